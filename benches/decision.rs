@@ -1,0 +1,2 @@
+//! Placeholder until the decision benchmark lands.
+fn main() {}

@@ -1,0 +1,327 @@
+//! Conditions: fields resolved, operand types checked, regexes and globs compiled.
+
+use super::Checker;
+use crate::diagnostic::{Code, Diagnostic};
+use crate::eval::path::normalize;
+use crate::ir::{self, Cond, Pred, Subject, Value};
+use crate::schema::{EventKind, Field, FieldType};
+use crate::source::Span;
+use crate::syntax::ast::{CompareOp, Expr, ListOperand, Literal, Predicate, RegexLit, Test};
+
+impl Checker<'_> {
+    /// Checks a condition; every branch is checked even when an earlier one failed.
+    pub(super) fn condition(&mut self, expr: &Expr, event: EventKind) -> Option<Cond> {
+        match expr {
+            Expr::Or(children, _) => self.children(children, event).map(Cond::Any),
+            Expr::And(children, _) => self.children(children, event).map(Cond::All),
+            Expr::Not(child, _) => self.condition(child, event).map(|cond| Cond::Not(Box::new(cond))),
+            Expr::Test(test) => self.test(test, event).map(Cond::Test),
+        }
+    }
+
+    fn children(&mut self, children: &[Expr], event: EventKind) -> Option<Vec<Cond>> {
+        let checked: Vec<Option<Cond>> = children.iter().map(|child| self.condition(child, event)).collect();
+        checked.into_iter().collect()
+    }
+
+    fn test(&mut self, test: &Test, event: EventKind) -> Option<ir::Test> {
+        let (subject, ty) = match &test.subject {
+            crate::syntax::ast::Subject::Field(ident) => {
+                let (field, ty) = self.field(ident, event)?;
+                (Subject::Field(field), ty)
+            }
+            crate::syntax::ast::Subject::Len(ident, span) => {
+                let (field, ty) = self.field(ident, event)?;
+                if !matches!(ty, FieldType::Str | FieldType::Any) {
+                    self.report(
+                        Diagnostic::new(
+                            Code::TypeMismatch,
+                            *span,
+                            format!("`len` needs a string, but `{}` is {}", ident.text, ty.name()),
+                        )
+                        .label("not a string"),
+                    );
+                    return None;
+                }
+                (Subject::Len(field), FieldType::Num)
+            }
+        };
+        let pred = self.predicate(test, &subject, ty)?;
+        let text = self.sources.slice(test.span).split_whitespace().collect::<Vec<_>>().join(" ");
+        Some(ir::Test { text, subject, pred })
+    }
+
+    fn predicate(&mut self, test: &Test, subject: &Subject, ty: FieldType) -> Option<Pred> {
+        let subject_span = test.subject.span();
+        let subject_name = self.sources.slice(subject_span).to_string();
+        let Some(predicate) = &test.predicate else {
+            if matches!(ty, FieldType::Bool | FieldType::Any) {
+                return Some(Pred::Truthy);
+            }
+            self.report(
+                Diagnostic::new(
+                    Code::TypeMismatch,
+                    subject_span,
+                    format!("`{subject_name}` is {}, not a boolean", ty.name()),
+                )
+                .label("a bare field must be a boolean")
+                .help(format!("compare it instead, for example `{subject_name} == \"…\"`")),
+            );
+            return None;
+        };
+        // Path literals are normalised like the values they are compared with.
+        let path_field = matches!(subject, Subject::Field(field) if field.is_path());
+        let normal = |value: Value| match value {
+            Value::Str(text) if path_field => Value::Str(normalize(&text, None)),
+            other => other,
+        };
+        match predicate {
+            Predicate::Compare(op @ (CompareOp::Eq | CompareOp::Ne), literal) => {
+                let value = normal(self.typed_literal(literal, ty, &subject_name)?);
+                Some(if *op == CompareOp::Eq { Pred::Eq(value) } else { Pred::Ne(value) })
+            }
+            Predicate::Compare(ordering, literal) => {
+                let value = self.literal(literal)?;
+                self.ordering(*ordering, value, ty, &subject_name, subject_span, literal.span())
+            }
+            Predicate::In { negated, list } => {
+                let values = self.list_values(list, ty, &subject_name)?;
+                let values = values.into_iter().map(normal).collect();
+                Some(if *negated { Pred::NotIn(values) } else { Pred::In(values) })
+            }
+            Predicate::Matches(regex) => {
+                self.require_text(ty, &subject_name, subject_span, "matches")?;
+                self.regex(regex).map(Pred::Matches)
+            }
+            Predicate::Like(list) => {
+                self.require_text(ty, &subject_name, subject_span, "like")?;
+                self.globs(list, subject.field()).map(Pred::Like)
+            }
+            Predicate::Contains(lit) => {
+                self.text_operand(lit, ty, &subject_name, subject_span, "contains").map(Pred::Contains)
+            }
+            Predicate::StartsWith(lit) => {
+                self.text_operand(lit, ty, &subject_name, subject_span, "starts_with").map(Pred::StartsWith)
+            }
+            Predicate::EndsWith(lit) => {
+                self.text_operand(lit, ty, &subject_name, subject_span, "ends_with").map(Pred::EndsWith)
+            }
+        }
+    }
+
+    /// `< <= > >=`: the subject must be a number (checked first: its fix is `len(…)`), and so
+    /// must the value.
+    fn ordering(
+        &mut self,
+        op: CompareOp,
+        value: Value,
+        ty: FieldType,
+        subject: &str,
+        subject_span: Span,
+        span: Span,
+    ) -> Option<Pred> {
+        if !matches!(ty, FieldType::Num | FieldType::Any) {
+            self.report(
+                Diagnostic::new(
+                    Code::TypeMismatch,
+                    subject_span,
+                    format!("`{subject}` is {}, so it cannot be ordered", ty.name()),
+                )
+                .label("not a number")
+                .help(format!("to compare its length, write `len({subject})`")),
+            );
+            return None;
+        }
+        let Value::Num(number) = value else {
+            self.report(
+                Diagnostic::new(Code::TypeMismatch, span, "ordering comparisons need a number")
+                    .label("not a number")
+                    .help("`<`, `<=`, `>` and `>=` compare numbers"),
+            );
+            return None;
+        };
+        Some(match op {
+            CompareOp::Lt => Pred::Lt(number),
+            CompareOp::Le => Pred::Le(number),
+            CompareOp::Gt => Pred::Gt(number),
+            _ => Pred::Ge(number),
+        })
+    }
+
+    /// A literal whose type must agree with the subject's.
+    fn typed_literal(&mut self, literal: &Literal, ty: FieldType, subject: &str) -> Option<Value> {
+        let value = self.literal(literal)?;
+        let fits = fits(&value, ty);
+        if fits {
+            return Some(value);
+        }
+        let found = match value {
+            Value::Str(_) => "a string",
+            Value::Num(_) => "a number",
+            Value::Bool(_) => "a boolean",
+        };
+        let help = match (ty, &value) {
+            (FieldType::Str, Value::Num(_) | Value::Bool(_)) => {
+                format!("quote the value to compare text: `\"{}\"`", self.sources.slice(literal.span()))
+            }
+            (FieldType::Num, Value::Str(_)) => format!("`{subject}` holds numbers; compare it with a number"),
+            _ => format!("`{subject}` holds {}", ty.name()),
+        };
+        self.report(
+            Diagnostic::new(
+                Code::TypeMismatch,
+                literal.span(),
+                format!("`{subject}` is {} but this is {found}", ty.name()),
+            )
+            .label(format!("expected {}", ty.name()))
+            .help(help),
+        );
+        None
+    }
+
+    fn list_values(&mut self, list: &ListOperand, ty: FieldType, subject: &str) -> Option<Vec<Value>> {
+        match list {
+            ListOperand::Inline(literals, _) => {
+                let values: Vec<Option<Value>> =
+                    literals.iter().map(|literal| self.typed_literal(literal, ty, subject)).collect();
+                values.into_iter().collect()
+            }
+            ListOperand::Named(ident) => {
+                let values = self.named_list(ident)?;
+                let mismatch = values.iter().find(|value| !fits(value, ty));
+                if mismatch.is_some() {
+                    let span = self.lists.get(&ident.text).map(|list| list.span);
+                    let mut diagnostic = Diagnostic::new(
+                        Code::TypeMismatch,
+                        ident.span,
+                        format!("the list `{}` holds values that are not {}", ident.text, ty.name()),
+                    )
+                    .label(format!("`{subject}` is {}", ty.name()));
+                    if let Some(span) = span {
+                        diagnostic = diagnostic.secondary(span, "list defined here");
+                    }
+                    self.report(diagnostic);
+                    return None;
+                }
+                Some(values)
+            }
+        }
+    }
+
+    fn named_list(&mut self, ident: &crate::syntax::ast::Ident) -> Option<Vec<Value>> {
+        if let Some(list) = self.lists.get(&ident.text) {
+            return Some(list.values.clone());
+        }
+        let names: Vec<String> = self.lists.keys().cloned().collect();
+        let diagnostic = Diagnostic::new(Code::UnknownList, ident.span, format!("unknown list `{}`", ident.text))
+            .label("no `let` defines this")
+            .help(format!("define it with `let {} = [\"…\"]`, or quote a single value", ident.text))
+            .suggest(&ident.text, names.iter().map(String::as_str));
+        self.report(diagnostic);
+        None
+    }
+
+    fn require_text(&mut self, ty: FieldType, subject: &str, span: Span, op: &str) -> Option<()> {
+        if matches!(ty, FieldType::Str | FieldType::Any) {
+            return Some(());
+        }
+        self.report(
+            Diagnostic::new(Code::TypeMismatch, span, format!("`{op}` needs text, but `{subject}` is {}", ty.name()))
+                .label("not text"),
+        );
+        None
+    }
+
+    fn text_operand(
+        &mut self,
+        literal: &Literal,
+        ty: FieldType,
+        subject: &str,
+        span: Span,
+        op: &str,
+    ) -> Option<String> {
+        self.require_text(ty, subject, span, op)?;
+        match self.literal(literal)? {
+            Value::Str(text) => Some(text),
+            _ => {
+                self.report(
+                    Diagnostic::new(Code::TypeMismatch, literal.span(), format!("`{op}` takes a string"))
+                        .label("not a string")
+                        .help(format!("quote it: `\"{}\"`", self.sources.slice(literal.span()))),
+                );
+                None
+            }
+        }
+    }
+
+    pub(super) fn regex(&mut self, regex: &RegexLit) -> Option<ir::Regex> {
+        match ir::Regex::new(&regex.pattern, &regex.flags) {
+            Ok(compiled) => Some(compiled),
+            Err(error) => {
+                // regex's message ends with the line that says what is wrong.
+                let reason = error.lines().rev().find(|line| !line.trim().is_empty()).unwrap_or(&error);
+                let reason = reason.trim().trim_start_matches("error: ").to_string();
+                self.report(
+                    Diagnostic::new(
+                        Code::InvalidRegex,
+                        regex.span,
+                        format!("invalid regex `/{}/{}`", regex.pattern, regex.flags),
+                    )
+                    .label(reason)
+                    .help("hookc uses Rust `regex` syntax: no look-around or backreferences"),
+                );
+                None
+            }
+        }
+    }
+
+    fn globs(&mut self, list: &ListOperand, field: &Field) -> Option<ir::Globs> {
+        let (values, spans): (Vec<Value>, Vec<Span>) = match list {
+            ListOperand::Inline(literals, _) => {
+                let values: Option<Vec<Value>> = literals.iter().map(|literal| self.literal(literal)).collect();
+                (values?, literals.iter().map(Literal::span).collect())
+            }
+            ListOperand::Named(ident) => {
+                let values = self.named_list(ident)?;
+                let spans = vec![ident.span; values.len()];
+                (values, spans)
+            }
+        };
+        let mut patterns = Vec::new();
+        for (value, span) in values.into_iter().zip(&spans) {
+            match value {
+                Value::Str(pattern) => patterns.push(pattern),
+                _ => {
+                    self.report(
+                        Diagnostic::new(Code::TypeMismatch, *span, "`like` takes glob strings").label("not a string"),
+                    );
+                    return None;
+                }
+            }
+        }
+        match ir::Globs::new(patterns.clone(), field.is_path()) {
+            Ok(globs) => Some(globs),
+            Err((index, reason)) => {
+                let span = spans.get(index).copied().unwrap_or_default();
+                let pattern = patterns.get(index).cloned().unwrap_or_default();
+                self.report(
+                    Diagnostic::new(Code::InvalidGlob, span, format!("invalid glob `{pattern}`"))
+                        .label(reason)
+                        .help("globs use `*`, `?`, `**`, `[abc]` and `{a,b}`"),
+                );
+                None
+            }
+        }
+    }
+}
+
+/// Whether a literal value can be compared with a field of this type.
+fn fits(value: &Value, ty: FieldType) -> bool {
+    matches!(
+        (value, ty),
+        (_, FieldType::Any)
+            | (Value::Str(_), FieldType::Str)
+            | (Value::Num(_), FieldType::Num)
+            | (Value::Bool(_), FieldType::Bool)
+    )
+}

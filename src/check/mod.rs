@@ -1,0 +1,240 @@
+//! Stage 2: [`Ast`]s → [`Checked`] rules. Resolves events, fields, lists and actions, checks
+//! types, compiles every regex and glob, and reports every problem it finds, not just the first.
+
+mod action;
+mod condition;
+
+use crate::diagnostic::{Code, Diagnostic};
+use crate::ir;
+use crate::schema::{EventKind, Field, FieldLookup, FieldType};
+use crate::source::{FileId, SourceMap, Span};
+use crate::syntax::ast::{self, Ast, Ident, Literal};
+use crate::syntax::strings;
+use std::collections::HashMap;
+
+/// A rule set that passed the checker.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    /// The rules, in evaluation order (files in path order, rules in source order).
+    pub rules: Vec<ir::Rule>,
+    /// Warnings found along the way.
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Checks parsed files (given with their ids in `sources`, in path order).
+pub fn check(sources: &SourceMap, asts: &[(FileId, Ast)]) -> Result<Checked, Vec<Diagnostic>> {
+    let mut checker = Checker { sources, lists: HashMap::new(), rule_names: HashMap::new(), diagnostics: Vec::new() };
+    for (_, ast) in asts {
+        for list in &ast.lists {
+            checker.declare_list(list);
+        }
+    }
+    let mut rules = Vec::new();
+    for (file, ast) in asts {
+        for rule in &ast.rules {
+            if let Some(rule) = checker.rule(*file, rule) {
+                rules.push(rule);
+            }
+        }
+    }
+    let diagnostics = checker.diagnostics;
+    if diagnostics.iter().any(Diagnostic::is_error) {
+        Err(diagnostics)
+    } else {
+        Ok(Checked { rules, warnings: diagnostics })
+    }
+}
+
+/// A `let` list after checking.
+struct ListInfo {
+    values: Vec<ir::Value>,
+    span: Span,
+}
+
+struct Checker<'a> {
+    sources: &'a SourceMap,
+    lists: HashMap<String, ListInfo>,
+    rule_names: HashMap<String, Span>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl Checker<'_> {
+    fn report(&mut self, diagnostic: Diagnostic) {
+        self.diagnostics.push(diagnostic);
+    }
+
+    fn declare_list(&mut self, list: &ast::ListDecl) {
+        let values = list.values.iter().filter_map(|value| self.literal(value)).collect();
+        if let Some(first) = self.lists.get(&list.name.text) {
+            let diagnostic = Diagnostic::new(
+                Code::DuplicateList,
+                list.name.span,
+                format!("the list `{}` is defined twice", list.name.text),
+            )
+            .label("defined again here")
+            .secondary(first.span, "first defined here")
+            .help("rename one of the lists, or merge their values");
+            self.report(diagnostic);
+            return;
+        }
+        self.lists.insert(list.name.text.clone(), ListInfo { values, span: list.name.span });
+    }
+
+    fn rule(&mut self, file: FileId, rule: &ast::RuleDecl) -> Option<ir::Rule> {
+        let name = self.rule_name(file, rule);
+        let event = self.event(&rule.event);
+        let event = event?;
+        let condition = match &rule.condition {
+            Some(expr) => self.condition(expr, event),
+            None => Some(ir::Cond::Always),
+        };
+        let actions: Vec<Option<ir::Action>> = rule.actions.iter().map(|action| self.action(action, event)).collect();
+        let origin = self.origin(rule.span);
+        Some(ir::Rule {
+            name,
+            event,
+            origin,
+            condition: condition?,
+            actions: actions.into_iter().collect::<Option<_>>()?,
+        })
+    }
+
+    /// The rule's name, checking it is unique; unnamed rules are `FILE:LINE`.
+    fn rule_name(&mut self, file: FileId, rule: &ast::RuleDecl) -> String {
+        let Some(ident) = &rule.name else {
+            let (line, _) = self.sources.get(file).map_or((0, 0), |source| source.line_col(rule.span.start as usize));
+            let path = self.sources.get(file).map(|source| source.name()).unwrap_or_default();
+            return format!("{path}:{line}");
+        };
+        if let Some(first) = self.rule_names.get(&ident.text) {
+            let diagnostic = Diagnostic::new(
+                Code::DuplicateRule,
+                ident.span,
+                format!("the rule name `{}` is used twice", ident.text),
+            )
+            .label("used again here")
+            .secondary(*first, "first used here")
+            .help("rule names must be unique across the rule set; rename one of them");
+            self.report(diagnostic);
+        } else {
+            self.rule_names.insert(ident.text.clone(), ident.span);
+        }
+        ident.text.clone()
+    }
+
+    fn origin(&self, span: Span) -> String {
+        self.sources.get(span.file).map_or_else(String::new, |file| {
+            let (line, column) = file.line_col(span.start as usize);
+            format!("{}:{line}:{column}", file.name())
+        })
+    }
+
+    fn event(&mut self, ident: &Ident) -> Option<EventKind> {
+        let event = EventKind::from_name(&ident.text);
+        if event.is_none() {
+            let names = EventKind::ALL.map(EventKind::name);
+            let diagnostic = Diagnostic::new(Code::UnknownEvent, ident.span, format!("unknown event `{}`", ident.text))
+                .label("not an event")
+                .help(format!("the events are {}", backticked(names)))
+                .suggest(&ident.text, names);
+            self.report(diagnostic);
+        }
+        event
+    }
+
+    /// Resolves a field name for an event, reporting unknown or unavailable names.
+    fn field(&mut self, ident: &Ident, event: EventKind) -> Option<(Field, FieldType)> {
+        match Field::lookup(&ident.text, event) {
+            FieldLookup::Found(field, ty) => Some((field, ty)),
+            FieldLookup::NotInEvent => {
+                let diagnostic = Diagnostic::new(
+                    Code::FieldNotInEvent,
+                    ident.span,
+                    format!("the event `{}` has no field `{}`", event.name(), ident.text),
+                )
+                .label(format!("not available on `{}`", event.name()))
+                .help(format!("fields of `{}`: {}", event.name(), backticked(fields_help(event))));
+                self.report(diagnostic);
+                None
+            }
+            FieldLookup::Unknown => {
+                let names = Field::names_for(event);
+                let mut diagnostic =
+                    Diagnostic::new(Code::UnknownField, ident.span, format!("unknown field `{}`", ident.text))
+                        .label("not a field");
+                diagnostic = match crate::diagnostic::did_you_mean(&ident.text, names.iter().copied()) {
+                    Some(best) => diagnostic.help(format!("did you mean `{best}`?")),
+                    None if event.has_tool() => diagnostic.help(format!(
+                        "to read a raw tool argument, write `args.{}`; fields of `{}`: {}",
+                        ident.text,
+                        event.name(),
+                        backticked(fields_help(event))
+                    )),
+                    None => {
+                        diagnostic.help(format!("fields of `{}`: {}", event.name(), backticked(fields_help(event))))
+                    }
+                };
+                self.report(diagnostic);
+                None
+            }
+        }
+    }
+
+    /// A literal as a value; symbols are strings.
+    fn literal(&mut self, literal: &Literal) -> Option<ir::Value> {
+        match literal {
+            Literal::Str(lit) => match strings::decode_plain(lit) {
+                Ok(text) => Some(ir::Value::Str(text)),
+                Err(diagnostic) => {
+                    self.report(diagnostic);
+                    None
+                }
+            },
+            Literal::Num(number, _) => Some(ir::Value::Num(*number)),
+            Literal::Bool(value, _) => Some(ir::Value::Bool(*value)),
+            Literal::Symbol(ident) => Some(ir::Value::Str(ident.text.clone())),
+        }
+    }
+
+    /// A message string: escapes decoded, `{field}` resolved against the event.
+    fn template(&mut self, lit: &ast::StrLit, event: EventKind) -> Option<ir::Template> {
+        let pieces = match strings::decode(lit, true) {
+            Ok(pieces) => pieces,
+            Err(diagnostic) => {
+                self.report(diagnostic);
+                return None;
+            }
+        };
+        let mut parts = Vec::new();
+        let mut ok = true;
+        for piece in pieces {
+            match piece {
+                strings::Piece::Text(text) => parts.push(ir::Part::Text(text)),
+                strings::Piece::Field(ident) => match self.field(&ident, event) {
+                    Some((field, _)) => parts.push(ir::Part::Field(field)),
+                    None => ok = false,
+                },
+            }
+        }
+        ok.then_some(ir::Template(parts))
+    }
+}
+
+/// Field names to list in help, `args.NAME` last for tool events.
+fn fields_help(event: EventKind) -> Vec<&'static str> {
+    let mut names = Field::names_for(event);
+    if event.has_tool() {
+        names.push("args.NAME");
+    }
+    names
+}
+
+/// "`a`, `b` and `c`".
+pub(crate) fn backticked<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
+    let names: Vec<String> = names.into_iter().map(|name| format!("`{name}`")).collect();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}

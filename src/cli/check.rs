@@ -1,0 +1,75 @@
+//! `hookc check`: parse and lint rule files.
+
+use super::exit;
+use super::input::plural;
+use crate::diagnostic::{self, Diagnostic};
+use crate::source;
+use std::path::PathBuf;
+
+/// Parse and lint rule files, reporting every problem rustc-style.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Rule files or directories (searched for `*.rules`).
+    #[arg(default_value = "rules", value_name = "PATH")]
+    paths: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    /// rustc-style diagnostics on stderr.
+    Human,
+    /// A JSON array of diagnostics on stdout.
+    Json,
+}
+
+/// Runs `hookc check`.
+pub fn run(args: &Args) -> u8 {
+    let sources = match source::read_rule_files(&args.paths) {
+        Ok(sources) => sources,
+        Err(read_error) => {
+            super::error(read_error);
+            return exit::USAGE;
+        }
+    };
+    let (diagnostics, rules) = match crate::check_sources(&sources) {
+        Ok(checked) => (checked.warnings, checked.rules.len()),
+        Err(diagnostics) => (diagnostics, 0),
+    };
+    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+    let warnings = diagnostics.len() - errors;
+    match args.format {
+        Format::Json => {
+            let json: Vec<_> = diagnostics.iter().map(|d| d.to_json(&sources)).collect();
+            match serde_json::to_string_pretty(&json) {
+                Ok(text) => println!("{text}"),
+                Err(json_error) => {
+                    super::error(json_error);
+                    return exit::FAILED;
+                }
+            }
+        }
+        Format::Human => {
+            eprint!("{}", diagnostic::render(&diagnostics, &sources, super::color_stderr()));
+            eprintln!("{}", summary(&diagnostics, sources.len(), rules, errors, warnings));
+        }
+    }
+    if errors > 0 {
+        exit::FAILED
+    } else {
+        exit::OK
+    }
+}
+
+fn summary(diagnostics: &[Diagnostic], files: usize, rules: usize, errors: usize, warnings: usize) -> String {
+    let files_text = format!("{files} file{}", plural(files));
+    if diagnostics.is_empty() {
+        return format!("checked {files_text}: {rules} rule{}, no problems", plural(rules));
+    }
+    if errors == 0 {
+        return format!("checked {files_text}: {rules} rule{}, {warnings} warning{}", plural(rules), plural(warnings));
+    }
+    format!("error: {files_text} checked: {errors} error{}, {warnings} warning{}", plural(errors), plural(warnings))
+}

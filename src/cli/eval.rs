@@ -1,0 +1,58 @@
+//! `hookc eval`: one native event in, its HookResult out.
+
+use super::exit;
+use super::input::{read_event, PolicyArgs};
+use std::path::PathBuf;
+
+/// Evaluate one native event (JSON) against the rules and print the HookResult (JSON).
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    policy: PolicyArgs,
+    /// The event: a JSON file, or `-` for standard input.
+    #[arg(long, default_value = "-", value_name = "FILE")]
+    input: PathBuf,
+    /// Indent the JSON output.
+    #[arg(long)]
+    pretty: bool,
+}
+
+/// Runs `hookc eval`.
+pub fn run(args: &Args) -> u8 {
+    let policy = match args.policy.load() {
+        Ok(policy) => policy,
+        Err(code) => return code,
+    };
+    let event = match read_event(&args.input) {
+        Ok(event) => event,
+        Err(code) => return code,
+    };
+    let evaluation = match policy.evaluate_full(&event) {
+        Ok(evaluation) => evaluation,
+        Err(eval_error) => {
+            super::error(eval_error);
+            return exit::FAILED;
+        }
+    };
+    for log in &evaluation.logs {
+        match &log.message {
+            Ok(message) => eprintln!("log: {}: {message}", log.rule),
+            Err(reason) => eprintln!("warning: log of rule `{}` failed: {reason}", log.rule),
+        }
+    }
+    let json = if args.pretty {
+        serde_json::to_string_pretty(&evaluation.result)
+    } else {
+        serde_json::to_string(&evaluation.result)
+    };
+    match json {
+        Ok(json) => {
+            println!("{json}");
+            exit::OK
+        }
+        Err(json_error) => {
+            super::error(json_error);
+            exit::FAILED
+        }
+    }
+}

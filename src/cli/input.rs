@@ -1,0 +1,72 @@
+//! Reading a policy (`--rules` or `--bundle`) and an event (`--input`), shared by the verbs that
+//! evaluate.
+
+use super::exit;
+use crate::eval::event::{Event, MAX_EVENT_BYTES};
+use crate::{LoadError, Policy};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// Where the rules come from.
+#[derive(Debug, clap::Args)]
+#[group(required = true, multiple = false)]
+pub struct PolicyArgs {
+    /// Rule files or directories to compile on the fly.
+    #[arg(long, num_args = 1.., value_name = "PATH")]
+    pub rules: Vec<PathBuf>,
+    /// A bundle written by `hookc compile`.
+    #[arg(long, value_name = "FILE")]
+    pub bundle: Option<PathBuf>,
+}
+
+impl PolicyArgs {
+    /// Loads the policy; on failure prints why and returns the exit code.
+    pub fn load(&self) -> Result<Policy, u8> {
+        let loaded = match &self.bundle {
+            Some(bundle) => Policy::load_bundle(bundle),
+            None => Policy::from_paths(&self.rules),
+        };
+        loaded.map_err(|load_error| {
+            match &load_error {
+                LoadError::Invalid { rendered, diagnostics } => {
+                    eprint!("{rendered}");
+                    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+                    super::error(format_args!("the rules have {errors} error{}", plural(errors)));
+                }
+                other => super::error(other),
+            }
+            match load_error {
+                LoadError::Read(_) | LoadError::BundleIo { .. } => exit::USAGE,
+                _ => exit::FAILED,
+            }
+        })
+    }
+}
+
+/// Reads one event from a file or `-` (stdin), refusing oversized input.
+pub fn read_event(input: &Path) -> Result<Event, u8> {
+    let mut bytes = Vec::new();
+    let limit = MAX_EVENT_BYTES as u64 + 1;
+    let read = if input == Path::new("-") {
+        std::io::stdin().lock().take(limit).read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(input).and_then(|file| file.take(limit).read_to_end(&mut bytes))
+    };
+    if let Err(io) = read {
+        super::error(format_args!("cannot read `{}`: {io}", input.display()));
+        return Err(exit::USAGE);
+    }
+    Event::from_json(&bytes).map_err(|event_error| {
+        super::error(event_error);
+        exit::FAILED
+    })
+}
+
+/// "s" for counts other than one.
+pub fn plural(count: usize) -> &'static str {
+    if count == 1 {
+        ""
+    } else {
+        "s"
+    }
+}

@@ -1,0 +1,59 @@
+//! The command line: one file per verb, each an `Args` struct and a `run` function.
+
+mod check;
+mod compile;
+mod eval;
+mod input;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// hookc: a declarative policy-and-hook engine for AI coding agents.
+#[derive(Debug, Parser)]
+#[command(name = "hookc", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Parse and lint rule files; rustc-style diagnostics.
+    Check(check::Args),
+    /// Check rule files, then write the compiled bundle.
+    Compile(compile::Args),
+    /// Evaluate one native event (JSON) and print the HookResult (JSON).
+    Eval(eval::Args),
+}
+
+/// Exit codes shared by every verb.
+pub mod exit {
+    /// Success.
+    pub const OK: u8 = 0;
+    /// The rules or the input have errors.
+    pub const FAILED: u8 = 1;
+    /// Bad usage, or a file that cannot be read or written.
+    pub const USAGE: u8 = 2;
+}
+
+/// Runs the command line and returns the exit code.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let code = match cli.command {
+        Command::Check(args) => check::run(&args),
+        Command::Compile(args) => compile::run(&args),
+        Command::Eval(args) => eval::run(&args),
+    };
+    ExitCode::from(code)
+}
+
+/// Whether to colour output written to stderr.
+fn color_stderr() -> bool {
+    use std::io::IsTerminal;
+    std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal()
+}
+
+/// Prints a one-line error to stderr.
+fn error(message: impl std::fmt::Display) {
+    eprintln!("error: {message}");
+}

@@ -1,0 +1,285 @@
+//! Diagnostics: what `hookc check` reports, rendered like rustc's.
+//!
+//! Every finding is a [`Diagnostic`] with a stable [`Code`], a primary span, optional secondary
+//! spans (say, the earlier rule of the same name) and an optional `help:` line. Stages collect
+//! all their findings instead of stopping at the first.
+
+use crate::source::{SourceMap, Span};
+use annotate_snippets::{Level, Message, Renderer, Snippet};
+use serde::Serialize;
+
+/// How serious a finding is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Worth fixing; does not fail `hookc check` (unless `--deny-warnings`).
+    Warning,
+    /// The rule set cannot be used.
+    Error,
+}
+
+macro_rules! codes {
+    ($($variant:ident = $code:literal, $severity:ident, $summary:literal;)*) => {
+        /// Every diagnostic code hookc reports.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+        pub enum Code {
+            $(
+                #[doc = $summary]
+                #[serde(rename = $code)]
+                $variant,
+            )*
+        }
+
+        impl Code {
+            /// All codes, in order.
+            pub const ALL: &'static [Code] = &[$(Code::$variant),*];
+
+            /// The code as shown (`E0101`).
+            pub fn as_str(self) -> &'static str {
+                match self { $(Code::$variant => $code),* }
+            }
+
+            /// Its default severity.
+            pub fn severity(self) -> Severity {
+                match self { $(Code::$variant => Severity::$severity),* }
+            }
+
+            /// One line saying what the code is about.
+            pub fn summary(self) -> &'static str {
+                match self { $(Code::$variant => $summary),* }
+            }
+        }
+    };
+}
+
+codes! {
+    Syntax = "E0001", Error, "the text does not follow the grammar of the rules language";
+    BadEscape = "E0002", Error, "a string has an unknown escape or an unbalanced `{` `}`";
+    UnknownEvent = "E0101", Error, "the event name is not one hookc knows";
+    UnknownField = "E0102", Error, "the field name is not one hookc knows";
+    FieldNotInEvent = "E0103", Error, "the field exists but the rule's event does not carry it";
+    UnknownAction = "E0104", Error, "the action name is not one hookc knows";
+    ActionNotInEvent = "E0105", Error, "the action exists but the rule's event cannot produce its result";
+    ActionArguments = "E0106", Error, "an action was given the wrong arguments";
+    UnknownList = "E0107", Error, "a `let` list is used but never defined";
+    DuplicateRule = "E0108", Error, "two rules have the same name";
+    DuplicateList = "E0109", Error, "two `let` lists have the same name";
+    TypeMismatch = "E0201", Error, "an operator is applied to a value of the wrong type";
+    InvalidRegex = "E0202", Error, "a regular expression does not compile";
+    InvalidGlob = "E0203", Error, "a glob pattern does not compile";
+}
+
+/// A secondary location with its own label.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Label {
+    /// Where.
+    #[serde(skip)]
+    pub span: Span,
+    /// What is there.
+    pub message: String,
+}
+
+/// One finding.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The stable code.
+    pub code: Code,
+    /// Error or warning.
+    pub severity: Severity,
+    /// The headline, lowercase with user input in backticks.
+    pub message: String,
+    /// The primary location.
+    pub span: Span,
+    /// Text under the primary caret.
+    pub label: String,
+    /// Further locations.
+    pub secondary: Vec<Label>,
+    /// Advice, shown as `help:`.
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    /// A finding with the code's default severity.
+    pub fn new(code: Code, span: Span, message: impl Into<String>) -> Self {
+        Diagnostic {
+            code,
+            severity: code.severity(),
+            message: message.into(),
+            span,
+            label: String::new(),
+            secondary: Vec::new(),
+            help: None,
+        }
+    }
+
+    /// Sets the text under the primary caret.
+    pub fn label(mut self, label: impl Into<String>) -> Self {
+        self.label = label.into();
+        self
+    }
+
+    /// Adds a secondary location.
+    pub fn secondary(mut self, span: Span, message: impl Into<String>) -> Self {
+        self.secondary.push(Label { span, message: message.into() });
+        self
+    }
+
+    /// Sets the `help:` line.
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Sets `help:` to a "did you mean" when a candidate is close enough.
+    pub fn suggest<'a>(self, typed: &str, candidates: impl IntoIterator<Item = &'a str>) -> Self {
+        match did_you_mean(typed, candidates) {
+            Some(best) => self.help(format!("did you mean `{best}`?")),
+            None => self,
+        }
+    }
+
+    /// Whether this is an error.
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// The candidate closest to `typed`, if one is close enough to be a likely typo.
+pub fn did_you_mean<'a>(typed: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    candidates
+        .into_iter()
+        .map(|candidate| (strsim::jaro_winkler(typed, candidate), candidate))
+        .filter(|(score, _)| *score >= 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, candidate)| candidate)
+}
+
+/// Renders diagnostics as rustc does: `error[E0101]: …`, `--> file:line:col`, the source line
+/// with a caret, then `help:`.
+pub fn render(diagnostics: &[Diagnostic], sources: &SourceMap, color: bool) -> String {
+    let renderer = if color { Renderer::styled() } else { Renderer::plain() };
+    let mut out = String::new();
+    for diagnostic in diagnostics {
+        out.push_str(&renderer.render(message(diagnostic, sources)).to_string());
+        out.push_str("\n\n");
+    }
+    out
+}
+
+fn level(severity: Severity) -> Level {
+    match severity {
+        Severity::Error => Level::Error,
+        Severity::Warning => Level::Warning,
+    }
+}
+
+fn message<'a>(diagnostic: &'a Diagnostic, sources: &'a SourceMap) -> Message<'a> {
+    let level = level(diagnostic.severity);
+    let mut message = level.title(&diagnostic.message).id(diagnostic.code.as_str());
+    let mut files: Vec<u32> = vec![diagnostic.span.file];
+    for label in &diagnostic.secondary {
+        if !files.contains(&label.span.file) {
+            files.push(label.span.file);
+        }
+    }
+    for file_id in files {
+        let Some(file) = sources.get(file_id) else { continue };
+        let mut snippet = Snippet::source(&file.text).line_start(1).origin(path_str(file)).fold(true);
+        if diagnostic.span.file == file_id {
+            snippet = snippet.annotation(level.span(clamp(diagnostic.span, &file.text)).label(&diagnostic.label));
+        }
+        for label in diagnostic.secondary.iter().filter(|label| label.span.file == file_id) {
+            snippet = snippet.annotation(Level::Note.span(clamp(label.span, &file.text)).label(&label.message));
+        }
+        message = message.snippet(snippet);
+    }
+    if let Some(help) = &diagnostic.help {
+        message = message.footer(Level::Help.title(help));
+    }
+    message
+}
+
+fn path_str(file: &crate::source::SourceFile) -> &str {
+    file.path.to_str().unwrap_or("<non-UTF-8 path>")
+}
+
+/// A span's range limited to the text, so a stale span can never make the renderer misbehave.
+fn clamp(span: Span, text: &str) -> std::ops::Range<usize> {
+    let end = (span.end as usize).min(text.len());
+    let start = (span.start as usize).min(end);
+    start..end
+}
+
+/// The JSON form of a diagnostic (`hookc check --format json`).
+#[derive(Debug, Serialize)]
+pub struct JsonDiagnostic<'a> {
+    /// `E0101`…
+    pub code: Code,
+    /// `error` or `warning`.
+    pub severity: Severity,
+    /// The headline.
+    pub message: &'a str,
+    /// The file.
+    pub file: String,
+    /// 1-based line of the primary span's start.
+    pub line: usize,
+    /// 1-based column (characters) of the primary span's start.
+    pub column: usize,
+    /// 1-based line of the primary span's end.
+    pub end_line: usize,
+    /// 1-based column of the primary span's end.
+    pub end_column: usize,
+    /// Text under the caret.
+    pub label: &'a str,
+    /// Secondary locations.
+    pub related: Vec<JsonLabel<'a>>,
+    /// Advice.
+    pub help: Option<&'a str>,
+}
+
+/// A secondary location in JSON.
+#[derive(Debug, Serialize)]
+pub struct JsonLabel<'a> {
+    /// The file.
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// What is there.
+    pub message: &'a str,
+}
+
+impl Diagnostic {
+    /// The JSON form, with line and column resolved against the sources.
+    pub fn to_json<'a>(&'a self, sources: &SourceMap) -> JsonDiagnostic<'a> {
+        let locate = |span: Span, at_end: bool| {
+            sources.get(span.file).map_or((String::new(), 0, 0), |file| {
+                let (line, column) = file.line_col(if at_end { span.end } else { span.start } as usize);
+                (file.name(), line, column)
+            })
+        };
+        let (file, line, column) = locate(self.span, false);
+        let (_, end_line, end_column) = locate(self.span, true);
+        JsonDiagnostic {
+            code: self.code,
+            severity: self.severity,
+            message: &self.message,
+            file,
+            line,
+            column,
+            end_line,
+            end_column,
+            label: &self.label,
+            related: self
+                .secondary
+                .iter()
+                .map(|label| {
+                    let (file, line, column) = locate(label.span, false);
+                    JsonLabel { file, line, column, message: &label.message }
+                })
+                .collect(),
+            help: self.help.as_deref(),
+        }
+    }
+}

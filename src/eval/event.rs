@@ -1,0 +1,242 @@
+//! Native events: what an agent hands hookc at a hook point (`hookc eval` reads them as JSON).
+
+use super::result::ToolOutput;
+use crate::schema::EventKind;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+/// Native event payloads larger than this are refused (fail closed) rather than read.
+pub const MAX_EVENT_BYTES: usize = 32 * 1024 * 1024;
+
+/// One event at a hook point.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Event {
+    /// Fields every event may carry.
+    pub common: Common,
+    /// The event and its own fields.
+    pub data: EventData,
+}
+
+/// Fields any event may carry, when the agent knows them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Common {
+    /// The agent's working directory; anchors path normalisation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cwd: Option<String>,
+    /// The agent's session id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session_id: Option<String>,
+    /// The agent's permission mode.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub permission_mode: Option<String>,
+    /// Which agent sent the event (`native`, `claude`, `codex`, `gemini`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agent: Option<String>,
+}
+
+/// The event-specific part.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EventData {
+    /// The user submitted a prompt.
+    UserPromptSubmit {
+        /// The prompt.
+        prompt: String,
+    },
+    /// A tool call is about to be decided.
+    PreToolUse(ToolCall),
+    /// A tool call ran.
+    PostToolUse(ToolCall, ToolOutput),
+    /// The model stopped without tool calls.
+    Stop(StopInfo),
+}
+
+/// A prepared tool call.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolCall {
+    /// The tool's name as the agent knows it.
+    pub tool: String,
+    /// The arguments object.
+    #[serde(default)]
+    pub args: Map<String, Value>,
+    /// The call id, when the agent has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+}
+
+/// What a Stop hook sees.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StopInfo {
+    /// Whether this Stop follows one that forced a continuation.
+    pub stop_hook_active: bool,
+    /// How many tool results the history holds.
+    pub tool_calls: u64,
+    /// The last assistant message, if any.
+    pub last_message: Option<String>,
+}
+
+/// One message of a history, as native Stop events carry it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Message {
+    /// `user`, `assistant`, `tool` or `system`.
+    pub role: String,
+    /// The text.
+    #[serde(default)]
+    pub content: String,
+}
+
+/// Why an event could not be read. Each reads as one line.
+#[derive(Debug, thiserror::Error)]
+pub enum EventError {
+    /// Not UTF-8.
+    #[error("the event is not valid UTF-8 (invalid byte at offset {0})")]
+    NotUtf8(usize),
+    /// Too large.
+    #[error("the event is larger than the {MAX_EVENT_BYTES}-byte limit")]
+    TooLarge,
+    /// Not JSON, or a field of the wrong type.
+    #[error("the event is not valid JSON: {0}")]
+    Json(#[from] serde_json::Error),
+    /// An event name hookc does not know.
+    #[error("unknown event `{0}`; the events are `user_prompt_submit`, `pre_tool_use`, `post_tool_use` and `stop`")]
+    UnknownEvent(String),
+    /// A field the event needs is absent.
+    #[error("a `{event}` event needs the field `{field}`")]
+    Missing {
+        /// The event.
+        event: &'static str,
+        /// The missing field.
+        field: &'static str,
+    },
+}
+
+/// Every field any native event may have, as read; [`Event::from_json`] then checks the event
+/// has what it needs. One flat struct keeps parsing fast and errors specific, and unknown fields
+/// are refused: a misspelt `arg` must not turn into an event with no arguments that no rule
+/// matches (a silent allow).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEvent {
+    event: String,
+    cwd: Option<String>,
+    session_id: Option<String>,
+    permission_mode: Option<String>,
+    agent: Option<String>,
+    tool: Option<String>,
+    args: Option<Map<String, Value>>,
+    id: Option<String>,
+    result: Option<ToolOutput>,
+    prompt: Option<String>,
+    stop_hook_active: Option<bool>,
+    history: Option<Vec<Message>>,
+    tool_calls: Option<u64>,
+    last_message: Option<String>,
+}
+
+impl Event {
+    /// Reads a native event from JSON bytes.
+    pub fn from_json(bytes: &[u8]) -> Result<Event, EventError> {
+        if bytes.len() > MAX_EVENT_BYTES {
+            return Err(EventError::TooLarge);
+        }
+        let text = std::str::from_utf8(bytes).map_err(|error| EventError::NotUtf8(error.valid_up_to()))?;
+        let raw: RawEvent = serde_json::from_str(text)?;
+        raw.into_event()
+    }
+
+    /// Which hook point this is.
+    pub fn kind(&self) -> EventKind {
+        match self.data {
+            EventData::UserPromptSubmit { .. } => EventKind::UserPromptSubmit,
+            EventData::PreToolUse(_) => EventKind::PreToolUse,
+            EventData::PostToolUse(..) => EventKind::PostToolUse,
+            EventData::Stop(_) => EventKind::Stop,
+        }
+    }
+
+    /// The tool call, for tool events.
+    pub fn tool_call(&self) -> Option<&ToolCall> {
+        match &self.data {
+            EventData::PreToolUse(call) | EventData::PostToolUse(call, _) => Some(call),
+            _ => None,
+        }
+    }
+}
+
+impl RawEvent {
+    fn into_event(self) -> Result<Event, EventError> {
+        let kind = EventKind::from_name(&self.event).ok_or_else(|| EventError::UnknownEvent(self.event.clone()))?;
+        let missing = |field| EventError::Missing { event: kind.name(), field };
+        let data = match kind {
+            EventKind::UserPromptSubmit => {
+                EventData::UserPromptSubmit { prompt: self.prompt.ok_or(missing("prompt"))? }
+            }
+            EventKind::PreToolUse | EventKind::PostToolUse => {
+                let call = ToolCall {
+                    tool: self.tool.ok_or(missing("tool"))?,
+                    args: self.args.unwrap_or_default(),
+                    id: self.id,
+                };
+                if kind == EventKind::PreToolUse {
+                    EventData::PreToolUse(call)
+                } else {
+                    EventData::PostToolUse(call, self.result.ok_or(missing("result"))?)
+                }
+            }
+            EventKind::Stop => {
+                let history = self.history.unwrap_or_default();
+                let counted = history.iter().filter(|message| message.role == "tool").count() as u64;
+                let last_assistant = history
+                    .iter()
+                    .rev()
+                    .find(|message| message.role == "assistant")
+                    .map(|message| message.content.clone());
+                EventData::Stop(StopInfo {
+                    stop_hook_active: self.stop_hook_active.unwrap_or(false),
+                    tool_calls: self.tool_calls.unwrap_or(counted),
+                    last_message: self.last_message.or(last_assistant),
+                })
+            }
+        };
+        let common = Common {
+            cwd: self.cwd,
+            session_id: self.session_id,
+            permission_mode: self.permission_mode,
+            agent: self.agent,
+        };
+        Ok(Event { common, data })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stop_counts_tool_results_and_finds_the_last_answer() {
+        let event = Event::from_json(
+            br#"{"event":"stop","history":[{"role":"user","content":"go"},{"role":"tool","content":"x"},
+                {"role":"assistant","content":"done"}]}"#,
+        )
+        .unwrap();
+        let EventData::Stop(stop) = event.data else { panic!("not a stop") };
+        assert_eq!(stop.tool_calls, 1);
+        assert_eq!(stop.last_message.as_deref(), Some("done"));
+    }
+
+    #[test]
+    fn bad_events_say_what_is_wrong() {
+        let cases: &[(&[u8], &str)] = &[
+            (b"{", "not valid JSON"),
+            (br#"{"event":"nope"}"#, "unknown event `nope`"),
+            (br#"{"event":"pre_tool_use"}"#, "needs the field `tool`"),
+            (br#"{"event":"pre_tool_use","tool":3}"#, "invalid type"),
+            (b"\xff", "not valid UTF-8"),
+            (br#"{"event":"stop","extra":1}"#, "unknown field `extra`"),
+        ];
+        for (input, expected) in cases {
+            let error = Event::from_json(input).unwrap_err().to_string();
+            assert!(error.contains(expected), "{error} should contain {expected}");
+            assert!(!error.contains('\n'), "{error} should be one line");
+        }
+    }
+}

@@ -1,0 +1,327 @@
+//! Stage 4: an [`Event`] and a [`DecisionTable`] → a [`HookResult`].
+//!
+//! Rules are tried in order among the candidates the table's index returns; the merge rules are
+//! the seed's: rewrites chain (later rules see them), context concatenates, the strongest
+//! permission wins, the first block ends pre_tool_use evaluation, the first `continue` ends stop
+//! evaluation unless `stop_hook_active` (then it is dropped and every rule still runs).
+
+pub mod event;
+pub mod path;
+pub mod result;
+pub mod view;
+
+use crate::compile::DecisionTable;
+use crate::ir::{Action, Rule, SetValue};
+use crate::schema::{semantic_args, Field};
+use event::{Event, EventData};
+use result::{BlockingError, HookResult, ToolOutput};
+use serde_json::{Map, Value as Json};
+use std::borrow::Cow;
+pub use view::{Tracer, Val, View};
+
+/// The result of evaluating one event, with the audit records its `log` actions wrote.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Evaluation {
+    /// The merged result.
+    pub result: HookResult,
+    /// `log` records, in order. They never change `result`.
+    pub logs: Vec<LogRecord>,
+}
+
+/// One `log` action's record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogRecord {
+    /// The rule that logged.
+    pub rule: String,
+    /// The message, or why it could not be rendered (an observer's failure is reported, never
+    /// propagated).
+    pub message: Result<String, String>,
+}
+
+/// Why evaluation failed. An interceptor or transformer that cannot do its job fails the whole
+/// evaluation (fail closed), never yields a half-applied result.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EvalError {
+    /// A message or value refers to a field the event does not carry.
+    #[error("rule `{rule}` ({origin}): cannot render its {action}: the event has no `{field}`")]
+    MissingField {
+        /// The rule.
+        rule: String,
+        /// Where it was written.
+        origin: String,
+        /// The action whose text failed.
+        action: &'static str,
+        /// The missing field.
+        field: String,
+    },
+    /// `set` names an argument the tool cannot have.
+    #[error("rule `{rule}` ({origin}): cannot set `{field}` on tool `{tool}`: {reason}")]
+    SetTarget {
+        /// The rule.
+        rule: String,
+        /// Where it was written.
+        origin: String,
+        /// The field.
+        field: String,
+        /// The tool.
+        tool: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// Receives rule-level events during evaluation (for `explain`).
+pub trait RuleTracer: Tracer {
+    /// A rule's condition was evaluated.
+    fn rule(&mut self, _rule: &Rule, _fired: bool) {}
+}
+
+impl RuleTracer for () {}
+
+/// Which rules to try.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// Only the candidates the index returns (the fast path).
+    Indexed,
+    /// Every rule of the event (for `explain`; gives the same result).
+    Exhaustive,
+}
+
+/// Evaluates an event against a decision table.
+pub fn evaluate(
+    table: &DecisionTable,
+    event: &Event,
+    tracer: &mut impl RuleTracer,
+    scope: Scope,
+) -> Result<Evaluation, EvalError> {
+    let kind = event.kind();
+    let stop_hook_active = matches!(&event.data, EventData::Stop(stop) if stop.stop_hook_active);
+    let mut run = Run {
+        view: View::new(event),
+        result: HookResult::default(),
+        logs: Vec::new(),
+        input_changed: false,
+        output_changed: false,
+    };
+    let candidates_of = |view: &View<'_>| match scope {
+        Scope::Indexed => table.candidates(kind, view),
+        Scope::Exhaustive => table.rules_of(kind).to_vec(),
+    };
+    let mut candidates = candidates_of(&run.view);
+    let mut next = 0;
+    while let Some(&id) = candidates.get(next) {
+        next += 1;
+        let Some(rule) = table.rule(id) else { continue };
+        let fired = run.view.holds(&rule.condition, tracer);
+        tracer.rule(rule, fired);
+        if !fired {
+            continue;
+        }
+        run.result.matched.push(rule.name.clone());
+        let outcome = run.apply(rule, stop_hook_active)?;
+        if outcome.halt {
+            break;
+        }
+        if outcome.rewrote && scope == Scope::Indexed {
+            // The index was read for the old arguments or output; ask again for the rest.
+            candidates = candidates_of(&run.view);
+            next = candidates.partition_point(|&other| other <= id);
+        }
+    }
+    Ok(run.finish())
+}
+
+/// The state of one evaluation.
+struct Run<'e> {
+    view: View<'e>,
+    result: HookResult,
+    logs: Vec<LogRecord>,
+    input_changed: bool,
+    output_changed: bool,
+}
+
+/// What applying one rule's actions did to the flow.
+#[derive(Default)]
+struct Outcome {
+    /// Stop trying further rules.
+    halt: bool,
+    /// Arguments or output changed.
+    rewrote: bool,
+}
+
+impl Run<'_> {
+    fn apply(&mut self, rule: &Rule, stop_hook_active: bool) -> Result<Outcome, EvalError> {
+        let mut outcome = Outcome::default();
+        for action in &rule.actions {
+            match action {
+                Action::Block { code, message } => {
+                    let message = match message {
+                        Some(template) => self.render(rule, template, "block message")?,
+                        None => format!("blocked by rule `{}`", rule.name),
+                    };
+                    if self.result.blocking_error.is_none() {
+                        self.result.blocking_error = Some(BlockingError { code: code.clone(), message });
+                    }
+                    outcome.halt = true;
+                }
+                Action::Permission { behavior, reason } => {
+                    let reason = match reason {
+                        Some(template) => self.render(rule, template, "reason")?,
+                        None => format!("{} by rule `{}`", past_tense(*behavior), rule.name),
+                    };
+                    self.result.recommend(*behavior, reason);
+                }
+                Action::Set { field, value } => {
+                    let value = self.set_value(rule, value)?;
+                    self.set(rule, field, value)?;
+                    self.input_changed = true;
+                    outcome.rewrote = true;
+                }
+                Action::Replace(template) => {
+                    let text = self.render(rule, template, "replacement")?;
+                    self.rewrite_output(|_| text);
+                    outcome.rewrote = true;
+                }
+                Action::Truncate(limit) => {
+                    let limit = usize::try_from(*limit).unwrap_or(usize::MAX);
+                    if self.output_text().chars().nth(limit).is_some() {
+                        self.rewrite_output(|content| {
+                            let kept: String = content.chars().take(limit).collect();
+                            format!("{kept}\n[truncated]")
+                        });
+                        outcome.rewrote = true;
+                    }
+                }
+                Action::Redact { pattern, with } => {
+                    let with = self.render(rule, with, "redaction text")?;
+                    let redacted = pattern.compiled.replace_all(self.output_text(), regex::NoExpand(&with));
+                    if let Cow::Owned(redacted) = redacted {
+                        self.rewrite_output(|_| redacted);
+                        outcome.rewrote = true;
+                    }
+                }
+                Action::Stop(reason) => {
+                    self.result.prevent_continuation = true;
+                    if let Some(template) = reason {
+                        let reason = self.render(rule, template, "stop reason")?;
+                        self.result.stop_reason.get_or_insert(reason);
+                    }
+                }
+                Action::Continue(template) => {
+                    let message = self.render(rule, template, "continue message")?;
+                    // A second Stop cannot force again: at most one extra turn per run.
+                    if !stop_hook_active && self.result.force_continue.is_none() {
+                        self.result.force_continue = Some(message);
+                        outcome.halt = true;
+                    }
+                }
+                Action::Context(template) => {
+                    let context = self.render(rule, template, "context")?;
+                    self.result.additional_context.push(context);
+                }
+                Action::Log(template) => {
+                    let message =
+                        self.view.render(template).map_err(|field| format!("the event has no `{}`", field.name()));
+                    self.logs.push(LogRecord { rule: rule.name.clone(), message });
+                }
+            }
+        }
+        Ok(outcome)
+    }
+
+    fn render(&self, rule: &Rule, template: &crate::ir::Template, action: &'static str) -> Result<String, EvalError> {
+        self.view.render(template).map_err(|field| EvalError::MissingField {
+            rule: rule.name.clone(),
+            origin: rule.origin.clone(),
+            action,
+            field: field.name(),
+        })
+    }
+
+    fn set_value(&self, rule: &Rule, value: &SetValue) -> Result<Json, EvalError> {
+        Ok(match value {
+            SetValue::Text(template) => Json::String(self.render(rule, template, "value")?),
+            SetValue::Bool(value) => Json::Bool(*value),
+            SetValue::Num(number) => json_number(*number),
+        })
+    }
+
+    /// Writes one argument: a raw `args.a.b` path, or the profile's argument for a semantic name
+    /// (the one present, else the profile's first).
+    fn set(&mut self, rule: &Rule, field: &Field, value: Json) -> Result<(), EvalError> {
+        let tool = self.view.tool();
+        let fail = |reason: &str| EvalError::SetTarget {
+            rule: rule.name.clone(),
+            origin: rule.origin.clone(),
+            field: field.name(),
+            tool: tool.to_string(),
+            reason: reason.to_string(),
+        };
+        let path: Vec<&str> = match field {
+            Field::Arg(path) => path.split('.').collect(),
+            Field::Semantic(semantic) => {
+                let candidates = semantic_args(tool, *semantic);
+                let present = candidates.iter().find(|name| self.view.args.contains_key(**name));
+                match present.or(candidates.first()) {
+                    Some(name) => vec![*name],
+                    None => return Err(fail("the tool's profile has no such argument")),
+                }
+            }
+            _ => return Err(fail("only tool arguments can be set")),
+        };
+        set_path(self.view.args.to_mut(), &path, value).map_err(|reason| fail(&reason))
+    }
+
+    fn output_text(&self) -> &str {
+        self.view.output.as_ref().map_or("", |output| output.content.as_str())
+    }
+
+    fn rewrite_output(&mut self, rewrite: impl FnOnce(&str) -> String) {
+        let output =
+            self.view.output.get_or_insert_with(|| Cow::Owned(ToolOutput { content: String::new(), is_error: false }));
+        let content = rewrite(&output.content);
+        output.to_mut().content = content;
+        self.output_changed = true;
+    }
+
+    fn finish(self) -> Evaluation {
+        let mut result = self.result;
+        if self.input_changed {
+            result.updated_input = Some(self.view.args.into_owned());
+        }
+        if self.output_changed {
+            result.updated_output = self.view.output.map(Cow::into_owned);
+        }
+        Evaluation { result, logs: self.logs }
+    }
+}
+
+fn past_tense(permission: result::Permission) -> &'static str {
+    match permission {
+        result::Permission::Deny => "denied",
+        result::Permission::Ask => "confirmation asked",
+        result::Permission::Allow => "allowed",
+        result::Permission::Passthrough => "passed through",
+    }
+}
+
+/// A JSON number, integral when the value is (so `set args.n = 3` writes `3`, not `3.0`).
+fn json_number(number: f64) -> Json {
+    #[expect(clippy::cast_possible_truncation, reason = "only whole numbers within i64 range take this path")]
+    if number.fract() == 0.0 && number.abs() < 9.0e15 {
+        return Json::from(number as i64);
+    }
+    serde_json::Number::from_f64(number).map_or(Json::Null, Json::Number)
+}
+
+/// Sets `path` in an argument object, creating objects on the way.
+fn set_path(args: &mut Map<String, Json>, path: &[&str], value: Json) -> Result<(), String> {
+    let Some((last, parents)) = path.split_last() else { return Err("empty argument path".to_string()) };
+    let mut current = args;
+    for parent in parents {
+        let entry = current.entry((*parent).to_string()).or_insert_with(|| Json::Object(Map::new()));
+        current = entry.as_object_mut().ok_or_else(|| format!("`{parent}` is not an object"))?;
+    }
+    current.insert((*last).to_string(), value);
+    Ok(())
+}

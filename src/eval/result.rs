@@ -1,0 +1,129 @@
+//! HookResult: the structured answer an event gets, and the rules for merging answers.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+/// A permission recommendation. The order is the merge order: the strongest wins
+/// (`passthrough < allow < ask < deny`), so a later `allow` never weakens an earlier `deny`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Permission {
+    /// No recommendation: the agent's own permission flow decides.
+    #[default]
+    Passthrough,
+    /// Recommend allowing (never authorises by itself: any system deny wins).
+    Allow,
+    /// Recommend asking the user.
+    Ask,
+    /// Recommend denying.
+    Deny,
+}
+
+impl Permission {
+    /// Whether no recommendation was made.
+    pub fn is_passthrough(&self) -> bool {
+        *self == Permission::Passthrough
+    }
+
+    /// The word as in rules and JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Permission::Passthrough => "passthrough",
+            Permission::Allow => "allow",
+            Permission::Ask => "ask",
+            Permission::Deny => "deny",
+        }
+    }
+}
+
+/// A blocking error: the tool call does not run and its result is `Error [code]: message`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BlockingError {
+    /// A stable code (`hook_blocked`).
+    pub code: String,
+    /// What to tell the model.
+    pub message: String,
+}
+
+impl std::fmt::Display for BlockingError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Error [{}]: {}", self.code, self.message)
+    }
+}
+
+/// A tool's output, as PostToolUse sees and rewrites it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolOutput {
+    /// The output text.
+    pub content: String,
+    /// Whether the tool reported an error.
+    #[serde(default)]
+    pub is_error: bool,
+}
+
+/// What the rules decided for one event. Absent fields are omitted from JSON.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct HookResult {
+    /// The strongest permission recommendation.
+    #[serde(default, skip_serializing_if = "Permission::is_passthrough")]
+    pub permission_behavior: Permission,
+    /// The reason given by the rule that set the winning permission.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub permission_reason: Option<String>,
+    /// The first block (pre_tool_use).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blocking_error: Option<BlockingError>,
+    /// The tool's whole argument object after every `set` (pre_tool_use).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub updated_input: Option<Map<String, Value>>,
+    /// The tool's output after every rewrite (post_tool_use).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub updated_output: Option<ToolOutput>,
+    /// System messages to add, in rule order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub additional_context: Vec<String>,
+    /// End the turn after this tool result (post_tool_use).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub prevent_continuation: bool,
+    /// Why the turn ends: the first `stop` reason given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stop_reason: Option<String>,
+    /// A user message that forces one more model turn (stop).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub force_continue: Option<String>,
+    /// The rules that fired, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub matched: Vec<String>,
+}
+
+impl HookResult {
+    /// Merges a recommendation: the strongest permission wins, and the reason goes with it.
+    pub fn recommend(&mut self, permission: Permission, reason: String) {
+        if permission > self.permission_behavior {
+            self.permission_behavior = permission;
+            self.permission_reason = Some(reason);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_strongest_permission_wins_and_keeps_its_reason() {
+        let mut result = HookResult::default();
+        result.recommend(Permission::Ask, "ask".into());
+        result.recommend(Permission::Deny, "deny".into());
+        result.recommend(Permission::Allow, "allow".into());
+        result.recommend(Permission::Deny, "second deny".into());
+        assert_eq!(result.permission_behavior, Permission::Deny);
+        assert_eq!(result.permission_reason.as_deref(), Some("deny"));
+    }
+
+    #[test]
+    fn an_empty_result_is_an_empty_object() {
+        assert_eq!(serde_json::to_string(&HookResult::default()).unwrap(), "{}");
+    }
+}

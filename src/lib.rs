@@ -1,0 +1,64 @@
+//! # hookc — hooks as data
+//!
+//! A declarative policy-and-hook engine for AI coding agents. Security teams write rules; hookc
+//! checks them, compiles them into an indexed decision table, and evaluates that table at each
+//! hook point of an agent's loop, returning a structured [`HookResult`].
+//!
+//! ```text
+//! *.rules ─ syntax::parse ─▶ Ast ─ check::check ─▶ Checked ─ DecisionTable::new ─▶ table
+//!                                                                                 │
+//!                                       Event ─ eval::evaluate(table, event) ─▶ HookResult
+//! ```
+//!
+//! Each stage lives in its own module and hands a new type to the next; nothing downstream
+//! re-parses text. [`Policy`] runs the whole pipeline:
+//!
+//! ```
+//! use hookc::{Event, Permission, Policy};
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let policy = Policy::from_source("example.rules", r#"
+//!     rule protect-generated
+//!     pre_tool_use when tool == write_file and path == "generated.txt"
+//!       => block "hook_blocked" "generated.txt is managed elsewhere"
+//!
+//!     rule no-rm-root
+//!     pre_tool_use when tool == bash and command matches /rm\s+-rf\s+\//
+//!       => deny "destructive command: {command}"
+//! "#)?;
+//!
+//! let event = Event::from_json(br#"{"event": "pre_tool_use", "tool": "write_file",
+//!     "args": {"path": "./generated.txt", "content": "x"}}"#)?;
+//! let result = policy.evaluate(&event)?;
+//! assert_eq!(result.blocking_error.unwrap().to_string(),
+//!            "Error [hook_blocked]: generated.txt is managed elsewhere");
+//!
+//! let event = Event::from_json(br#"{"event": "pre_tool_use", "tool": "bash",
+//!     "args": {"command": "rm -rf /"}}"#)?;
+//! assert_eq!(policy.evaluate(&event)?.permission_behavior, Permission::Deny);
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! A compiled bundle (`hookc compile rules/ -o policy.json`) loads with [`Policy::load_bundle`]
+//! and gives the same results.
+//!
+//! Hooks recommend, rewrite and block, but never authorise: an `allow` is a recommendation to
+//! the agent's own permission policy, and any system deny wins over it.
+
+pub mod bundle;
+pub mod check;
+pub mod cli;
+pub mod compile;
+pub mod diagnostic;
+pub mod eval;
+pub mod ir;
+mod policy;
+pub mod schema;
+pub mod source;
+pub mod syntax;
+
+pub use eval::event::{Event, EventData};
+pub use eval::result::{BlockingError, HookResult, Permission, ToolOutput};
+pub use eval::EvalError;
+pub use policy::{check_sources, LoadError, Policy};

@@ -1,0 +1,157 @@
+//! [`Policy`]: the small public API that runs the whole pipeline.
+
+use crate::bundle::{self, BundleError};
+use crate::check::{self, Checked};
+use crate::compile::DecisionTable;
+use crate::diagnostic::{self, Diagnostic};
+use crate::eval::event::Event;
+use crate::eval::result::HookResult;
+use crate::eval::{self, EvalError, Evaluation, RuleTracer, Scope};
+use crate::ir::Rule;
+use crate::source::{self, ReadError, SourceFile, SourceMap};
+use crate::syntax;
+use std::path::{Path, PathBuf};
+
+/// A loaded, compiled rule set, ready to evaluate events.
+#[derive(Debug, Clone)]
+pub struct Policy {
+    table: DecisionTable,
+    source_hash: String,
+    warnings: Vec<Diagnostic>,
+}
+
+/// Why a policy could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// A rule file could not be read.
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    /// The rules have errors; the rendered diagnostics are in the message.
+    #[error("{rendered}")]
+    Invalid {
+        /// The diagnostics.
+        diagnostics: Vec<Diagnostic>,
+        /// rustc-style rendering of them.
+        rendered: String,
+    },
+    /// The bundle file could not be read.
+    #[error("cannot read bundle `{path}`: {source}")]
+    BundleIo {
+        /// The bundle's path.
+        path: PathBuf,
+        /// The operating system's reason.
+        source: std::io::Error,
+    },
+    /// The bundle is not valid.
+    #[error("bundle `{path}`: {source}")]
+    Bundle {
+        /// The bundle's path.
+        path: PathBuf,
+        /// What is wrong.
+        source: BundleError,
+    },
+}
+
+/// Parses and checks every file of a source map: syntax errors of all files, or the checker's
+/// findings.
+pub fn check_sources(sources: &SourceMap) -> Result<Checked, Vec<Diagnostic>> {
+    let mut asts = Vec::new();
+    let mut errors = Vec::new();
+    for (id, file) in sources.iter() {
+        match syntax::parse(id, file) {
+            Ok(ast) => asts.push((id, ast)),
+            Err(found) => errors.extend(found),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    check::check(sources, &asts)
+}
+
+impl Policy {
+    /// Loads rule files: each path is a `.rules` file or a directory searched for them.
+    pub fn from_paths<P: AsRef<Path>>(paths: &[P]) -> Result<Policy, LoadError> {
+        let paths: Vec<PathBuf> = paths.iter().map(|path| path.as_ref().to_path_buf()).collect();
+        Self::from_sources(&source::read_rule_files(&paths)?)
+    }
+
+    /// Compiles rules given as text (`name` is used in diagnostics and unnamed rules' names).
+    pub fn from_source(name: &str, text: &str) -> Result<Policy, LoadError> {
+        let mut sources = SourceMap::default();
+        sources.add(SourceFile::new(name, text));
+        Self::from_sources(&sources)
+    }
+
+    /// Compiles a source map.
+    pub fn from_sources(sources: &SourceMap) -> Result<Policy, LoadError> {
+        match check_sources(sources) {
+            Ok(checked) => Ok(Policy {
+                table: DecisionTable::new(checked.rules),
+                source_hash: bundle::source_hash(sources),
+                warnings: checked.warnings,
+            }),
+            Err(diagnostics) => {
+                let rendered = diagnostic::render(&diagnostics, sources, false);
+                Err(LoadError::Invalid { diagnostics, rendered })
+            }
+        }
+    }
+
+    /// Loads a bundle written by `hookc compile` (or [`Policy::to_bundle`]).
+    pub fn load_bundle(path: impl AsRef<Path>) -> Result<Policy, LoadError> {
+        let path = path.as_ref();
+        let text =
+            std::fs::read_to_string(path).map_err(|source| LoadError::BundleIo { path: path.to_path_buf(), source })?;
+        Self::from_bundle_str(&text).map_err(|source| LoadError::Bundle { path: path.to_path_buf(), source })
+    }
+
+    /// Loads bundle JSON text.
+    pub fn from_bundle_str(text: &str) -> Result<Policy, BundleError> {
+        let loaded = bundle::read(text)?;
+        Ok(Policy { table: DecisionTable::new(loaded.rules), source_hash: loaded.source_hash, warnings: Vec::new() })
+    }
+
+    /// The bundle JSON for this policy.
+    pub fn to_bundle(&self) -> String {
+        // Serialising plain data to a String cannot fail; an empty string would be refused on load.
+        bundle::write(self.table.rules(), &self.source_hash).unwrap_or_default()
+    }
+
+    /// Evaluates one event: the merged [`HookResult`], or why the rules could not decide (fail
+    /// closed: treat an error as a block).
+    pub fn evaluate(&self, event: &Event) -> Result<HookResult, EvalError> {
+        self.evaluate_full(event).map(|evaluation| evaluation.result)
+    }
+
+    /// Evaluates one event, returning the `log` records too.
+    pub fn evaluate_full(&self, event: &Event) -> Result<Evaluation, EvalError> {
+        eval::evaluate(&self.table, event, &mut (), Scope::Indexed)
+    }
+
+    /// Evaluates every rule of the event (not just the index's candidates), reporting each
+    /// condition to `tracer`. Gives the same result as [`Policy::evaluate`].
+    pub fn trace(&self, event: &Event, tracer: &mut impl RuleTracer) -> Result<Evaluation, EvalError> {
+        eval::evaluate(&self.table, event, tracer, Scope::Exhaustive)
+    }
+
+    /// The rules, in evaluation order.
+    pub fn rules(&self) -> &[Rule] {
+        self.table.rules()
+    }
+
+    /// The decision table.
+    pub fn table(&self) -> &DecisionTable {
+        &self.table
+    }
+
+    /// The hash of the rule files this policy was compiled from.
+    pub fn source_hash(&self) -> &str {
+        &self.source_hash
+    }
+
+    /// Warnings from checking (empty for a policy loaded from a bundle).
+    pub fn warnings(&self) -> &[Diagnostic] {
+        &self.warnings
+    }
+}

@@ -1,0 +1,420 @@
+//! The contract tables: which events exist, what fields each carries, which actions each may
+//! take, and the tool profiles that give one semantic name (`path`, `command`, …) to each agent's
+//! own argument. The checker enforces these tables; evaluation reads the profiles.
+
+use serde::{Deserialize, Serialize};
+
+/// A hook point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EventKind {
+    /// The user's prompt was submitted; the model has not seen it yet.
+    UserPromptSubmit,
+    /// A tool call was prepared (tool found, arguments valid); permission not yet decided.
+    PreToolUse,
+    /// The tool's handler ran; its result is not yet in the history.
+    PostToolUse,
+    /// The model answered without tool calls and the run is about to end.
+    Stop,
+}
+
+impl EventKind {
+    /// Every event, in loop order.
+    pub const ALL: [EventKind; 4] =
+        [EventKind::UserPromptSubmit, EventKind::PreToolUse, EventKind::PostToolUse, EventKind::Stop];
+
+    /// The name used in rule files and native JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            EventKind::UserPromptSubmit => "user_prompt_submit",
+            EventKind::PreToolUse => "pre_tool_use",
+            EventKind::PostToolUse => "post_tool_use",
+            EventKind::Stop => "stop",
+        }
+    }
+
+    /// The event with this rule-file name.
+    pub fn from_name(name: &str) -> Option<EventKind> {
+        EventKind::ALL.into_iter().find(|event| event.name() == name)
+    }
+
+    /// Index into per-event tables.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Whether the event is about a tool call (and so has `tool`, `args.*` and profile fields).
+    pub fn has_tool(self) -> bool {
+        matches!(self, EventKind::PreToolUse | EventKind::PostToolUse)
+    }
+
+    /// The actions the event allows.
+    pub fn actions(self) -> impl Iterator<Item = ActionKind> {
+        ActionKind::ALL.into_iter().filter(move |action| action.events().contains(&self))
+    }
+}
+
+/// The type of a field's value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FieldType {
+    /// Text.
+    Str,
+    /// A number.
+    Num,
+    /// `true` or `false`.
+    Bool,
+    /// A raw tool argument: whatever JSON the agent sent.
+    Any,
+}
+
+impl FieldType {
+    /// The type's name in diagnostics.
+    pub fn name(self) -> &'static str {
+        match self {
+            FieldType::Str => "a string",
+            FieldType::Num => "a number",
+            FieldType::Bool => "a boolean",
+            FieldType::Any => "a tool argument",
+        }
+    }
+}
+
+/// A semantic argument name, mapped to each tool's own argument by its profile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Semantic {
+    /// The file or directory a tool touches (normalised before comparison).
+    Path,
+    /// A shell command.
+    Command,
+    /// A URL fetched.
+    Url,
+    /// Text written to a file.
+    Content,
+    /// A search or glob pattern.
+    Pattern,
+    /// A web search query.
+    Query,
+}
+
+impl Semantic {
+    /// Every semantic name.
+    pub const ALL: [Semantic; 6] =
+        [Semantic::Path, Semantic::Command, Semantic::Url, Semantic::Content, Semantic::Pattern, Semantic::Query];
+
+    /// The name in rule files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Semantic::Path => "path",
+            Semantic::Command => "command",
+            Semantic::Url => "url",
+            Semantic::Content => "content",
+            Semantic::Pattern => "pattern",
+            Semantic::Query => "query",
+        }
+    }
+}
+
+/// A field a rule can read.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// The tool's name.
+    Tool,
+    /// The submitted prompt.
+    Prompt,
+    /// The tool's output text.
+    Output,
+    /// Whether the tool reported an error.
+    IsError,
+    /// Whether this Stop follows a Stop that forced a continuation.
+    StopHookActive,
+    /// How many tool results the history holds.
+    ToolCalls,
+    /// The last assistant message.
+    LastMessage,
+    /// The agent's working directory.
+    Cwd,
+    /// The agent's session id.
+    SessionId,
+    /// The agent's permission mode.
+    PermissionMode,
+    /// Which agent sent the event (`native`, `claude`, `codex`, `gemini`).
+    Agent,
+    /// A raw tool argument; dots walk into objects (`args.options.force`).
+    Arg(String),
+    /// A profile-mapped argument.
+    Semantic(Semantic),
+}
+
+/// The built-in fields: name, field, type, and the events that carry it (`None`: all events).
+const BUILTINS: &[(&str, Field, FieldType, Option<&[EventKind]>)] = &[
+    ("tool", Field::Tool, FieldType::Str, Some(&[EventKind::PreToolUse, EventKind::PostToolUse])),
+    ("prompt", Field::Prompt, FieldType::Str, Some(&[EventKind::UserPromptSubmit])),
+    ("output", Field::Output, FieldType::Str, Some(&[EventKind::PostToolUse])),
+    ("is_error", Field::IsError, FieldType::Bool, Some(&[EventKind::PostToolUse])),
+    ("stop_hook_active", Field::StopHookActive, FieldType::Bool, Some(&[EventKind::Stop])),
+    ("tool_calls", Field::ToolCalls, FieldType::Num, Some(&[EventKind::Stop])),
+    ("last_message", Field::LastMessage, FieldType::Str, Some(&[EventKind::Stop])),
+    ("cwd", Field::Cwd, FieldType::Str, None),
+    ("session_id", Field::SessionId, FieldType::Str, None),
+    ("permission_mode", Field::PermissionMode, FieldType::Str, None),
+    ("agent", Field::Agent, FieldType::Str, None),
+];
+
+/// What looking a field name up for an event found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FieldLookup {
+    /// The field and its type.
+    Found(Field, FieldType),
+    /// The name is a field, but not of this event.
+    NotInEvent,
+    /// No field has this name.
+    Unknown,
+}
+
+impl Field {
+    /// Resolves a field name as written in a rule of `event`.
+    pub fn lookup(name: &str, event: EventKind) -> FieldLookup {
+        if let Some(arg) = name.strip_prefix("args.") {
+            return match (event.has_tool(), arg.is_empty()) {
+                (_, true) => FieldLookup::Unknown,
+                (true, false) => FieldLookup::Found(Field::Arg(arg.to_string()), FieldType::Any),
+                (false, false) => FieldLookup::NotInEvent,
+            };
+        }
+        if let Some((_, field, ty, events)) = BUILTINS.iter().find(|(builtin, ..)| *builtin == name) {
+            return match events {
+                Some(events) if !events.contains(&event) => FieldLookup::NotInEvent,
+                _ => FieldLookup::Found(field.clone(), *ty),
+            };
+        }
+        match Semantic::ALL.into_iter().find(|semantic| semantic.name() == name) {
+            Some(semantic) if event.has_tool() => FieldLookup::Found(Field::Semantic(semantic), FieldType::Str),
+            Some(_) => FieldLookup::NotInEvent,
+            None => FieldLookup::Unknown,
+        }
+    }
+
+    /// The names valid in rules of `event` (for "did you mean" and help lists).
+    pub fn names_for(event: EventKind) -> Vec<&'static str> {
+        let builtins = BUILTINS
+            .iter()
+            .filter(|(_, _, _, events)| events.is_none_or(|events| events.contains(&event)))
+            .map(|(name, ..)| *name);
+        let semantics = Semantic::ALL.into_iter().filter(|_| event.has_tool()).map(Semantic::name);
+        builtins.chain(semantics).collect()
+    }
+
+    /// The field's name as written in rules.
+    pub fn name(&self) -> String {
+        match self {
+            Field::Arg(arg) => format!("args.{arg}"),
+            Field::Semantic(semantic) => semantic.name().to_string(),
+            builtin => BUILTINS
+                .iter()
+                .find(|(_, field, ..)| field == builtin)
+                .map_or_else(String::new, |(name, ..)| (*name).to_string()),
+        }
+    }
+
+    /// Whether values of this field are paths (normalised, and globbed with `/`-aware `*`).
+    pub fn is_path(&self) -> bool {
+        matches!(self, Field::Semantic(Semantic::Path))
+    }
+}
+
+impl Serialize for Field {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Field {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        // Any event with tools admits every field name except the three event-specific ones,
+        // so look the name up under each event and take the first hit.
+        EventKind::ALL
+            .into_iter()
+            .find_map(|event| match Field::lookup(&name, event) {
+                FieldLookup::Found(field, _) => Some(field),
+                _ => None,
+            })
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown field `{name}`")))
+    }
+}
+
+/// An action a rule can take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ActionKind {
+    /// `block CODE [MESSAGE]`.
+    Block,
+    /// `deny [REASON]`.
+    Deny,
+    /// `ask [REASON]`.
+    Ask,
+    /// `allow [REASON]`.
+    Allow,
+    /// `set ARG = VALUE`.
+    Set,
+    /// `replace TEXT`.
+    Replace,
+    /// `truncate N`.
+    Truncate,
+    /// `redact /re/ [TEXT]`.
+    Redact,
+    /// `stop [REASON]`.
+    Stop,
+    /// `continue MESSAGE`.
+    Continue,
+    /// `context TEXT`.
+    Context,
+    /// `log TEXT`.
+    Log,
+}
+
+const ALL_EVENTS: &[EventKind] = &EventKind::ALL;
+const PRE: &[EventKind] = &[EventKind::PreToolUse];
+const POST: &[EventKind] = &[EventKind::PostToolUse];
+const STOP: &[EventKind] = &[EventKind::Stop];
+
+impl ActionKind {
+    /// Every action.
+    pub const ALL: [ActionKind; 12] = [
+        ActionKind::Block,
+        ActionKind::Deny,
+        ActionKind::Ask,
+        ActionKind::Allow,
+        ActionKind::Set,
+        ActionKind::Replace,
+        ActionKind::Truncate,
+        ActionKind::Redact,
+        ActionKind::Stop,
+        ActionKind::Continue,
+        ActionKind::Context,
+        ActionKind::Log,
+    ];
+
+    /// The name in rule files.
+    pub fn name(self) -> &'static str {
+        self.spec().0
+    }
+
+    /// The usage line shown when arguments are wrong.
+    pub fn usage(self) -> &'static str {
+        self.spec().1
+    }
+
+    /// The events that may take this action (the seed's `validateFor`, at compile time).
+    pub fn events(self) -> &'static [EventKind] {
+        self.spec().2
+    }
+
+    fn spec(self) -> (&'static str, &'static str, &'static [EventKind]) {
+        match self {
+            ActionKind::Block => ("block", "block CODE [MESSAGE]", PRE),
+            ActionKind::Deny => ("deny", "deny [REASON]", PRE),
+            ActionKind::Ask => ("ask", "ask [REASON]", PRE),
+            ActionKind::Allow => ("allow", "allow [REASON]", PRE),
+            ActionKind::Set => ("set", "set ARG = VALUE", PRE),
+            ActionKind::Replace => ("replace", "replace TEXT", POST),
+            ActionKind::Truncate => ("truncate", "truncate N", POST),
+            ActionKind::Redact => ("redact", "redact /REGEX/ [TEXT]", POST),
+            ActionKind::Stop => ("stop", "stop [REASON]", POST),
+            ActionKind::Continue => ("continue", "continue MESSAGE", STOP),
+            ActionKind::Context => ("context", "context TEXT", ALL_EVENTS),
+            ActionKind::Log => ("log", "log TEXT", ALL_EVENTS),
+        }
+    }
+
+    /// The action with this name.
+    pub fn from_name(name: &str) -> Option<ActionKind> {
+        ActionKind::ALL.into_iter().find(|action| action.name() == name)
+    }
+}
+
+/// Where a semantic name lives in one tool's arguments: the candidates, first present wins.
+pub type ProfileEntry = (Semantic, &'static [&'static str]);
+
+/// The tool profile of a tool, if hookc knows the tool.
+///
+/// Covers the seed's tools, Claude Code's built-ins and Gemini CLI's built-ins. A tool with no
+/// profile falls back to the argument named like the semantic field (`path` → `args.path`).
+pub fn tool_profile(tool: &str) -> Option<&'static [ProfileEntry]> {
+    use Semantic::*;
+    const FILE_PATH: &[&str] = &["file_path", "path"];
+    Some(match tool {
+        // The seed's tools (and Gemini CLI's, which name the path `file_path`).
+        "write_file" => &[(Path, &["path", "file_path"]), (Content, &["content"])],
+        "edit_file" => &[(Path, &["path", "file_path"]), (Content, &["new_string", "content"])],
+        "read_file" => &[(Path, &["path", "file_path", "absolute_path"])],
+        "bash" | "shell" | "powershell" | "run_shell_command" => &[(Command, &["command"])],
+        // Claude Code.
+        "Write" => &[(Path, FILE_PATH), (Content, &["content"])],
+        "Edit" => &[(Path, FILE_PATH), (Content, &["new_string"])],
+        "MultiEdit" | "Read" => &[(Path, FILE_PATH)],
+        "NotebookEdit" => &[(Path, &["notebook_path"]), (Content, &["new_source"])],
+        "Bash" => &[(Command, &["command"])],
+        "WebFetch" => &[(Url, &["url"])],
+        "WebSearch" | "google_web_search" => &[(Query, &["query"])],
+        "Glob" | "Grep" | "glob" | "search_file_content" => &[(Path, &["path"]), (Pattern, &["pattern"])],
+        // Gemini CLI.
+        "replace" => &[(Path, FILE_PATH), (Content, &["new_string"])],
+        "list_directory" => &[(Path, &["path", "dir_path"])],
+        "web_fetch" => &[(Url, &["url", "prompt"])],
+        _ => return None,
+    })
+}
+
+/// The argument names that may hold `semantic` for `tool`: the profile's candidates, nothing if
+/// the profile lacks it, or the semantic name itself for a tool with no profile.
+pub fn semantic_args(tool: &str, semantic: Semantic) -> &'static [&'static str] {
+    match tool_profile(tool) {
+        Some(profile) => profile.iter().find(|(name, _)| *name == semantic).map_or(&[], |(_, args)| args),
+        None => match semantic {
+            Semantic::Path => &["path"],
+            Semantic::Command => &["command"],
+            Semantic::Url => &["url"],
+            Semantic::Content => &["content"],
+            Semantic::Pattern => &["pattern"],
+            Semantic::Query => &["query"],
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn profiles_map_each_agent_to_one_name() {
+        assert_eq!(semantic_args("Write", Semantic::Path), &["file_path", "path"]);
+        assert_eq!(semantic_args("write_file", Semantic::Path), &["path", "file_path"]);
+        assert_eq!(semantic_args("NotebookEdit", Semantic::Path), &["notebook_path"]);
+        assert!(semantic_args("Bash", Semantic::Path).is_empty());
+        assert_eq!(semantic_args("my_tool", Semantic::Url), &["url"]);
+    }
+
+    #[test]
+    fn fields_resolve_per_event() {
+        assert_eq!(
+            Field::lookup("path", EventKind::PreToolUse),
+            FieldLookup::Found(Field::Semantic(Semantic::Path), FieldType::Str)
+        );
+        assert_eq!(Field::lookup("path", EventKind::Stop), FieldLookup::NotInEvent);
+        assert_eq!(Field::lookup("output", EventKind::PreToolUse), FieldLookup::NotInEvent);
+        assert_eq!(Field::lookup("pth", EventKind::PreToolUse), FieldLookup::Unknown);
+        assert_eq!(Field::lookup("args.x", EventKind::Stop), FieldLookup::NotInEvent);
+    }
+
+    #[test]
+    fn field_names_round_trip() {
+        for event in EventKind::ALL {
+            for name in Field::names_for(event) {
+                match Field::lookup(name, event) {
+                    FieldLookup::Found(field, _) => assert_eq!(field.name(), name),
+                    other => panic!("{name} on {event:?}: {other:?}"),
+                }
+            }
+        }
+    }
+}

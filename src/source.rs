@@ -1,0 +1,216 @@
+//! Source files and spans: where every AST node and diagnostic points.
+
+use std::path::{Path, PathBuf};
+
+/// Index of a file in a [`SourceMap`].
+pub type FileId = u32;
+
+/// A byte range in one source file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Span {
+    /// The file the range is in.
+    pub file: FileId,
+    /// First byte.
+    pub start: u32,
+    /// One past the last byte.
+    pub end: u32,
+}
+
+impl Span {
+    /// A span from byte offsets; offsets beyond `u32::MAX` saturate (files that large are refused
+    /// when read, see [`MAX_SOURCE_BYTES`]).
+    pub fn new(file: FileId, start: usize, end: usize) -> Self {
+        let clamp = |offset: usize| u32::try_from(offset).unwrap_or(u32::MAX);
+        Span { file, start: clamp(start), end: clamp(end) }
+    }
+
+    /// The byte range, for slicing source text.
+    pub fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+
+    /// The smallest span covering both.
+    pub fn to(self, other: Span) -> Span {
+        Span { file: self.file, start: self.start.min(other.start), end: self.end.max(other.end) }
+    }
+}
+
+/// Rule files larger than this are refused: rule sets are written by people, and the limit keeps
+/// every offset in a `u32`.
+pub const MAX_SOURCE_BYTES: u64 = 64 * 1024 * 1024;
+
+/// One rule file's text and the name it is shown under.
+#[derive(Debug, Clone)]
+pub struct SourceFile {
+    /// The path as given (relative paths stay relative, so diagnostics read as the user typed).
+    pub path: PathBuf,
+    /// The file's contents.
+    pub text: String,
+    line_starts: Vec<usize>,
+}
+
+impl SourceFile {
+    /// A source file from its path and text.
+    pub fn new(path: impl Into<PathBuf>, text: impl Into<String>) -> Self {
+        let text = text.into();
+        let line_starts = std::iter::once(0).chain(text.match_indices('\n').map(|(at, _)| at + 1)).collect();
+        SourceFile { path: path.into(), text, line_starts }
+    }
+
+    /// The name used in diagnostics.
+    pub fn name(&self) -> String {
+        self.path.display().to_string()
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let line = self.line_starts.partition_point(|&start| start <= offset).max(1);
+        let line_start = self.line_starts.get(line - 1).copied().unwrap_or(0);
+        let column = self.text.get(line_start..offset).map_or(1, |s| s.chars().count() + 1);
+        (line, column)
+    }
+
+    /// The text a span covers (empty if the span is not in this file's bounds).
+    pub fn slice(&self, span: Span) -> &str {
+        self.text.get(span.range()).unwrap_or("")
+    }
+}
+
+/// All files of a rule set, indexed by [`FileId`].
+#[derive(Debug, Clone, Default)]
+pub struct SourceMap {
+    files: Vec<SourceFile>,
+}
+
+impl SourceMap {
+    /// Adds a file and returns its id.
+    pub fn add(&mut self, file: SourceFile) -> FileId {
+        self.files.push(file);
+        FileId::try_from(self.files.len() - 1).unwrap_or(FileId::MAX)
+    }
+
+    /// The file with this id.
+    pub fn get(&self, id: FileId) -> Option<&SourceFile> {
+        self.files.get(id as usize)
+    }
+
+    /// Every file with its id, in the order added.
+    pub fn iter(&self) -> impl Iterator<Item = (FileId, &SourceFile)> {
+        self.files.iter().enumerate().map(|(id, file)| (id as FileId, file))
+    }
+
+    /// Number of files.
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    /// Whether the map holds no file.
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
+    /// The text a span covers.
+    pub fn slice(&self, span: Span) -> &str {
+        self.get(span.file).map_or("", |file| file.slice(span))
+    }
+}
+
+/// Why rule files could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// The file or directory could not be read.
+    #[error("cannot read `{path}`: {source}")]
+    Io {
+        /// What was being read.
+        path: PathBuf,
+        /// The operating system's reason.
+        source: std::io::Error,
+    },
+    /// The file is not UTF-8 text.
+    #[error("`{path}` is not valid UTF-8 text")]
+    NotUtf8 {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The file is larger than [`MAX_SOURCE_BYTES`].
+    #[error("`{path}` is larger than the {limit}-byte limit for rule files")]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// The limit.
+        limit: u64,
+    },
+    /// A directory held no `.rules` file, or no path was given.
+    #[error("no `.rules` files found in {what}")]
+    NoRules {
+        /// The paths searched, for the message.
+        what: String,
+    },
+}
+
+/// Reads rule files: each path is a `.rules` file or a directory searched recursively for them.
+/// Files are returned in path order, which is the order their rules are tried in.
+pub fn read_rule_files(paths: &[PathBuf]) -> Result<SourceMap, ReadError> {
+    let mut found = Vec::new();
+    for path in paths {
+        collect_rule_files(path, &mut found)?;
+    }
+    if found.is_empty() {
+        let what = paths.iter().map(|p| format!("`{}`", p.display())).collect::<Vec<_>>();
+        return Err(ReadError::NoRules { what: what.join(", ") });
+    }
+    let mut map = SourceMap::default();
+    for path in found {
+        let text = read_limited(&path)?;
+        map.add(SourceFile::new(path, text));
+    }
+    Ok(map)
+}
+
+fn collect_rule_files(path: &Path, found: &mut Vec<PathBuf>) -> Result<(), ReadError> {
+    let io = |source| ReadError::Io { path: path.to_path_buf(), source };
+    let meta = std::fs::metadata(path).map_err(io)?;
+    if !meta.is_dir() {
+        found.push(path.to_path_buf());
+        return Ok(());
+    }
+    let mut entries = Vec::new();
+    for entry in std::fs::read_dir(path).map_err(io)? {
+        entries.push(entry.map_err(io)?.path());
+    }
+    entries.sort();
+    for entry in entries {
+        if entry.is_dir() {
+            collect_rule_files(&entry, found)?;
+        } else if entry.extension().is_some_and(|ext| ext == "rules") {
+            found.push(entry);
+        }
+    }
+    Ok(())
+}
+
+/// Reads a file of at most [`MAX_SOURCE_BYTES`] as UTF-8.
+fn read_limited(path: &Path) -> Result<String, ReadError> {
+    use std::io::Read;
+    let io = |source| ReadError::Io { path: path.to_path_buf(), source };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_SOURCE_BYTES + 1).read_to_end(&mut bytes).map_err(io)?;
+    if bytes.len() as u64 > MAX_SOURCE_BYTES {
+        return Err(ReadError::TooLarge { path: path.to_path_buf(), limit: MAX_SOURCE_BYTES });
+    }
+    String::from_utf8(bytes).map_err(|_| ReadError::NotUtf8 { path: path.to_path_buf() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_characters_from_one() {
+        let file = SourceFile::new("a.rules", "ab\néx y\n");
+        assert_eq!(file.line_col(0), (1, 1));
+        assert_eq!(file.line_col(3), (2, 1));
+        assert_eq!(file.line_col(6), (2, 3)); // after the two-byte `é` and `x`
+    }
+}

@@ -1,0 +1,241 @@
+//! The abstract syntax tree: what the source says, every node with its span, nothing resolved.
+
+use crate::source::Span;
+
+/// One parsed rule file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ast {
+    /// `let` lists, in source order.
+    pub lists: Vec<ListDecl>,
+    /// Rules, in source order.
+    pub rules: Vec<RuleDecl>,
+}
+
+/// A name as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ident {
+    /// The text.
+    pub text: String,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// `let NAME = [VALUE, …]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ListDecl {
+    /// The list's name.
+    pub name: Ident,
+    /// Its values.
+    pub values: Vec<Literal>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// `[rule NAME] EVENT [when CONDITION] => ACTION, …`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RuleDecl {
+    /// The name after `rule`, if given.
+    pub name: Option<Ident>,
+    /// The event name.
+    pub event: Ident,
+    /// The condition after `when`, if any.
+    pub condition: Option<Expr>,
+    /// The actions, at least one.
+    pub actions: Vec<ActionNode>,
+    /// The whole rule.
+    pub span: Span,
+}
+
+/// A condition.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Expr {
+    /// Any of these holds.
+    Or(Vec<Expr>, Span),
+    /// All of these hold.
+    And(Vec<Expr>, Span),
+    /// This does not hold.
+    Not(Box<Expr>, Span),
+    /// A single test.
+    Test(Test),
+}
+
+impl Expr {
+    /// Where the condition is.
+    pub fn span(&self) -> Span {
+        match self {
+            Expr::Or(_, span) | Expr::And(_, span) | Expr::Not(_, span) => *span,
+            Expr::Test(test) => test.span,
+        }
+    }
+}
+
+/// `SUBJECT [OPERATOR OPERAND]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Test {
+    /// What is looked at.
+    pub subject: Subject,
+    /// The operator; `None` for a bare boolean field.
+    pub predicate: Option<Predicate>,
+    /// The whole test.
+    pub span: Span,
+}
+
+/// A field or `len(field)`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Subject {
+    /// A field (`tool`, `path`, `args.mode`).
+    Field(Ident),
+    /// `len(field)`.
+    Len(Ident, Span),
+}
+
+impl Subject {
+    /// Where the subject is.
+    pub fn span(&self) -> Span {
+        match self {
+            Subject::Field(field) => field.span,
+            Subject::Len(_, span) => *span,
+        }
+    }
+}
+
+/// The comparison operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CompareOp {
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+}
+
+/// An operator with its operand.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Predicate {
+    /// `== != < <= > >=`.
+    Compare(CompareOp, Literal),
+    /// `in …` or, with `negated`, `not in …`.
+    In {
+        /// `not in`.
+        negated: bool,
+        /// The values.
+        list: ListOperand,
+    },
+    /// `matches /re/flags`.
+    Matches(RegexLit),
+    /// `like "glob"` or `like LIST`.
+    Like(ListOperand),
+    /// `contains VALUE`.
+    Contains(Literal),
+    /// `starts_with VALUE`.
+    StartsWith(Literal),
+    /// `ends_with VALUE`.
+    EndsWith(Literal),
+}
+
+/// An inline list, one string, or a reference to a `let` list.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ListOperand {
+    /// `[a, b]` (or a single string, for `like "glob"`).
+    Inline(Vec<Literal>, Span),
+    /// `NAME` of a `let` list.
+    Named(Ident),
+}
+
+/// A literal value.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Literal {
+    /// `"text"` (escapes decoded, interpolation not applied).
+    Str(StrLit),
+    /// `42`, `-1.5`.
+    Num(f64, Span),
+    /// `true`, `false`.
+    Bool(bool, Span),
+    /// A bare identifier standing for a string (`tool == bash`).
+    Symbol(Ident),
+}
+
+impl Literal {
+    /// Where the literal is.
+    pub fn span(&self) -> Span {
+        match self {
+            Literal::Str(lit) => lit.span,
+            Literal::Num(_, span) | Literal::Bool(_, span) => *span,
+            Literal::Symbol(ident) => ident.span,
+        }
+    }
+}
+
+/// A string literal: its raw text is kept so it can be read as a template with exact spans.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StrLit {
+    /// The text between the quotes, escapes still in place.
+    pub raw: String,
+    /// The span of the text between the quotes.
+    pub body: Span,
+    /// The span including the quotes.
+    pub span: Span,
+}
+
+/// `/pattern/flags`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RegexLit {
+    /// The pattern; `\/` already turned into `/`.
+    pub pattern: String,
+    /// The flags after the closing slash.
+    pub flags: String,
+    /// The whole literal.
+    pub span: Span,
+}
+
+/// `NAME ARG…`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ActionNode {
+    /// The action's name.
+    pub name: Ident,
+    /// Its arguments.
+    pub args: Vec<ActionArg>,
+    /// The whole action.
+    pub span: Span,
+}
+
+/// One argument of an action.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ActionArg {
+    /// A string.
+    Str(StrLit),
+    /// A number.
+    Num(f64, Span),
+    /// A regex.
+    Regex(RegexLit),
+    /// `FIELD = VALUE` (for `set`).
+    Assign(Ident, Literal, Span),
+}
+
+impl ActionArg {
+    /// Where the argument is.
+    pub fn span(&self) -> Span {
+        match self {
+            ActionArg::Str(lit) => lit.span,
+            ActionArg::Num(_, span) | ActionArg::Assign(_, _, span) => *span,
+            ActionArg::Regex(lit) => lit.span,
+        }
+    }
+
+    /// A word for the argument's kind, for diagnostics.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ActionArg::Str(_) => "a string",
+            ActionArg::Num(..) => "a number",
+            ActionArg::Regex(_) => "a regex",
+            ActionArg::Assign(..) => "an assignment",
+        }
+    }
+}

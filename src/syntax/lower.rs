@@ -1,0 +1,264 @@
+//! pest pairs → [`Ast`]. The grammar guarantees each pair's shape; where the code must still ask
+//! (`next()` on children), a missing child is reported as an internal syntax error, never a panic.
+
+use super::ast::*;
+use super::Rule;
+use crate::diagnostic::{Code, Diagnostic};
+use crate::source::{FileId, Span};
+use pest::iterators::{Pair, Pairs};
+
+type Lowered<T> = Result<T, Diagnostic>;
+
+pub(super) fn lower(file: FileId, mut pairs: Pairs<'_, Rule>) -> Result<Ast, Vec<Diagnostic>> {
+    let lowerer = Lowerer { file };
+    let mut ast = Ast { lists: Vec::new(), rules: Vec::new() };
+    let mut errors = Vec::new();
+    let Some(file_pair) = pairs.next() else { return Ok(ast) };
+    for item in file_pair.into_inner() {
+        match item.as_rule() {
+            Rule::let_decl => match lowerer.list_decl(item) {
+                Ok(list) => ast.lists.push(list),
+                Err(error) => errors.push(error),
+            },
+            Rule::rule => match lowerer.rule(item) {
+                Ok(rule) => ast.rules.push(rule),
+                Err(error) => errors.push(error),
+            },
+            _ => {}
+        }
+    }
+    if errors.is_empty() {
+        Ok(ast)
+    } else {
+        Err(errors)
+    }
+}
+
+struct Lowerer {
+    file: FileId,
+}
+
+impl Lowerer {
+    /// The pair's span, without the trailing whitespace pest may have consumed.
+    fn span(&self, pair: &Pair<'_, Rule>) -> Span {
+        let span = pair.as_span();
+        let trimmed = pair.as_str().trim_end().len();
+        Span::new(self.file, span.start(), span.start() + trimmed)
+    }
+
+    fn ident(&self, pair: &Pair<'_, Rule>) -> Ident {
+        Ident { text: pair.as_str().to_string(), span: self.span(pair) }
+    }
+
+    /// The next child, or an error pointing at the parent (unreachable with this grammar).
+    fn child<'i>(
+        &self,
+        parent_span: Span,
+        children: &mut impl Iterator<Item = Pair<'i, Rule>>,
+    ) -> Lowered<Pair<'i, Rule>> {
+        children.next().ok_or_else(|| Diagnostic::new(Code::Syntax, parent_span, "incomplete construct").label("here"))
+    }
+
+    fn list_decl(&self, pair: Pair<'_, Rule>) -> Lowered<ListDecl> {
+        let span = self.span(&pair);
+        let mut children = pair.into_inner().filter(|p| p.as_rule() != Rule::kw_let);
+        let name = children.next().map(|p| self.ident(&p));
+        let list = children.next();
+        match (name, list) {
+            (Some(name), Some(list)) => Ok(ListDecl { name, values: self.list_values(list)?, span }),
+            _ => Err(Diagnostic::new(Code::Syntax, span, "incomplete `let`").label("here")),
+        }
+    }
+
+    fn list_values(&self, pair: Pair<'_, Rule>) -> Lowered<Vec<Literal>> {
+        pair.into_inner().map(|value| self.literal(value)).collect()
+    }
+
+    fn rule(&self, pair: Pair<'_, Rule>) -> Lowered<RuleDecl> {
+        let span = self.span(&pair);
+        let mut name = None;
+        let mut event = None;
+        let mut condition = None;
+        let mut actions = Vec::new();
+        for child in pair.into_inner() {
+            match child.as_rule() {
+                Rule::rule_header => {
+                    let header_span = self.span(&child);
+                    let mut inner = child.into_inner().filter(|p| p.as_rule() == Rule::rule_name);
+                    name = Some(self.ident(&self.child(header_span, &mut inner)?));
+                }
+                Rule::event => event = Some(self.ident(&child)),
+                Rule::condition => condition = Some(self.condition(child)?),
+                Rule::actions => {
+                    for action in child.into_inner() {
+                        actions.push(self.action(action)?);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let event = event.ok_or_else(|| Diagnostic::new(Code::Syntax, span, "rule without an event").label("here"))?;
+        Ok(RuleDecl { name, event, condition, actions, span })
+    }
+
+    fn condition(&self, pair: Pair<'_, Rule>) -> Lowered<Expr> {
+        let span = self.span(&pair);
+        match pair.as_rule() {
+            Rule::condition => self.joined(span, pair.into_inner(), Expr::Or),
+            Rule::conjunction => self.joined(span, pair.into_inner(), Expr::And),
+            Rule::negation => {
+                let mut inner = pair.into_inner().filter(|p| p.as_rule() != Rule::kw_not);
+                let operand = inner.next().ok_or_else(|| incomplete(span))?;
+                Ok(Expr::Not(Box::new(self.condition(operand)?), span))
+            }
+            Rule::test => self.test(pair).map(Expr::Test),
+            _ => Err(incomplete(span)),
+        }
+    }
+
+    /// `a or b or c` / `a and b`: one operand stays itself, several are joined.
+    fn joined(&self, span: Span, children: Pairs<'_, Rule>, join: fn(Vec<Expr>, Span) -> Expr) -> Lowered<Expr> {
+        let mut operands = Vec::new();
+        for child in children.filter(|p| !matches!(p.as_rule(), Rule::kw_and | Rule::kw_or)) {
+            operands.push(self.condition(child)?);
+        }
+        if operands.len() == 1 {
+            operands.pop().ok_or_else(|| incomplete(span))
+        } else {
+            Ok(join(operands, span))
+        }
+    }
+
+    fn test(&self, pair: Pair<'_, Rule>) -> Lowered<Test> {
+        let span = self.span(&pair);
+        let mut children = pair.into_inner();
+        let subject_pair = self.child(span, &mut children)?;
+        let subject = match subject_pair.as_rule() {
+            Rule::len_call => {
+                let len_span = self.span(&subject_pair);
+                let field = self.child(len_span, &mut subject_pair.into_inner())?;
+                Subject::Len(self.ident(&field), len_span)
+            }
+            _ => Subject::Field(self.ident(&subject_pair)),
+        };
+        let predicate = children.next().map(|p| self.predicate(p)).transpose()?;
+        Ok(Test { subject, predicate, span })
+    }
+
+    fn predicate(&self, pair: Pair<'_, Rule>) -> Lowered<Predicate> {
+        let span = self.span(&pair);
+        let kind = pair.as_rule();
+        let mut operands = pair.into_inner().filter(|p| !is_keyword(p.as_rule()));
+        let first = self.child(span, &mut operands)?;
+        Ok(match kind {
+            Rule::compare => {
+                let op = match first.as_str() {
+                    "==" => CompareOp::Eq,
+                    "!=" => CompareOp::Ne,
+                    "<" => CompareOp::Lt,
+                    "<=" => CompareOp::Le,
+                    ">" => CompareOp::Gt,
+                    _ => CompareOp::Ge,
+                };
+                let value = operands.next().ok_or_else(|| incomplete(span))?;
+                Predicate::Compare(op, self.literal(value)?)
+            }
+            Rule::is_in => Predicate::In { negated: false, list: self.list_operand(first)? },
+            Rule::not_in => Predicate::In { negated: true, list: self.list_operand(first)? },
+            Rule::matches => Predicate::Matches(self.regex(first)),
+            Rule::like => Predicate::Like(self.list_operand(first)?),
+            Rule::contains => Predicate::Contains(self.literal(first)?),
+            Rule::starts_with => Predicate::StartsWith(self.literal(first)?),
+            Rule::ends_with => Predicate::EndsWith(self.literal(first)?),
+            _ => return Err(incomplete(span)),
+        })
+    }
+
+    fn list_operand(&self, pair: Pair<'_, Rule>) -> Lowered<ListOperand> {
+        let span = self.span(&pair);
+        match pair.as_rule() {
+            Rule::list => Ok(ListOperand::Inline(self.list_values(pair)?, span)),
+            Rule::string => Ok(ListOperand::Inline(vec![Literal::Str(self.str_lit(pair))], span)),
+            _ => Ok(ListOperand::Named(self.ident(&pair))),
+        }
+    }
+
+    fn literal(&self, pair: Pair<'_, Rule>) -> Lowered<Literal> {
+        let span = self.span(&pair);
+        Ok(match pair.as_rule() {
+            Rule::string => Literal::Str(self.str_lit(pair)),
+            Rule::number => Literal::Num(self.number(&pair)?, span),
+            Rule::boolean => Literal::Bool(pair.as_str() == "true", span),
+            _ => Literal::Symbol(self.ident(&pair)),
+        })
+    }
+
+    fn number(&self, pair: &Pair<'_, Rule>) -> Lowered<f64> {
+        pair.as_str().parse().map_err(|_| {
+            Diagnostic::new(Code::Syntax, self.span(pair), format!("`{}` is not a number", pair.as_str())).label("here")
+        })
+    }
+
+    fn str_lit(&self, pair: Pair<'_, Rule>) -> StrLit {
+        let span = self.span(&pair);
+        let body = pair.into_inner().next();
+        let (raw, body_span) = match body {
+            Some(body) => (body.as_str().to_string(), self.span(&body)),
+            None => (String::new(), Span::new(self.file, span.start as usize + 1, span.start as usize + 1)),
+        };
+        StrLit { raw, body: body_span, span }
+    }
+
+    fn regex(&self, pair: Pair<'_, Rule>) -> RegexLit {
+        let span = self.span(&pair);
+        let mut pattern = String::new();
+        let mut flags = String::new();
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::regex_body => pattern = part.as_str().replace("\\/", "/"),
+                Rule::regex_flags => flags = part.as_str().to_string(),
+                _ => {}
+            }
+        }
+        RegexLit { pattern, flags, span }
+    }
+
+    fn action(&self, pair: Pair<'_, Rule>) -> Lowered<ActionNode> {
+        let span = self.span(&pair);
+        let mut children = pair.into_inner();
+        let name = self.ident(&self.child(span, &mut children)?);
+        let mut args = Vec::new();
+        for arg in children {
+            let arg_span = self.span(&arg);
+            args.push(match arg.as_rule() {
+                Rule::string => ActionArg::Str(self.str_lit(arg)),
+                Rule::number => ActionArg::Num(self.number(&arg)?, arg_span),
+                Rule::regex => ActionArg::Regex(self.regex(arg)),
+                _ => {
+                    let mut parts = arg.into_inner();
+                    let target = self.ident(&self.child(arg_span, &mut parts)?);
+                    let value = self.literal(self.child(arg_span, &mut parts)?)?;
+                    ActionArg::Assign(target, value, arg_span)
+                }
+            });
+        }
+        Ok(ActionNode { name, args, span })
+    }
+}
+
+fn is_keyword(kind: Rule) -> bool {
+    matches!(
+        kind,
+        Rule::kw_not
+            | Rule::kw_in
+            | Rule::kw_matches
+            | Rule::kw_like
+            | Rule::kw_contains
+            | Rule::kw_starts_with
+            | Rule::kw_ends_with
+    )
+}
+
+fn incomplete(span: Span) -> Diagnostic {
+    Diagnostic::new(Code::Syntax, span, "incomplete construct").label("here")
+}

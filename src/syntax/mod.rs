@@ -1,0 +1,93 @@
+//! Stage 1: source text → [`Ast`]. The pest grammar lives in `grammar/rules.pest`.
+
+pub mod ast;
+mod lower;
+pub mod strings;
+
+pub use ast::Ast;
+
+use crate::diagnostic::{Code, Diagnostic};
+use crate::source::{FileId, SourceFile, Span};
+use pest::Parser as _;
+
+/// The parser generated from `grammar/rules.pest`; the grammar's `///` comments document it.
+mod grammar {
+    #![allow(missing_docs)]
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/rules.pest"]
+    pub struct RulesParser;
+}
+pub(crate) use grammar::{Rule, RulesParser};
+
+/// Parses one file. A syntax error stops that file (the grammar cannot resume mid-rule); problems
+/// found while lowering, such as bad string escapes, are all collected.
+pub fn parse(file_id: FileId, file: &SourceFile) -> Result<Ast, Vec<Diagnostic>> {
+    let pairs = RulesParser::parse(Rule::file, &file.text).map_err(|error| vec![syntax_error(file_id, &error)])?;
+    lower::lower(file_id, pairs)
+}
+
+fn syntax_error(file_id: FileId, error: &pest::error::Error<Rule>) -> Diagnostic {
+    let (start, end) = match error.location {
+        pest::error::InputLocation::Pos(at) => (at, at),
+        pest::error::InputLocation::Span((start, end)) => (start, end),
+    };
+    let span = Span::new(file_id, start, end);
+    let expected = match &error.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => describe_expected(positives),
+        pest::error::ErrorVariant::CustomError { message } => message.clone(),
+    };
+    Diagnostic::new(Code::Syntax, span, format!("expected {expected}")).label(format!("expected {expected} here"))
+}
+
+/// "a string, a number or `]`" from the grammar rules pest was hoping for.
+fn describe_expected(positives: &[Rule]) -> String {
+    let mut words: Vec<&str> = positives.iter().map(|expected| describe(*expected)).collect();
+    words.sort_unstable();
+    words.dedup();
+    match words.split_last() {
+        None => "something else".to_string(),
+        Some((last, [])) => (*last).to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+fn describe(expected: Rule) -> &'static str {
+    match expected {
+        Rule::EOI => "end of file",
+        Rule::let_decl | Rule::kw_let => "`let`",
+        Rule::rule | Rule::rule_header | Rule::kw_rule => "a rule",
+        Rule::rule_name => "a rule name",
+        Rule::event => "an event name",
+        Rule::condition | Rule::conjunction | Rule::negation | Rule::test => "a condition",
+        Rule::len_call | Rule::field => "a field",
+        Rule::compare | Rule::compare_op => "a comparison (`==`, `!=`, `<`, …)",
+        Rule::not_in | Rule::kw_not => "`not`",
+        Rule::is_in | Rule::kw_in => "`in`",
+        Rule::matches | Rule::kw_matches => "`matches`",
+        Rule::like | Rule::kw_like => "`like`",
+        Rule::contains | Rule::kw_contains => "`contains`",
+        Rule::starts_with | Rule::kw_starts_with => "`starts_with`",
+        Rule::ends_with | Rule::kw_ends_with => "`ends_with`",
+        Rule::kw_and => "`and`",
+        Rule::kw_or => "`or`",
+        Rule::kw_when => "`when`",
+        Rule::arrow => "`=>`",
+        Rule::list_name => "a list name",
+        Rule::list => "a list `[…]`",
+        Rule::actions | Rule::action => "an action",
+        Rule::assignment => "`FIELD = VALUE`",
+        Rule::symbol | Rule::ident | Rule::ident_raw | Rule::keyword => "a name",
+        Rule::boolean => "`true` or `false`",
+        Rule::number => "a number",
+        Rule::string | Rule::string_body => "a string",
+        Rule::regex | Rule::regex_body => "a regex `/…/`",
+        Rule::regex_flags => "regex flags",
+        Rule::term | Rule::group => "a condition",
+        Rule::subject => "a field",
+        Rule::predicate => "an operator",
+        Rule::list_operand => "a list",
+        Rule::value => "a value",
+        Rule::ident_char => "a name",
+        Rule::file | Rule::WHITESPACE | Rule::COMMENT => "a rule or `let`",
+    }
+}

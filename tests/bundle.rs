@@ -1,0 +1,61 @@
+//! Bundles through the library API: round trip, integrity, versions.
+
+use hookc::bundle::BundleError;
+use hookc::{Event, Policy};
+
+const RULES: &str = r#"
+let keys = ["**/*.pem"]
+rule keys pre_tool_use when path like keys or command matches /cat\s+.*\.pem/i => ask "key material"
+rule trim post_tool_use when len(output) > 5 => truncate 5
+"#;
+
+#[test]
+fn a_bundle_round_trips_to_the_same_rules_and_results() {
+    let policy = Policy::from_source("keys.rules", RULES).unwrap();
+    let text = policy.to_bundle();
+    let loaded = Policy::from_bundle_str(&text).unwrap();
+    assert_eq!(loaded.source_hash(), policy.source_hash());
+    assert_eq!(loaded.to_bundle(), text, "writing a loaded bundle reproduces it byte for byte");
+    let event = Event::from_json(br#"{"event":"pre_tool_use","tool":"Bash","args":{"command":"CAT x.PEM"}}"#).unwrap();
+    assert_eq!(loaded.evaluate(&event).unwrap(), policy.evaluate(&event).unwrap());
+    assert_eq!(loaded.evaluate(&event).unwrap().permission_reason.as_deref(), Some("key material"));
+}
+
+#[test]
+fn the_source_hash_follows_the_sources() {
+    let a = Policy::from_source("keys.rules", RULES).unwrap();
+    let b = Policy::from_source("keys.rules", &format!("{RULES}\n# a comment\n")).unwrap();
+    let c = Policy::from_source("keys.rules", RULES).unwrap();
+    assert_ne!(a.source_hash(), b.source_hash());
+    assert_eq!(a.source_hash(), c.source_hash());
+    assert!(a.source_hash().starts_with("sha256:") && a.source_hash().len() == 7 + 64);
+}
+
+#[test]
+fn any_change_to_the_table_is_refused() {
+    let text = Policy::from_source("keys.rules", RULES).unwrap().to_bundle();
+    for (from, to) in [("key material", "key materiaL"), (r#""truncate":5"#, r#""truncate":50"#)] {
+        assert!(text.contains(from), "{from}");
+        let tampered = text.replace(from, to);
+        assert!(matches!(Policy::from_bundle_str(&tampered), Err(BundleError::Tampered { .. })), "{from}");
+    }
+}
+
+#[test]
+fn a_bundle_with_a_valid_hash_but_an_invalid_rule_is_refused() {
+    let rules = r#"[{"name":"x","event":"pre_tool_use","origin":"x","condition":{"test":{"text":"t","subject":{"field":"command"},"pred":{"matches":{"pattern":"("}}}},"actions":[]}]"#;
+    let hash = hookc::bundle::digest(rules.as_bytes());
+    let text =
+        format!(r#"{{"format":"hookc-bundle","version":1,"source_hash":"s","table_hash":"{hash}","rules":{rules}}}"#);
+    match Policy::from_bundle_str(&text) {
+        Err(BundleError::InvalidRules(reason)) => assert!(reason.contains("unclosed group"), "{reason}"),
+        other => panic!("expected InvalidRules, got {other:?}"),
+    }
+}
+
+#[test]
+fn malformed_bundles_are_refused() {
+    for text in ["", "{}", "[1]", r#"{"format":"hookc-bundle"}"#] {
+        assert!(matches!(Policy::from_bundle_str(text), Err(BundleError::Malformed(_))), "{text:?}");
+    }
+}

@@ -1,0 +1,225 @@
+//! The real `hookc` binary, run in temporary directories.
+
+use crate::support::{hookc, stderr, stdout};
+use std::path::Path;
+
+const RULES: &str = r#"
+rule audit pre_tool_use when tool == Write => log "write to {path}"
+rule protect pre_tool_use when path == "generated.txt" => block "hook_blocked" "managed elsewhere"
+rule no-rm pre_tool_use when command matches /rm\s+-rf\s+\// => deny "destructive: {command}"
+"#;
+
+fn project() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("rules")).unwrap();
+    std::fs::write(dir.path().join("rules/main.rules"), RULES).unwrap();
+    dir
+}
+
+fn write(dir: &Path, name: &str, text: &str) {
+    std::fs::write(dir.join(name), text).unwrap();
+}
+
+#[test]
+fn check_passes_the_shipped_rules() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let output = hookc(root, &["check", "rules/"], b"");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(stderr(&output).contains("no problems"), "{}", stderr(&output));
+}
+
+#[test]
+fn check_defaults_to_rules_and_reports_errors_with_exit_1() {
+    let dir = project();
+    let output = hookc(dir.path(), &["check"], b"");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(stderr(&output).contains("checked 1 file: 3 rules, no problems"));
+
+    write(&dir.path().join("rules"), "bad.rules", "pre_tool_use when comand == \"x\" => dney\n");
+    let output = hookc(dir.path(), &["check"], b"");
+    assert_eq!(output.status.code(), Some(1));
+    let text = stderr(&output);
+    assert!(text.contains("error[E0102]: unknown field `comand`"), "{text}");
+    assert!(text.contains("--> rules/bad.rules:1:19"), "{text}");
+    assert!(text.contains("error[E0104]: unknown action `dney`"), "{text}");
+    assert!(text.contains("2 errors"), "{text}");
+}
+
+#[test]
+fn check_json_lists_the_same_diagnostics_on_stdout() {
+    let dir = project();
+    write(dir.path(), "bad.rules", "stop => block \"x\"\n");
+    let output = hookc(dir.path(), &["check", "bad.rules", "--format", "json"], b"");
+    assert_eq!(output.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(json[0]["code"], "E0105");
+    assert_eq!(json[0]["file"], "bad.rules");
+    assert_eq!(json[0]["line"], 1);
+    assert_eq!(json[0]["column"], 9);
+
+    let clean = hookc(dir.path(), &["check", "rules", "--format", "json"], b"");
+    assert_eq!(clean.status.code(), Some(0));
+    assert_eq!(stdout(&clean).trim(), "[]");
+}
+
+#[test]
+fn check_usage_and_io_problems_exit_2() {
+    let dir = project();
+    let missing = hookc(dir.path(), &["check", "nowhere"], b"");
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(stderr(&missing).contains("cannot read `nowhere`"), "{}", stderr(&missing));
+
+    std::fs::create_dir(dir.path().join("empty")).unwrap();
+    let empty = hookc(dir.path(), &["check", "empty"], b"");
+    assert_eq!(empty.status.code(), Some(2));
+    assert!(stderr(&empty).contains("no `.rules` files found in `empty`"));
+
+    std::fs::write(dir.path().join("latin1.rules"), b"pre_tool_use => context \"\xe9\"\n").unwrap();
+    let latin1 = hookc(dir.path(), &["check", "latin1.rules"], b"");
+    assert_eq!(latin1.status.code(), Some(2));
+    assert!(stderr(&latin1).contains("is not valid UTF-8"));
+
+    let bad_flag = hookc(dir.path(), &["check", "--format", "xml"], b"");
+    assert_eq!(bad_flag.status.code(), Some(2));
+}
+
+#[test]
+fn files_are_tried_in_path_order() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("rules/sub")).unwrap();
+    write(&dir.path().join("rules"), "b.rules", "rule b pre_tool_use => context \"b\"\n");
+    write(&dir.path().join("rules"), "a.rules", "rule a pre_tool_use => context \"a\"\n");
+    write(&dir.path().join("rules/sub"), "c.rules", "rule c pre_tool_use => context \"c\"\n");
+    write(&dir.path().join("rules"), "notes.txt", "not rules\n");
+    let output = hookc(dir.path(), &["eval", "--rules", "rules"], br#"{"event":"pre_tool_use","tool":"t"}"#);
+    assert_eq!(stdout(&output).trim(), r#"{"additionalContext":["a","b","c"],"matched":["a","b","c"]}"#);
+}
+
+/// Every event of the evaluation table, against the shipped rules: the bundle and the rule files
+/// must give byte-identical output.
+#[test]
+fn eval_with_bundle_and_rules_is_identical() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().unwrap();
+    let bundle = dir.path().join("policy.json");
+    let compiled = hookc(root, &["compile", "rules", "-o", bundle.to_str().unwrap()], b"");
+    assert_eq!(compiled.status.code(), Some(0), "{}", stderr(&compiled));
+    assert!(stderr(&compiled).contains("compiled 11 rules"), "{}", stderr(&compiled));
+
+    let events = [
+        r#"{"event":"pre_tool_use","tool":"Write","cwd":"/repo","args":{"file_path":"/repo/Cargo.lock","content":"x"}}"#,
+        r#"{"event":"pre_tool_use","tool":"Bash","args":{"command":"rm -rf /"}}"#,
+        r#"{"event":"pre_tool_use","tool":"Bash","args":{"command":"git push --force"}}"#,
+        r#"{"event":"pre_tool_use","tool":"read_file","args":{"path":"config/.env"}}"#,
+        r#"{"event":"pre_tool_use","tool":"read_file","args":{"path":"config/.env.example"}}"#,
+        r#"{"event":"post_tool_use","tool":"Bash","args":{},"result":{"content":"AKIAABCDEFGHIJKLMNOP"}}"#,
+        r#"{"event":"stop","history":[]}"#,
+        r#"{"event":"user_prompt_submit","prompt":"hi"}"#,
+    ];
+    let mut decided = 0;
+    for event in events {
+        let from_rules = hookc(root, &["eval", "--rules", "rules"], event.as_bytes());
+        let from_bundle = hookc(root, &["eval", "--bundle", bundle.to_str().unwrap()], event.as_bytes());
+        assert_eq!(from_rules.status.code(), Some(0), "{event}: {}", stderr(&from_rules));
+        assert_eq!(stdout(&from_rules), stdout(&from_bundle), "{event}");
+        if stdout(&from_rules).trim() != "{}" {
+            decided += 1;
+        }
+    }
+    assert_eq!(decided, 5, "the shipped rules should decide five of these events");
+}
+
+#[test]
+fn eval_reads_a_file_prints_json_and_logs_to_stderr() {
+    let dir = project();
+    write(
+        dir.path(),
+        "event.json",
+        r#"{"event":"pre_tool_use","tool":"Write","args":{"file_path":"./generated.txt"}}"#,
+    );
+    let output = hookc(dir.path(), &["eval", "--rules", "rules", "--input", "event.json"], b"");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output).trim(),
+        r#"{"blockingError":{"code":"hook_blocked","message":"managed elsewhere"},"matched":["audit","protect"]}"#
+    );
+    assert!(stderr(&output).contains("log: audit: write to generated.txt"));
+
+    let pretty = hookc(dir.path(), &["eval", "--rules", "rules", "--input", "event.json", "--pretty"], b"");
+    assert!(stdout(&pretty).contains("\n  \"blockingError\": {"));
+}
+
+#[test]
+fn eval_rejects_bad_input_with_one_line_and_no_panic() {
+    let dir = project();
+    let huge = {
+        let mut event = br#"{"event":"user_prompt_submit","prompt":""#.to_vec();
+        event.extend(std::iter::repeat_n(b'a', 33 * 1024 * 1024));
+        event.extend(br#""}"#);
+        event
+    };
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        ("garbage", b"not json".to_vec(), "not valid JSON"),
+        ("empty", Vec::new(), "not valid JSON"),
+        ("truncated", br#"{"event":"pre_tool_use","tool":"#.to_vec(), "not valid JSON"),
+        ("unknown event", br#"{"event":"pre_tool_used","tool":"x"}"#.to_vec(), "unknown event `pre_tool_used`"),
+        ("missing field", br#"{"event":"post_tool_use","tool":"x"}"#.to_vec(), "needs the field `result`"),
+        ("wrong type", br#"{"event":"pre_tool_use","tool":"x","args":[]}"#.to_vec(), "invalid type"),
+        ("misspelt field", br#"{"event":"pre_tool_use","tool":"x","arg":{}}"#.to_vec(), "unknown field `arg`"),
+        ("invalid UTF-8", b"{\"event\":\"user_prompt_submit\",\"prompt\":\"\xff\"}".to_vec(), "not valid UTF-8"),
+        ("oversized", huge, "larger than"),
+    ];
+    for (what, input, expected) in cases {
+        let output = hookc(dir.path(), &["eval", "--rules", "rules"], &input);
+        let text = stderr(&output);
+        assert_eq!(output.status.code(), Some(1), "{what}: {text}");
+        assert!(text.contains(expected), "{what}: {text}");
+        assert_eq!(text.trim().lines().count(), 1, "{what}: {text}");
+        assert!(!text.contains("panicked"), "{what}: {text}");
+        assert!(stdout(&output).is_empty(), "{what}: printed a result");
+    }
+}
+
+#[test]
+fn eval_refuses_a_bad_bundle_clearly() {
+    let dir = project();
+    let event = br#"{"event":"user_prompt_submit","prompt":"x"}"#;
+    let compiled = hookc(dir.path(), &["compile", "-o", "policy.json"], b"");
+    assert_eq!(compiled.status.code(), Some(0), "{}", stderr(&compiled));
+    let bundle = std::fs::read_to_string(dir.path().join("policy.json")).unwrap();
+
+    write(dir.path(), "tampered.json", &bundle.replace("managed elsewhere", "fine"));
+    write(dir.path(), "old.json", &bundle.replace(r#""version":1"#, r#""version":0"#));
+    write(dir.path(), "other.json", r#"{"format":"other","version":1,"source_hash":"","table_hash":"","rules":[]}"#);
+    let cases = [
+        ("tampered.json", "modified after `hookc compile`"),
+        ("old.json", "bundle format version 0 is not supported"),
+        ("other.json", "the format is `other`"),
+        ("missing.json", "cannot read bundle `missing.json`"),
+    ];
+    for (file, expected) in cases {
+        let output = hookc(dir.path(), &["eval", "--bundle", file], event);
+        let text = stderr(&output);
+        assert_ne!(output.status.code(), Some(0), "{file}");
+        assert!(text.contains(expected), "{file}: {text}");
+        assert!(stdout(&output).is_empty());
+    }
+}
+
+#[test]
+fn eval_and_compile_refuse_invalid_rules() {
+    let dir = project();
+    write(&dir.path().join("rules"), "bad.rules", "stop => deny\n");
+    let eval = hookc(dir.path(), &["eval", "--rules", "rules"], br#"{"event":"stop"}"#);
+    assert_eq!(eval.status.code(), Some(1));
+    assert!(stderr(&eval).contains("error[E0105]"));
+    assert!(stdout(&eval).is_empty());
+
+    let compile = hookc(dir.path(), &["compile", "-o", "policy.json"], b"");
+    assert_eq!(compile.status.code(), Some(1));
+    assert!(stderr(&compile).contains("not compiled"));
+    assert!(!dir.path().join("policy.json").exists());
+
+    let usage = hookc(dir.path(), &["eval"], b"");
+    assert_eq!(usage.status.code(), Some(2));
+}

@@ -1,0 +1,52 @@
+//! Diagnostics: `tests/fixtures/diagnostics/*.rules`, one or more per code, each with its
+//! rendered `hookc check` output snapshotted (`tests/snapshots/`). Adding a fixture adds a test.
+
+use hookc::diagnostic::{self, Code};
+use hookc::source::read_rule_files;
+use std::collections::HashSet;
+
+/// Renders a fixture as `hookc check` does, with the path relative to the crate root.
+fn render(path: &std::path::Path) -> (String, Vec<Code>) {
+    let relative = path.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap().to_path_buf();
+    let cwd_relative = relative;
+    let sources = read_rule_files(&[path.to_path_buf()]).unwrap();
+    let diagnostics = hookc::check_sources(&sources).map_or_else(|found| found, |checked| checked.warnings);
+    let mut renamed = hookc::source::SourceMap::default();
+    for (_, file) in sources.iter() {
+        renamed.add(hookc::source::SourceFile::new(cwd_relative.clone(), file.text.clone()));
+    }
+    let codes = diagnostics.iter().map(|d| d.code).collect();
+    (diagnostic::render(&diagnostics, &renamed, false), codes)
+}
+
+#[test]
+fn every_fixture_renders_as_snapshotted() {
+    let mut seen = HashSet::new();
+    for path in crate::support::fixture_files("diagnostics", "rules") {
+        let (rendered, codes) = render(&path);
+        assert!(!codes.is_empty(), "{} produced no diagnostic", path.display());
+        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        // A fixture named after a code must produce that code.
+        if let Some(code) = Code::ALL.iter().find(|code| stem.starts_with(code.as_str())) {
+            assert!(codes.contains(code), "{stem} did not produce {}: {codes:?}", code.as_str());
+        }
+        seen.extend(codes);
+        insta::assert_snapshot!(stem, rendered);
+    }
+    let missing: Vec<&str> = Code::ALL.iter().filter(|code| !seen.contains(code)).map(|code| code.as_str()).collect();
+    assert!(missing.is_empty(), "codes with no fixture: {missing:?}");
+}
+
+#[test]
+fn json_diagnostics_carry_positions_and_help() {
+    let path = crate::support::fixtures("diagnostics").join("E0102-unknown-field.rules");
+    let sources = read_rule_files(&[path]).unwrap();
+    let diagnostics = hookc::check_sources(&sources).unwrap_err();
+    let json = serde_json::to_value(diagnostics.iter().map(|d| d.to_json(&sources)).collect::<Vec<_>>()).unwrap();
+    assert_eq!(json[0]["code"], "E0102");
+    assert_eq!(json[0]["severity"], "error");
+    assert_eq!(json[0]["line"], 2);
+    assert_eq!(json[0]["column"], 19);
+    assert_eq!(json[0]["end_column"], 25);
+    assert_eq!(json[0]["help"], "did you mean `command`?");
+}

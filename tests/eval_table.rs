@@ -1,0 +1,136 @@
+//! The evaluation table: `tests/fixtures/eval/*.yaml` lists (rules, event) → expected HookResult.
+//! Each case runs three ways that must agree: indexed evaluation, exhaustive evaluation (as
+//! `explain` does), and through a bundle round trip.
+
+use hookc::eval::Evaluation;
+use hookc::source::{SourceFile, SourceMap};
+use hookc::{Event, HookResult, Policy};
+use serde::Deserialize;
+use serde_json::Value as Json;
+use std::collections::BTreeMap;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Group {
+    name: String,
+    /// One rule file, named `case.rules`.
+    rules: Option<String>,
+    /// Several rule files, tried in name order.
+    files: Option<BTreeMap<String, String>>,
+    #[serde(flatten)]
+    single: Option<Case>,
+    cases: Option<Vec<Case>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Case {
+    name: Option<String>,
+    event: Json,
+    /// The exact HookResult expected.
+    expect: Option<Json>,
+    /// A substring of the expected evaluation error.
+    error: Option<String>,
+    /// The expected `log` messages; `!text` expects a failed log containing `text`.
+    logs: Option<Vec<String>>,
+}
+
+fn policy(group: &Group) -> Policy {
+    let mut sources = SourceMap::default();
+    let mut files = group.files.clone().unwrap_or_default();
+    if let Some(rules) = &group.rules {
+        files.insert("case.rules".to_string(), rules.clone());
+    }
+    for (name, text) in files {
+        sources.add(SourceFile::new(name, text));
+    }
+    match Policy::from_sources(&sources) {
+        Ok(policy) => policy,
+        Err(error) => panic!("{}: the rules do not compile:\n{error}", group.name),
+    }
+}
+
+fn check_case(group: &Group, case: &Case, policy: &Policy, bundled: &Policy) -> Result<(), String> {
+    let event_text = serde_json::to_vec(&case.event).unwrap();
+    let event = Event::from_json(&event_text).map_err(|error| format!("bad event: {error}"))?;
+    let runs = [
+        ("indexed", policy.evaluate_full(&event)),
+        ("exhaustive", policy.trace(&event, &mut ())),
+        ("bundle", bundled.evaluate_full(&event)),
+    ];
+    for (how, outcome) in runs {
+        match (outcome, &case.error) {
+            (Ok(evaluation), None) => compare(case, &evaluation).map_err(|why| format!("{how}: {why}"))?,
+            (Err(error), Some(expected)) if error.to_string().contains(expected.as_str()) => {}
+            (Err(error), _) => return Err(format!("{how}: unexpected error: {error}")),
+            (Ok(evaluation), Some(expected)) => {
+                return Err(format!("{how}: expected an error containing {expected:?}, got {:?}", evaluation.result))
+            }
+        }
+    }
+    let _ = group;
+    Ok(())
+}
+
+fn compare(case: &Case, evaluation: &Evaluation) -> Result<(), String> {
+    let expected: HookResult = match &case.expect {
+        Some(expect) => serde_json::from_value(expect.clone()).map_err(|error| format!("bad expectation: {error}"))?,
+        None => return Err("the case has neither `expect` nor `error`".into()),
+    };
+    if evaluation.result != expected {
+        return Err(format!(
+            "\n  expected {}\n  actual   {}",
+            serde_json::to_string(&expected).unwrap(),
+            serde_json::to_string(&evaluation.result).unwrap()
+        ));
+    }
+    if let Some(logs) = &case.logs {
+        let actual: Vec<String> = evaluation
+            .logs
+            .iter()
+            .map(|log| match &log.message {
+                Ok(message) => message.clone(),
+                Err(reason) => format!("!{reason}"),
+            })
+            .collect();
+        let matches = logs.len() == actual.len()
+            && logs.iter().zip(&actual).all(|(want, got)| match want.strip_prefix('!') {
+                Some(reason) => got.starts_with('!') && got.contains(reason),
+                None => want == got,
+            });
+        if !matches {
+            return Err(format!("logs: expected {logs:?}, got {actual:?}"));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn every_case_in_the_evaluation_table_holds() {
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for file in crate::support::fixture_files("eval", "yaml") {
+        let groups: Vec<Group> = serde_yaml::from_str(&std::fs::read_to_string(&file).unwrap())
+            .unwrap_or_else(|error| panic!("{}: {error}", file.display()));
+        for group in &groups {
+            let policy = policy(group);
+            let bundled = Policy::from_bundle_str(&policy.to_bundle()).unwrap();
+            let cases: Vec<&Case> = group.cases.iter().flatten().chain(group.single.as_ref()).collect();
+            assert!(!cases.is_empty(), "{}: no cases", group.name);
+            for (index, case) in cases.into_iter().enumerate() {
+                count += 1;
+                if let Err(why) = check_case(group, case, &policy, &bundled) {
+                    let label = case.name.clone().unwrap_or_else(|| format!("case {}", index + 1));
+                    failures.push(format!(
+                        "{} / {} / {label}: {why}",
+                        file.file_name().unwrap().to_string_lossy(),
+                        group.name
+                    ));
+                }
+            }
+        }
+    }
+    eprintln!("ran {count} cases");
+    assert!(count >= 60, "only {count} cases ran");
+    assert!(failures.is_empty(), "{} of {count} cases failed:\n{}", failures.len(), failures.join("\n"));
+}

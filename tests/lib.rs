@@ -1,0 +1,10 @@
+//! hookc's integration tests: one binary, a module per concern, fixtures as data.
+
+// Tests fail by panicking; the library's no-panic lints do not apply here.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
+mod bundle;
+mod cli;
+mod diagnostics;
+mod eval_table;
+mod support;
