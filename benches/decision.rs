@@ -1,2 +1,142 @@
-//! Placeholder until the decision benchmark lands.
-fn main() {}
+//! Decision cost across rule-set sizes: the time from an event's JSON text to its HookResult,
+//! for 10, 100, 1,000 and 10,000 generated rules, and the time to load a 10,000-rule bundle.
+//!
+//! The rules are half equality (`tool == … and path == …`), a quarter regex on `command`, and a
+//! quarter glob on `path` or prefix on `command`; requests hit one rule of each kind or match
+//! nothing. Run: `cargo bench --bench decision`; the report is in `target/criterion/`.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+// criterion_group! generates an undocumented public function.
+#![allow(missing_docs)]
+
+use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use hookc::{Event, Policy};
+use std::time::Duration;
+
+const SIZES: [usize; 4] = [10, 100, 1_000, 10_000];
+
+/// How the regex quarter of the rules is written.
+#[derive(Clone, Copy)]
+enum Regexes {
+    /// `^cmd12( |$)`: anchored with a literal head, so the index finds them by prefix.
+    Anchored,
+    /// `\bcmd12\b`: no usable prefix, so they share one `RegexSet` per field.
+    Unanchored,
+}
+
+/// The generated rule file for `n` rules.
+fn rules(n: usize, regexes: Regexes) -> String {
+    let mut text = String::new();
+    for i in 0..n {
+        let rule = match i % 8 {
+            0..=3 => format!(
+                "rule eq-{i} pre_tool_use when tool == tool_{} and path == \"src/file_{i}.rs\" => deny \"eq {i}\"\n",
+                i % 50
+            ),
+            4 | 5 => match regexes {
+                Regexes::Anchored => {
+                    format!("rule re-{i} pre_tool_use when tool == bash and command matches /^cmd{i}( |$)/ => ask \"re {i}\"\n")
+                }
+                Regexes::Unanchored => {
+                    format!("rule re-{i} pre_tool_use when tool == bash and command matches /\\bcmd{i}\\b/ => ask \"re {i}\"\n")
+                }
+            },
+            6 => format!("rule glob-{i} pre_tool_use when path like \"assets/dir{i}/**/*.png\" => ask \"glob {i}\"\n"),
+            _ => format!("rule prefix-{i} pre_tool_use when tool == bash and command starts_with \"tool{i} \" => ask \"prefix {i}\"\n"),
+        };
+        text.push_str(&rule);
+    }
+    text
+}
+
+/// Requests for a set of `n` rules: each hits the last rule of its kind, or misses everything.
+fn requests(n: usize) -> Vec<(&'static str, String, bool)> {
+    let last = |kind: usize| (0..n).rev().find(|i| i % 8 == kind).unwrap();
+    let eq = last(0);
+    vec![
+        (
+            "hit-equality",
+            format!(
+                r#"{{"event":"pre_tool_use","tool":"tool_{}","args":{{"path":"src/file_{eq}.rs","content":"x"}}}}"#,
+                eq % 50
+            ),
+            true,
+        ),
+        (
+            "hit-regex",
+            format!(r#"{{"event":"pre_tool_use","tool":"bash","args":{{"command":"cmd{} --all"}}}}"#, last(4)),
+            true,
+        ),
+        (
+            "hit-glob",
+            format!(
+                r#"{{"event":"pre_tool_use","tool":"write_file","args":{{"path":"assets/dir{}/a/b.png"}}}}"#,
+                last(6)
+            ),
+            true,
+        ),
+        (
+            "hit-prefix",
+            format!(r#"{{"event":"pre_tool_use","tool":"bash","args":{{"command":"tool{} run"}}}}"#, last(7)),
+            true,
+        ),
+        (
+            "miss-path",
+            r#"{"event":"pre_tool_use","tool":"tool_7","args":{"path":"nothing/here.txt","content":"x"}}"#.to_string(),
+            false,
+        ),
+        (
+            "miss-command",
+            r#"{"event":"pre_tool_use","tool":"bash","args":{"command":"echo hello world"}}"#.to_string(),
+            false,
+        ),
+    ]
+}
+
+fn decision(c: &mut Criterion) {
+    decisions(c, "decision", Regexes::Anchored, &[]);
+    decisions(c, "decision-unanchored-regex", Regexes::Unanchored, &["hit-regex", "miss-command"]);
+}
+
+/// Benchmarks every request (or only those named in `only`) at every size.
+fn decisions(c: &mut Criterion, group_name: &str, regexes: Regexes, only: &[&str]) {
+    let mut group = c.benchmark_group(group_name);
+    group.throughput(Throughput::Elements(1));
+    for n in SIZES {
+        let policy = Policy::from_source("bench.rules", &rules(n, regexes)).unwrap();
+        for (name, json, hits) in requests(n) {
+            if !only.is_empty() && !only.contains(&name) {
+                continue;
+            }
+            // Check the request does what its name says before timing it.
+            let result = policy.evaluate(&Event::from_json(json.as_bytes()).unwrap()).unwrap();
+            assert_eq!(result.matched.len(), usize::from(hits), "{name} at {n}: {result:?}");
+            group.bench_with_input(BenchmarkId::new(name, n), &json, |b, json| {
+                b.iter(|| {
+                    let event = Event::from_json(black_box(json.as_bytes())).unwrap();
+                    black_box(policy.evaluate(&event).unwrap())
+                });
+            });
+        }
+    }
+    group.finish();
+}
+
+fn load(c: &mut Criterion) {
+    let mut group = c.benchmark_group("load");
+    group.sample_size(20);
+    for n in [1_000, 10_000] {
+        let bundle = Policy::from_source("bench.rules", &rules(n, Regexes::Anchored)).unwrap().to_bundle();
+        group.bench_with_input(BenchmarkId::new("bundle", n), &bundle, |b, bundle| {
+            b.iter(|| black_box(Policy::from_bundle_str(black_box(bundle)).unwrap()));
+        });
+    }
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(2));
+    targets = decision, load
+}
+criterion_main!(benches);

@@ -53,6 +53,7 @@ pub mod compile;
 pub mod diagnostic;
 pub mod eval;
 pub mod ir;
+pub mod pattern;
 mod policy;
 pub mod schema;
 pub mod source;

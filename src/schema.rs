@@ -194,6 +194,17 @@ impl Field {
         }
     }
 
+    /// The field with this name under any event (for decoding bundles).
+    pub fn from_name(name: &str) -> Option<Field> {
+        if let Some(arg) = name.strip_prefix("args.") {
+            return (!arg.is_empty()).then(|| Field::Arg(arg.to_string()));
+        }
+        if let Some((_, field, ..)) = BUILTINS.iter().find(|(builtin, ..)| *builtin == name) {
+            return Some(field.clone());
+        }
+        Semantic::ALL.into_iter().find(|semantic| semantic.name() == name).map(Field::Semantic)
+    }
+
     /// The names valid in rules of `event` (for "did you mean" and help lists).
     pub fn names_for(event: EventKind) -> Vec<&'static str> {
         let builtins = BUILTINS
@@ -219,27 +230,6 @@ impl Field {
     /// Whether values of this field are paths (normalised, and globbed with `/`-aware `*`).
     pub fn is_path(&self) -> bool {
         matches!(self, Field::Semantic(Semantic::Path))
-    }
-}
-
-impl Serialize for Field {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&self.name())
-    }
-}
-
-impl<'de> Deserialize<'de> for Field {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let name = String::deserialize(deserializer)?;
-        // Any event with tools admits every field name except the three event-specific ones,
-        // so look the name up under each event and take the first hit.
-        EventKind::ALL
-            .into_iter()
-            .find_map(|event| match Field::lookup(&name, event) {
-                FieldLookup::Found(field, _) => Some(field),
-                _ => None,
-            })
-            .ok_or_else(|| serde::de::Error::custom(format!("unknown field `{name}`")))
     }
 }
 

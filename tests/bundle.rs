@@ -41,14 +41,30 @@ fn any_change_to_the_table_is_refused() {
     }
 }
 
+/// Patterns in a bundle compile on first use (the digest vouches that `hookc compile` checked
+/// them). A hand-made bundle with a valid digest but a bad regex therefore loads, and the first
+/// event that reaches the rule fails closed, naming it.
 #[test]
-fn a_bundle_with_a_valid_hash_but_an_invalid_rule_is_refused() {
-    let rules = r#"[{"name":"x","event":"pre_tool_use","origin":"x","condition":{"test":{"text":"t","subject":{"field":"command"},"pred":{"matches":{"pattern":"("}}}},"actions":[]}]"#;
+fn a_hand_made_bundle_with_a_bad_regex_fails_closed_on_use() {
+    let rules = r#"[{"name":"bad","event":"pre_tool_use","origin":"x:1:1","condition":{"test":["command",{"matches":{"pattern":"("}}]},"actions":[{"permission":{"behavior":"allow","reason":null}}]}]"#;
+    let hash = hookc::bundle::digest(rules.as_bytes());
+    let text =
+        format!(r#"{{"format":"hookc-bundle","version":1,"source_hash":"s","table_hash":"{hash}","rules":{rules}}}"#);
+    let policy = Policy::from_bundle_str(&text).unwrap();
+    let event = Event::from_json(br#"{"event":"pre_tool_use","tool":"bash","args":{"command":"ls"}}"#).unwrap();
+    let error = policy.evaluate(&event).unwrap_err().to_string();
+    assert!(error.contains("rule `bad` (x:1:1): invalid pattern"), "{error}");
+    assert!(error.contains("unclosed group"), "{error}");
+}
+
+#[test]
+fn a_bundle_naming_an_unknown_field_is_refused() {
+    let rules = r#"[{"name":"x","event":"stop","origin":"x","condition":{"test":["nope","truthy"]},"actions":[]}]"#;
     let hash = hookc::bundle::digest(rules.as_bytes());
     let text =
         format!(r#"{{"format":"hookc-bundle","version":1,"source_hash":"s","table_hash":"{hash}","rules":{rules}}}"#);
     match Policy::from_bundle_str(&text) {
-        Err(BundleError::InvalidRules(reason)) => assert!(reason.contains("unclosed group"), "{reason}"),
+        Err(BundleError::InvalidRules(reason)) => assert!(reason.contains("unknown field `nope`"), "{reason}"),
         other => panic!("expected InvalidRules, got {other:?}"),
     }
 }

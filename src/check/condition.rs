@@ -47,8 +47,7 @@ impl Checker<'_> {
             }
         };
         let pred = self.predicate(test, &subject, ty)?;
-        let text = self.sources.slice(test.span).split_whitespace().collect::<Vec<_>>().join(" ");
-        Some(ir::Test { text, subject, pred })
+        Some(ir::Test { subject, pred })
     }
 
     fn predicate(&mut self, test: &Test, subject: &Subject, ty: FieldType) -> Option<Pred> {

@@ -1,20 +1,22 @@
 //! Choosing each rule's index key: the cheapest conjunct that must hold for the rule to fire.
+//! Candidate keys borrow from the rules; only the chosen one is materialised by the table.
 
-use crate::ir::{Cond, Pred, Rule, Subject, Value};
+use crate::ir::{Cond, Globs, Pred, Regex, Rule, Subject, Value};
 use crate::schema::Field;
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 /// A rule's index key.
 #[derive(Debug, Clone)]
-pub(super) enum Key {
+pub(super) enum Key<'r> {
     /// The field's text equals one of these.
-    Exact(Field, Vec<String>),
-    /// The field's text starts with this.
-    Prefix(Field, String),
+    Exact(&'r Field, Vec<Cow<'r, str>>),
+    /// The field's text starts with one of these.
+    Prefix(&'r Field, Vec<Cow<'r, str>>),
     /// The field's text matches one of these globs.
-    Glob(Field, Vec<globset::Glob>),
-    /// The field's text matches this regex (flags inline).
-    Regex(Field, String),
+    Glob(&'r Field, &'r Globs),
+    /// The field's text matches this regex.
+    Regex(&'r Field, &'r Regex),
 }
 
 /// The estimated cost of a set-matched key: one pass over the text, then only the rules whose
@@ -22,40 +24,44 @@ pub(super) enum Key {
 const SET_MATCH_COST: usize = 8;
 
 /// One key (or none) per rule, in rule order.
-pub(super) fn choose_keys(rules: &[Rule]) -> Vec<Option<Key>> {
-    let options: Vec<Vec<Key>> = rules.iter().map(|rule| keys_of(&rule.condition)).collect();
+pub(super) fn choose_keys(rules: &[Rule]) -> Vec<Option<Key<'_>>> {
+    let options: Vec<Vec<Key<'_>>> = rules.iter().map(|rule| keys_of(&rule.condition)).collect();
     // How many rules of each event could share each exact or prefix bucket.
-    let mut bucket_sizes: HashMap<(usize, Field, &str), usize> = HashMap::new();
+    let mut bucket_sizes: HashMap<(usize, &Field, &str), usize> = HashMap::new();
     for (rule, keys) in rules.iter().zip(&options) {
         for key in keys {
             for (field, value) in bucket_values(key) {
-                *bucket_sizes.entry((rule.event.index(), field.clone(), value)).or_default() += 1;
+                *bucket_sizes.entry((rule.event.index(), field, value)).or_default() += 1;
             }
         }
     }
-    let cost = |event: usize, key: &Key| match key {
+    let cost = |event: usize, key: &Key<'_>| match key {
         Key::Glob(..) | Key::Regex(..) => SET_MATCH_COST,
         _ => bucket_values(key)
-            .map(|(field, value)| bucket_sizes.get(&(event, field.clone(), value)).copied().unwrap_or(0))
+            .map(|(field, value)| bucket_sizes.get(&(event, field, value)).copied().unwrap_or(0))
             .sum(),
     };
-    rules
+    let chosen: Vec<Option<usize>> = rules
         .iter()
         .zip(&options)
-        .map(|(rule, keys)| keys.iter().min_by_key(|key| cost(rule.event.index(), key)).cloned())
-        .collect()
+        .map(|(rule, keys)| {
+            (0..keys.len()).min_by_key(|&at| keys.get(at).map_or(usize::MAX, |key| cost(rule.event.index(), key)))
+        })
+        .collect();
+    drop(bucket_sizes);
+    options.into_iter().zip(chosen).map(|(mut keys, at)| at.map(|at| keys.swap_remove(at))).collect()
 }
 
-fn bucket_values(key: &Key) -> Box<dyn Iterator<Item = (&Field, &str)> + '_> {
-    match key {
-        Key::Exact(field, values) => Box::new(values.iter().map(move |value| (field, value.as_str()))),
-        Key::Prefix(field, value) => Box::new(std::iter::once((field, value.as_str()))),
-        Key::Glob(..) | Key::Regex(..) => Box::new(std::iter::empty()),
-    }
+fn bucket_values<'k, 'r>(key: &'k Key<'r>) -> impl Iterator<Item = (&'r Field, &'k str)> {
+    let (field, values): (Option<&'r Field>, &'k [Cow<'r, str>]) = match key {
+        Key::Exact(field, values) | Key::Prefix(field, values) => (Some(field), values),
+        Key::Glob(..) | Key::Regex(..) => (None, &[]),
+    };
+    values.iter().filter_map(move |value| field.map(|field| (field, value.as_ref())))
 }
 
 /// The keys a condition offers: the indexable tests among its top-level conjuncts.
-fn keys_of(cond: &Cond) -> Vec<Key> {
+fn keys_of(cond: &Cond) -> Vec<Key<'_>> {
     let conjuncts: &[Cond] = match cond {
         Cond::All(children) => children,
         other => std::slice::from_ref(other),
@@ -72,27 +78,31 @@ fn keys_of(cond: &Cond) -> Vec<Key> {
         .collect()
 }
 
-fn key_of(field: &Field, pred: &Pred) -> Option<Key> {
-    let texts = |values: &[Value]| -> Option<Vec<String>> {
+fn key_of<'r>(field: &'r Field, pred: &'r Pred) -> Option<Key<'r>> {
+    let texts = |values: &'r [Value]| -> Option<Vec<Cow<'r, str>>> {
         values
             .iter()
             .map(|value| match value {
-                Value::Str(text) => Some(text.clone()),
+                Value::Str(text) => Some(Cow::Borrowed(text.as_str())),
                 _ => None,
             })
             .collect()
     };
     match pred {
-        Pred::Eq(value) => texts(std::slice::from_ref(value)).map(|values| Key::Exact(field.clone(), values)),
-        Pred::In(values) if !values.is_empty() => texts(values).map(|values| Key::Exact(field.clone(), values)),
-        Pred::StartsWith(prefix) if !prefix.is_empty() => Some(Key::Prefix(field.clone(), prefix.clone())),
-        Pred::Like(globs) => globs
-            .patterns
-            .iter()
-            .map(|pattern| crate::ir::Globs::glob(pattern, globs.path_mode).ok())
-            .collect::<Option<Vec<_>>>()
-            .map(|globs| Key::Glob(field.clone(), globs)),
-        Pred::Matches(regex) => Some(Key::Regex(field.clone(), regex.inline_source())),
+        Pred::Eq(value) => texts(std::slice::from_ref(value)).map(|values| Key::Exact(field, values)),
+        Pred::In(values) if !values.is_empty() => texts(values).map(|values| Key::Exact(field, values)),
+        Pred::StartsWith(prefix) if !prefix.is_empty() => Some(Key::Prefix(field, vec![Cow::Borrowed(prefix)])),
+        // Literal globs are equalities; globs with a literal head are prefixes (the full glob is
+        // still tested when the rule is tried); the rest go to one GlobSet.
+        Pred::Like(globs) => Some(match (globs.literals(), globs.prefixes()) {
+            (Some(literals), _) => Key::Exact(field, literals.into_iter().map(Cow::Owned).collect()),
+            (None, Some(prefixes)) => Key::Prefix(field, prefixes.into_iter().map(Cow::Owned).collect()),
+            (None, None) => Key::Glob(field, globs),
+        }),
+        Pred::Matches(regex) => Some(match regex.anchored_prefix() {
+            Some(prefix) => Key::Prefix(field, vec![Cow::Owned(prefix)]),
+            None => Key::Regex(field, regex),
+        }),
         _ => None,
     }
 }

@@ -12,7 +12,7 @@
 mod key;
 
 use crate::eval::View;
-use crate::ir::Rule;
+use crate::ir::{Globs, Rule};
 use crate::schema::{EventKind, Field};
 use key::{choose_keys, Key};
 use std::collections::HashMap;
@@ -121,74 +121,89 @@ impl DecisionTable {
 }
 
 impl EventIndex {
-    fn build(&mut self, keys: Vec<(RuleId, Key)>) {
-        let mut exact: HashMap<Field, HashMap<String, Vec<RuleId>>> = HashMap::new();
-        let mut prefix: HashMap<Field, HashMap<String, Vec<RuleId>>> = HashMap::new();
-        let mut globs: HashMap<Field, (globset::GlobSetBuilder, Vec<RuleId>)> = HashMap::new();
-        let mut regexes: HashMap<Field, (Vec<String>, Vec<RuleId>)> = HashMap::new();
-        let mut order: Vec<(Field, u8)> = Vec::new();
-        let mut note = |field: &Field, kind: u8| {
-            if !order.iter().any(|(f, k)| f == field && *k == kind) {
-                order.push((field.clone(), kind));
-            }
-        };
+    fn build(&mut self, keys: Vec<(RuleId, Key<'_>)>) {
+        // One structure per (field, kind of key), in the order first seen.
+        let mut exact: Slots<'_, HashMap<String, Vec<RuleId>>> = Vec::new();
+        let mut prefix: Slots<'_, HashMap<String, Vec<RuleId>>> = Vec::new();
+        let mut globs: Slots<'_, (globset::GlobSetBuilder, Vec<RuleId>)> = Vec::new();
+        let mut regexes: Slots<'_, (Vec<String>, Vec<RuleId>)> = Vec::new();
         for (id, key) in keys {
             match key {
-                Key::Exact(field, values) => {
-                    note(&field, 0);
-                    let map = exact.entry(field).or_default();
-                    for value in values {
-                        map.entry(value).or_default().push(id);
+                Key::Exact(field, values) => add_values(slot(&mut exact, field, HashMap::new), values, id),
+                Key::Prefix(field, values) => add_values(slot(&mut prefix, field, HashMap::new), values, id),
+                Key::Glob(field, set) => {
+                    let Some((builder, owners)) =
+                        slot(&mut globs, field, || (globset::GlobSetBuilder::new(), Vec::new()))
+                    else {
+                        continue;
+                    };
+                    for pattern in &set.patterns {
+                        match Globs::glob(pattern, set.path_mode) {
+                            Ok(glob) => {
+                                builder.add(glob);
+                                owners.push(id);
+                            }
+                            // A glob this hookc cannot build: try the rule on every request,
+                            // where the error surfaces as an evaluation error.
+                            Err(_) => self.unindexed.push(id),
+                        }
                     }
                 }
-                Key::Prefix(field, value) => {
-                    note(&field, 1);
-                    prefix.entry(field).or_default().entry(value).or_default().push(id);
-                }
-                Key::Glob(field, globs_of_rule) => {
-                    note(&field, 2);
-                    let (builder, owners) =
-                        globs.entry(field).or_insert_with(|| (globset::GlobSetBuilder::new(), Vec::new()));
-                    for glob in globs_of_rule {
-                        builder.add(glob);
+                Key::Regex(field, regex) => {
+                    if let Some((sources, owners)) = slot(&mut regexes, field, Default::default) {
+                        sources.push(regex.inline_source());
                         owners.push(id);
                     }
                 }
-                Key::Regex(field, source) => {
-                    note(&field, 3);
-                    let (sources, owners) = regexes.entry(field).or_default();
-                    sources.push(source);
-                    owners.push(id);
-                }
             }
         }
-        for (field, kind) in order {
-            let built = match kind {
-                0 => exact.remove(&field).map(|map| Ok(IndexKind::Exact(map))),
-                1 => prefix.remove(&field).map(|by_prefix| {
-                    let mut lengths: Vec<usize> = by_prefix.keys().map(String::len).collect();
-                    lengths.sort_unstable();
-                    lengths.dedup();
-                    Ok(IndexKind::Prefix { by_prefix, lengths })
-                }),
-                2 => globs.remove(&field).map(|(builder, owners)| match builder.build() {
-                    Ok(set) => Ok(IndexKind::Glob { set, owners }),
-                    Err(_) => Err(owners),
-                }),
-                _ => regexes.remove(&field).map(|(sources, owners)| match regex::RegexSet::new(&sources) {
-                    Ok(set) => Ok(IndexKind::Regex { set, owners }),
-                    Err(_) => Err(owners),
-                }),
-            };
-            match built {
-                Some(Ok(kind)) => self.indexes.push(FieldIndex { field, kind }),
+        for (field, map) in exact {
+            self.indexes.push(FieldIndex { field: field.clone(), kind: IndexKind::Exact(map) });
+        }
+        for (field, by_prefix) in prefix {
+            let mut lengths: Vec<usize> = by_prefix.keys().map(String::len).collect();
+            lengths.sort_unstable();
+            lengths.dedup();
+            self.indexes.push(FieldIndex { field: field.clone(), kind: IndexKind::Prefix { by_prefix, lengths } });
+        }
+        for (field, (builder, owners)) in globs {
+            match builder.build() {
+                Ok(set) => {
+                    self.indexes.push(FieldIndex { field: field.clone(), kind: IndexKind::Glob { set, owners } })
+                }
                 // The set could not be built: its rules are tried on every request instead.
-                Some(Err(owners)) => self.unindexed.extend(owners),
-                None => {}
+                Err(_) => self.unindexed.extend(owners),
+            }
+        }
+        for (field, (sources, owners)) in regexes {
+            match regex::RegexSet::new(&sources) {
+                Ok(set) => {
+                    self.indexes.push(FieldIndex { field: field.clone(), kind: IndexKind::Regex { set, owners } })
+                }
+                Err(_) => self.unindexed.extend(owners),
             }
         }
         self.unindexed.sort_unstable();
         self.unindexed.dedup();
+    }
+}
+
+/// Index structures under construction, one per field, in the order first seen.
+type Slots<'r, T> = Vec<(&'r Field, T)>;
+
+/// The structure for `field` in `slots`, made with `new` if absent.
+fn slot<'s, 'r, T>(slots: &'s mut Slots<'r, T>, field: &'r Field, new: impl FnOnce() -> T) -> Option<&'s mut T> {
+    let position = slots.iter().position(|(f, _)| *f == field).unwrap_or_else(|| {
+        slots.push((field, new()));
+        slots.len() - 1
+    });
+    slots.get_mut(position).map(|(_, structure)| structure)
+}
+
+fn add_values(map: Option<&mut HashMap<String, Vec<RuleId>>>, values: Vec<std::borrow::Cow<'_, str>>, id: RuleId) {
+    let Some(map) = map else { return };
+    for value in values {
+        map.entry(value.into_owned()).or_default().push(id);
     }
 }
 

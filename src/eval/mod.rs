@@ -54,6 +54,16 @@ pub enum EvalError {
         /// The missing field.
         field: String,
     },
+    /// A pattern could not be compiled (possible only in a hand-made bundle).
+    #[error("rule `{rule}` ({origin}): invalid pattern: {reason}")]
+    Pattern {
+        /// The rule.
+        rule: String,
+        /// Where it was written.
+        origin: String,
+        /// The compiler's reason.
+        reason: String,
+    },
     /// `set` names an argument the tool cannot have.
     #[error("rule `{rule}` ({origin}): cannot set `{field}` on tool `{tool}`: {reason}")]
     SetTarget {
@@ -112,7 +122,7 @@ pub fn evaluate(
     while let Some(&id) = candidates.get(next) {
         next += 1;
         let Some(rule) = table.rule(id) else { continue };
-        let fired = run.view.holds(&rule.condition, tracer);
+        let fired = run.view.holds(&rule.condition, tracer).map_err(|reason| pattern_error(rule, reason))?;
         tracer.rule(rule, fired);
         if !fired {
             continue;
@@ -194,7 +204,8 @@ impl Run<'_> {
                 }
                 Action::Redact { pattern, with } => {
                     let with = self.render(rule, with, "redaction text")?;
-                    let redacted = pattern.compiled.replace_all(self.output_text(), regex::NoExpand(&with));
+                    let regex = pattern.get().map_err(|reason| pattern_error(rule, reason))?;
+                    let redacted = regex.replace_all(self.output_text(), regex::NoExpand(&with));
                     if let Cow::Owned(redacted) = redacted {
                         self.rewrite_output(|_| redacted);
                         outcome.rewrote = true;
@@ -294,6 +305,10 @@ impl Run<'_> {
         }
         Evaluation { result, logs: self.logs }
     }
+}
+
+fn pattern_error(rule: &Rule, reason: String) -> EvalError {
+    EvalError::Pattern { rule: rule.name.clone(), origin: rule.origin.clone(), reason }
 }
 
 fn past_tense(permission: result::Permission) -> &'static str {

@@ -128,20 +128,35 @@ impl<'e> View<'e> {
         }
     }
 
-    /// Whether a condition holds, reporting each leaf test to the tracer.
-    pub fn holds(&self, cond: &Cond, tracer: &mut impl Tracer) -> bool {
-        match cond {
+    /// Whether a condition holds, reporting each leaf test to the tracer. `Err` carries why a
+    /// pattern could not be compiled (only possible for a hand-made bundle).
+    pub fn holds(&self, cond: &Cond, tracer: &mut impl Tracer) -> Result<bool, String> {
+        Ok(match cond {
             Cond::Always => true,
-            Cond::All(children) => children.iter().all(|child| self.holds(child, tracer)),
-            Cond::Any(children) => children.iter().any(|child| self.holds(child, tracer)),
-            Cond::Not(child) => !self.holds(child, tracer),
+            Cond::All(children) => {
+                for child in children {
+                    if !self.holds(child, tracer)? {
+                        return Ok(false);
+                    }
+                }
+                true
+            }
+            Cond::Any(children) => {
+                for child in children {
+                    if self.holds(child, tracer)? {
+                        return Ok(true);
+                    }
+                }
+                false
+            }
+            Cond::Not(child) => !self.holds(child, tracer)?,
             Cond::Test(test) => {
                 let seen = self.subject(&test.subject);
-                let held = pred_holds(&test.pred, &seen);
+                let held = pred_holds(&test.pred, &seen)?;
                 tracer.test(test, &seen, held);
                 held
             }
-        }
+        })
     }
 
     fn subject(&self, subject: &Subject) -> Val<'_> {
@@ -193,16 +208,16 @@ fn json_value(value: &Json) -> Val<'_> {
 }
 
 /// Whether a predicate holds of a value. A missing value satisfies no predicate.
-pub fn pred_holds(pred: &Pred, seen: &Val<'_>) -> bool {
+pub fn pred_holds(pred: &Pred, seen: &Val<'_>) -> Result<bool, String> {
     if *seen == Val::Missing {
-        return false;
+        return Ok(false);
     }
     let number = || match seen {
         Val::Num(number) => Some(*number),
         _ => None,
     };
     let text = || seen.text();
-    match pred {
+    Ok(match pred {
         Pred::Truthy => *seen == Val::Bool(true),
         Pred::Eq(value) => equals(seen, value),
         Pred::Ne(value) => !equals(seen, value),
@@ -212,12 +227,18 @@ pub fn pred_holds(pred: &Pred, seen: &Val<'_>) -> bool {
         Pred::Ge(limit) => number().is_some_and(|n| n >= *limit),
         Pred::In(values) => values.iter().any(|value| equals(seen, value)),
         Pred::NotIn(values) => !values.iter().any(|value| equals(seen, value)),
-        Pred::Matches(regex) => text().is_some_and(|text| regex.compiled.is_match(&text)),
-        Pred::Like(globs) => text().is_some_and(|text| globs.set.is_match(text.as_ref())),
+        Pred::Matches(regex) => {
+            let regex = regex.get()?;
+            text().is_some_and(|text| regex.is_match(&text))
+        }
+        Pred::Like(globs) => {
+            let set = globs.get()?;
+            text().is_some_and(|text| set.is_match(text.as_ref()))
+        }
         Pred::Contains(needle) => text().is_some_and(|text| text.contains(needle.as_str())),
         Pred::StartsWith(prefix) => text().is_some_and(|text| text.starts_with(prefix.as_str())),
         Pred::EndsWith(suffix) => text().is_some_and(|text| text.ends_with(suffix.as_str())),
-    }
+    })
 }
 
 /// Equality: numbers and booleans by value, strings by text form (so a raw argument `3` equals

@@ -1,0 +1,186 @@
+//! The checked rule set: names resolved, types checked, patterns compiled. This is what the
+//! checker hands to the compiler, and what a bundle stores (as language-neutral JSON, in the
+//! compact encoding of `encoding.rs`; `display.rs` renders tests back as rule source).
+
+mod display;
+mod encoding;
+
+use crate::eval::result::Permission;
+pub use crate::pattern::{Globs, Regex};
+use crate::schema::{EventKind, Field};
+use serde::{Deserialize, Serialize};
+
+/// One checked rule.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Rule {
+    /// Its name (given, or `FILE:LINE`).
+    pub name: String,
+    /// The event it applies to.
+    pub event: EventKind,
+    /// Where it was written, `FILE:LINE:COLUMN`.
+    pub origin: String,
+    /// When it fires.
+    pub condition: Cond,
+    /// What it does when it fires, in order.
+    pub actions: Vec<Action>,
+}
+
+/// A condition tree.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Cond {
+    /// No `when`: always holds.
+    Always,
+    /// Every child holds.
+    All(Vec<Cond>),
+    /// Some child holds.
+    Any(Vec<Cond>),
+    /// The child does not hold.
+    Not(Box<Cond>),
+    /// A leaf test.
+    Test(Test),
+}
+
+/// A leaf test. Its `Display` is the test as rule source (`path like "**/.env*"`).
+#[derive(Debug, Clone)]
+pub struct Test {
+    /// What is looked at.
+    pub subject: Subject,
+    /// What must be true of it.
+    pub pred: Pred,
+}
+
+/// A field, or the length of one.
+#[derive(Debug, Clone)]
+pub enum Subject {
+    /// The field's value.
+    Field(Field),
+    /// The number of characters in the field's value.
+    Len(Field),
+}
+
+impl Subject {
+    /// The field looked at.
+    pub fn field(&self) -> &Field {
+        match self {
+            Subject::Field(field) | Subject::Len(field) => field,
+        }
+    }
+}
+
+/// A literal value (JSON `true`, `1.5` or `"text"`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    /// `true` / `false`.
+    Bool(bool),
+    /// A number.
+    Num(f64),
+    /// Text.
+    Str(String),
+}
+
+/// What a test requires of its subject. A missing field satisfies none of them (so `not` of
+/// any test on a missing field holds).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pred {
+    /// A bare boolean field is true.
+    Truthy,
+    /// `==`.
+    Eq(Value),
+    /// `!=`.
+    Ne(Value),
+    /// `<`.
+    Lt(f64),
+    /// `<=`.
+    Le(f64),
+    /// `>`.
+    Gt(f64),
+    /// `>=`.
+    Ge(f64),
+    /// `in [..]`.
+    In(Vec<Value>),
+    /// `not in [..]`.
+    NotIn(Vec<Value>),
+    /// `matches /re/`.
+    Matches(Regex),
+    /// `like "glob"` / `like LIST`.
+    Like(Globs),
+    /// `contains "text"`.
+    Contains(String),
+    /// `starts_with "text"`.
+    StartsWith(String),
+    /// `ends_with "text"`.
+    EndsWith(String),
+}
+
+/// A message with `{field}` holes; stored as one string, `\{` `\}` `\\` escaping literals.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Template(pub Vec<Part>);
+
+/// A piece of a template.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Part {
+    /// Literal text.
+    Text(String),
+    /// The value of a field.
+    Field(Field),
+}
+
+/// What `set` writes.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SetValue {
+    /// A string, possibly interpolated.
+    Text(Template),
+    /// A number.
+    Num(f64),
+    /// A boolean.
+    Bool(bool),
+}
+
+/// A checked action.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// A blocking error `{code, message}`.
+    Block {
+        /// The error code (`hook_blocked`).
+        code: String,
+        /// The message; defaults to naming the rule.
+        message: Option<Template>,
+    },
+    /// A permission recommendation.
+    Permission {
+        /// deny, ask or allow.
+        behavior: Permission,
+        /// Why; defaults to naming the rule.
+        reason: Option<Template>,
+    },
+    /// Rewrites one argument of the tool call.
+    Set {
+        /// The argument (raw or profile-mapped).
+        field: Field,
+        /// The new value.
+        value: SetValue,
+    },
+    /// Replaces the tool's output.
+    Replace(Template),
+    /// Keeps the first N characters of the output.
+    Truncate(u64),
+    /// Replaces every match in the output.
+    Redact {
+        /// What to find.
+        pattern: Regex,
+        /// What to put instead.
+        with: Template,
+    },
+    /// Asks the loop to end the turn after this tool result.
+    Stop(Option<Template>),
+    /// Forces one more model turn with this user message.
+    Continue(Template),
+    /// Adds a system message.
+    Context(Template),
+    /// Writes an audit record; never changes the result.
+    Log(Template),
+}
