@@ -16,12 +16,37 @@ pub enum EventKind {
     PostToolUse,
     /// The model answered without tool calls and the run is about to end.
     Stop,
+    /// A session started or resumed (Claude Code `SessionStart`, Gemini CLI `SessionStart`).
+    SessionStart,
+    /// A session ended (observe only).
+    SessionEnd,
+    /// A subagent finished (Claude Code `SubagentStop`); like `stop`.
+    SubagentStop,
+    /// A tool call failed (Claude Code `PostToolUseFailure`).
+    PostToolUseFailure,
+    /// The history is about to be compacted (Claude Code `PreCompact`).
+    PreCompact,
+    /// The agent sent a notification (observe only).
+    Notification,
 }
 
 impl EventKind {
-    /// Every event, in loop order.
-    pub const ALL: [EventKind; 4] =
-        [EventKind::UserPromptSubmit, EventKind::PreToolUse, EventKind::PostToolUse, EventKind::Stop];
+    /// How many events there are.
+    pub const COUNT: usize = 10;
+
+    /// Every event: the four core hook points in loop order, then the extended ones.
+    pub const ALL: [EventKind; EventKind::COUNT] = [
+        EventKind::UserPromptSubmit,
+        EventKind::PreToolUse,
+        EventKind::PostToolUse,
+        EventKind::Stop,
+        EventKind::SessionStart,
+        EventKind::SessionEnd,
+        EventKind::SubagentStop,
+        EventKind::PostToolUseFailure,
+        EventKind::PreCompact,
+        EventKind::Notification,
+    ];
 
     /// The name used in rule files and native JSON.
     pub fn name(self) -> &'static str {
@@ -30,6 +55,12 @@ impl EventKind {
             EventKind::PreToolUse => "pre_tool_use",
             EventKind::PostToolUse => "post_tool_use",
             EventKind::Stop => "stop",
+            EventKind::SessionStart => "session_start",
+            EventKind::SessionEnd => "session_end",
+            EventKind::SubagentStop => "subagent_stop",
+            EventKind::PostToolUseFailure => "post_tool_use_failure",
+            EventKind::PreCompact => "pre_compact",
+            EventKind::Notification => "notification",
         }
     }
 
@@ -45,7 +76,7 @@ impl EventKind {
 
     /// Whether the event is about a tool call (and so has `tool`, `args.*` and profile fields).
     pub fn has_tool(self) -> bool {
-        matches!(self, EventKind::PreToolUse | EventKind::PostToolUse)
+        matches!(self, EventKind::PreToolUse | EventKind::PostToolUse | EventKind::PostToolUseFailure)
     }
 
     /// The actions the event allows.
@@ -139,6 +170,20 @@ pub enum Field {
     PermissionMode,
     /// Which agent sent the event (`native`, `claude`, `codex`, `gemini`).
     Agent,
+    /// For an MCP tool (`mcp__SERVER__TOOL`), the server's name.
+    McpServer,
+    /// For an MCP tool, the tool's name on its server.
+    McpTool,
+    /// Why the tool failed (post_tool_use_failure).
+    Error,
+    /// How the session started: `startup`, `resume`, `clear`, `compact` (session_start).
+    Source,
+    /// Why the session ended (session_end).
+    Reason,
+    /// What triggered compaction: `manual` or `auto` (pre_compact).
+    Trigger,
+    /// The notification's text (notification).
+    Message,
     /// A raw tool argument; dots walk into objects (`args.options.force`).
     Arg(String),
     /// A profile-mapped argument.
@@ -146,14 +191,24 @@ pub enum Field {
 }
 
 /// The built-in fields: name, field, type, and the events that carry it (`None`: all events).
+const TOOL_EVENTS: &[EventKind] = &[EventKind::PreToolUse, EventKind::PostToolUse, EventKind::PostToolUseFailure];
+const STOP_EVENTS: &[EventKind] = &[EventKind::Stop, EventKind::SubagentStop];
+
 const BUILTINS: &[(&str, Field, FieldType, Option<&[EventKind]>)] = &[
-    ("tool", Field::Tool, FieldType::Str, Some(&[EventKind::PreToolUse, EventKind::PostToolUse])),
+    ("tool", Field::Tool, FieldType::Str, Some(TOOL_EVENTS)),
+    ("mcp_server", Field::McpServer, FieldType::Str, Some(TOOL_EVENTS)),
+    ("mcp_tool", Field::McpTool, FieldType::Str, Some(TOOL_EVENTS)),
     ("prompt", Field::Prompt, FieldType::Str, Some(&[EventKind::UserPromptSubmit])),
     ("output", Field::Output, FieldType::Str, Some(&[EventKind::PostToolUse])),
     ("is_error", Field::IsError, FieldType::Bool, Some(&[EventKind::PostToolUse])),
-    ("stop_hook_active", Field::StopHookActive, FieldType::Bool, Some(&[EventKind::Stop])),
-    ("tool_calls", Field::ToolCalls, FieldType::Num, Some(&[EventKind::Stop])),
-    ("last_message", Field::LastMessage, FieldType::Str, Some(&[EventKind::Stop])),
+    ("error", Field::Error, FieldType::Str, Some(&[EventKind::PostToolUseFailure])),
+    ("stop_hook_active", Field::StopHookActive, FieldType::Bool, Some(STOP_EVENTS)),
+    ("tool_calls", Field::ToolCalls, FieldType::Num, Some(STOP_EVENTS)),
+    ("last_message", Field::LastMessage, FieldType::Str, Some(STOP_EVENTS)),
+    ("source", Field::Source, FieldType::Str, Some(&[EventKind::SessionStart])),
+    ("reason", Field::Reason, FieldType::Str, Some(&[EventKind::SessionEnd])),
+    ("trigger", Field::Trigger, FieldType::Str, Some(&[EventKind::PreCompact])),
+    ("message", Field::Message, FieldType::Str, Some(&[EventKind::Notification])),
     ("cwd", Field::Cwd, FieldType::Str, None),
     ("session_id", Field::SessionId, FieldType::Str, None),
     ("permission_mode", Field::PermissionMode, FieldType::Str, None),
@@ -265,7 +320,18 @@ pub enum ActionKind {
 const ALL_EVENTS: &[EventKind] = &EventKind::ALL;
 const PRE: &[EventKind] = &[EventKind::PreToolUse];
 const POST: &[EventKind] = &[EventKind::PostToolUse];
-const STOP: &[EventKind] = &[EventKind::Stop];
+const BLOCKING: &[EventKind] = &[EventKind::PreToolUse, EventKind::PreCompact];
+/// Events whose result can carry system context for the model (session_end and notification
+/// are observe-only; no agent reads context at pre_compact).
+const CONTEXT: &[EventKind] = &[
+    EventKind::UserPromptSubmit,
+    EventKind::PreToolUse,
+    EventKind::PostToolUse,
+    EventKind::Stop,
+    EventKind::SessionStart,
+    EventKind::SubagentStop,
+    EventKind::PostToolUseFailure,
+];
 
 impl ActionKind {
     /// Every action.
@@ -301,7 +367,7 @@ impl ActionKind {
 
     fn spec(self) -> (&'static str, &'static str, &'static [EventKind]) {
         match self {
-            ActionKind::Block => ("block", "block CODE [MESSAGE]", PRE),
+            ActionKind::Block => ("block", "block CODE [MESSAGE]", BLOCKING),
             ActionKind::Deny => ("deny", "deny [REASON]", PRE),
             ActionKind::Ask => ("ask", "ask [REASON]", PRE),
             ActionKind::Allow => ("allow", "allow [REASON]", PRE),
@@ -310,8 +376,8 @@ impl ActionKind {
             ActionKind::Truncate => ("truncate", "truncate N", POST),
             ActionKind::Redact => ("redact", "redact /REGEX/ [TEXT]", POST),
             ActionKind::Stop => ("stop", "stop [REASON]", POST),
-            ActionKind::Continue => ("continue", "continue MESSAGE", STOP),
-            ActionKind::Context => ("context", "context TEXT", ALL_EVENTS),
+            ActionKind::Continue => ("continue", "continue MESSAGE", STOP_EVENTS),
+            ActionKind::Context => ("context", "context TEXT", CONTEXT),
             ActionKind::Log => ("log", "log TEXT", ALL_EVENTS),
         }
     }
@@ -338,6 +404,10 @@ pub fn tool_profile(tool: &str) -> Option<&'static [ProfileEntry]> {
         "edit_file" => &[(Path, &["path", "file_path"]), (Content, &["new_string", "content"])],
         "read_file" => &[(Path, &["path", "file_path", "absolute_path"])],
         "bash" | "shell" | "powershell" | "run_shell_command" => &[(Command, &["command"])],
+        // Codex: `exec_command` names its command `cmd`; `apply_patch` carries the patch in
+        // `command`, and the adapter names each file it touches in `path` (see adapter::codex).
+        "exec_command" => &[(Command, &["cmd", "command"])],
+        "apply_patch" => &[(Path, &["path"]), (Content, &["command", "input", "patch"])],
         // Claude Code.
         "Write" => &[(Path, FILE_PATH), (Content, &["content"])],
         "Edit" => &[(Path, FILE_PATH), (Content, &["new_string"])],

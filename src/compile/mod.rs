@@ -24,7 +24,7 @@ pub type RuleId = u32;
 #[derive(Debug, Clone)]
 pub struct DecisionTable {
     rules: Vec<Rule>,
-    events: [EventIndex; 4],
+    events: [EventIndex; EventKind::COUNT],
 }
 
 /// One event's rules and index.
@@ -59,9 +59,9 @@ enum IndexKind {
 impl DecisionTable {
     /// Builds the table. Rules keep their order; ids are their positions.
     pub fn new(rules: Vec<Rule>) -> DecisionTable {
-        let mut events: [EventIndex; 4] = Default::default();
+        let mut events: [EventIndex; EventKind::COUNT] = Default::default();
         let keys = choose_keys(&rules);
-        let mut grouped: [Vec<(RuleId, Key)>; 4] = Default::default();
+        let mut grouped: [Vec<(RuleId, Key)>; EventKind::COUNT] = Default::default();
         for (position, (rule, key)) in rules.iter().zip(keys).enumerate() {
             let id = RuleId::try_from(position).unwrap_or(RuleId::MAX);
             let index = rule.event.index();

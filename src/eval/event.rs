@@ -48,6 +48,30 @@ pub enum EventData {
     PostToolUse(ToolCall, ToolOutput),
     /// The model stopped without tool calls.
     Stop(StopInfo),
+    /// A session started or resumed.
+    SessionStart {
+        /// `startup`, `resume`, `clear` or `compact`, when known.
+        source: Option<String>,
+    },
+    /// A session ended.
+    SessionEnd {
+        /// Why, when known.
+        reason: Option<String>,
+    },
+    /// A subagent stopped.
+    SubagentStop(StopInfo),
+    /// A tool call failed.
+    PostToolUseFailure(ToolCall, String),
+    /// The history is about to be compacted.
+    PreCompact {
+        /// `manual` or `auto`, when known.
+        trigger: Option<String>,
+    },
+    /// The agent sent a notification.
+    Notification {
+        /// Its text.
+        message: String,
+    },
 }
 
 /// A prepared tool call.
@@ -97,7 +121,7 @@ pub enum EventError {
     #[error("the event is not valid JSON: {0}")]
     Json(#[from] serde_json::Error),
     /// An event name hookc does not know.
-    #[error("unknown event `{0}`; the events are `user_prompt_submit`, `pre_tool_use`, `post_tool_use` and `stop`")]
+    #[error("unknown event `{0}`; the events are `user_prompt_submit`, `pre_tool_use`, `post_tool_use`, `stop`, `session_start`, `session_end`, `subagent_stop`, `post_tool_use_failure`, `pre_compact` and `notification`")]
     UnknownEvent(String),
     /// A field the event needs is absent.
     #[error("a `{event}` event needs the field `{field}`")]
@@ -130,6 +154,11 @@ struct RawEvent {
     history: Option<Vec<Message>>,
     tool_calls: Option<u64>,
     last_message: Option<String>,
+    error: Option<String>,
+    source: Option<String>,
+    reason: Option<String>,
+    trigger: Option<String>,
+    message: Option<String>,
 }
 
 impl Event {
@@ -150,13 +179,29 @@ impl Event {
             EventData::PreToolUse(_) => EventKind::PreToolUse,
             EventData::PostToolUse(..) => EventKind::PostToolUse,
             EventData::Stop(_) => EventKind::Stop,
+            EventData::SessionStart { .. } => EventKind::SessionStart,
+            EventData::SessionEnd { .. } => EventKind::SessionEnd,
+            EventData::SubagentStop(_) => EventKind::SubagentStop,
+            EventData::PostToolUseFailure(..) => EventKind::PostToolUseFailure,
+            EventData::PreCompact { .. } => EventKind::PreCompact,
+            EventData::Notification { .. } => EventKind::Notification,
         }
     }
 
     /// The tool call, for tool events.
     pub fn tool_call(&self) -> Option<&ToolCall> {
         match &self.data {
-            EventData::PreToolUse(call) | EventData::PostToolUse(call, _) => Some(call),
+            EventData::PreToolUse(call) | EventData::PostToolUse(call, _) | EventData::PostToolUseFailure(call, _) => {
+                Some(call)
+            }
+            _ => None,
+        }
+    }
+
+    /// The stop information, for `stop` and `subagent_stop`.
+    pub fn stop_info(&self) -> Option<&StopInfo> {
+        match &self.data {
+            EventData::Stop(stop) | EventData::SubagentStop(stop) => Some(stop),
             _ => None,
         }
     }
@@ -170,19 +215,23 @@ impl RawEvent {
             EventKind::UserPromptSubmit => {
                 EventData::UserPromptSubmit { prompt: self.prompt.ok_or(missing("prompt"))? }
             }
-            EventKind::PreToolUse | EventKind::PostToolUse => {
+            EventKind::PreToolUse | EventKind::PostToolUse | EventKind::PostToolUseFailure => {
                 let call = ToolCall {
                     tool: self.tool.ok_or(missing("tool"))?,
                     args: self.args.unwrap_or_default(),
                     id: self.id,
                 };
-                if kind == EventKind::PreToolUse {
-                    EventData::PreToolUse(call)
-                } else {
-                    EventData::PostToolUse(call, self.result.ok_or(missing("result"))?)
+                match kind {
+                    EventKind::PreToolUse => EventData::PreToolUse(call),
+                    EventKind::PostToolUse => EventData::PostToolUse(call, self.result.ok_or(missing("result"))?),
+                    _ => EventData::PostToolUseFailure(call, self.error.ok_or(missing("error"))?),
                 }
             }
-            EventKind::Stop => {
+            EventKind::SessionStart => EventData::SessionStart { source: self.source },
+            EventKind::SessionEnd => EventData::SessionEnd { reason: self.reason },
+            EventKind::PreCompact => EventData::PreCompact { trigger: self.trigger },
+            EventKind::Notification => EventData::Notification { message: self.message.ok_or(missing("message"))? },
+            EventKind::Stop | EventKind::SubagentStop => {
                 let history = self.history.unwrap_or_default();
                 let counted = history.iter().filter(|message| message.role == "tool").count() as u64;
                 let last_assistant = history
@@ -190,11 +239,16 @@ impl RawEvent {
                     .rev()
                     .find(|message| message.role == "assistant")
                     .map(|message| message.content.clone());
-                EventData::Stop(StopInfo {
+                let stop = StopInfo {
                     stop_hook_active: self.stop_hook_active.unwrap_or(false),
                     tool_calls: self.tool_calls.unwrap_or(counted),
                     last_message: self.last_message.or(last_assistant),
-                })
+                };
+                if kind == EventKind::Stop {
+                    EventData::Stop(stop)
+                } else {
+                    EventData::SubagentStop(stop)
+                }
             }
         };
         let common = Common {

@@ -13,7 +13,7 @@ pub mod view;
 use crate::compile::DecisionTable;
 use crate::ir::{Action, Rule, SetValue};
 use crate::schema::{semantic_args, Field};
-use event::{Event, EventData};
+use event::Event;
 use result::{BlockingError, HookResult, ToolOutput};
 use serde_json::{Map, Value as Json};
 use std::borrow::Cow;
@@ -105,7 +105,7 @@ pub fn evaluate(
     scope: Scope,
 ) -> Result<Evaluation, EvalError> {
     let kind = event.kind();
-    let stop_hook_active = matches!(&event.data, EventData::Stop(stop) if stop.stop_hook_active);
+    let stop_hook_active = event.stop_info().is_some_and(|stop| stop.stop_hook_active);
     let mut run = Run {
         view: View::new(event),
         result: HookResult::default(),

@@ -72,7 +72,7 @@ impl<'e> View<'e> {
     /// The view of an event before any rule ran.
     pub fn new(event: &'e Event) -> Self {
         let (args, output) = match &event.data {
-            EventData::PreToolUse(call) => (Cow::Borrowed(&call.args), None),
+            EventData::PreToolUse(call) | EventData::PostToolUseFailure(call, _) => (Cow::Borrowed(&call.args), None),
             EventData::PostToolUse(call, output) => (Cow::Borrowed(&call.args), Some(Cow::Borrowed(output))),
             _ => (Cow::Borrowed(NO_ARGS.get_or_init(Map::new)), None),
         };
@@ -101,10 +101,24 @@ impl<'e> View<'e> {
                 self.output.as_ref().map_or(Val::Missing, |output| Val::Str(Cow::Borrowed(&output.content)))
             }
             (Field::IsError, _) => self.output.as_ref().map_or(Val::Missing, |output| Val::Bool(output.is_error)),
-            (Field::StopHookActive, EventData::Stop(stop)) => Val::Bool(stop.stop_hook_active),
-            #[expect(clippy::cast_precision_loss, reason = "tool-call counts are far below 2^52")]
-            (Field::ToolCalls, EventData::Stop(stop)) => Val::Num(stop.tool_calls as f64),
-            (Field::LastMessage, EventData::Stop(stop)) => text(stop.last_message.as_ref()),
+            (Field::StopHookActive | Field::ToolCalls | Field::LastMessage, _) => match self.event.stop_info() {
+                None => Val::Missing,
+                Some(stop) => match field {
+                    Field::StopHookActive => Val::Bool(stop.stop_hook_active),
+                    #[expect(clippy::cast_precision_loss, reason = "tool-call counts are far below 2^52")]
+                    Field::ToolCalls => Val::Num(stop.tool_calls as f64),
+                    _ => text(stop.last_message.as_ref()),
+                },
+            },
+            (Field::McpServer | Field::McpTool, _) => match mcp_parts(self.tool()) {
+                Some((server, tool)) => Val::Str(Cow::Borrowed(if *field == Field::McpServer { server } else { tool })),
+                None => Val::Missing,
+            },
+            (Field::Error, EventData::PostToolUseFailure(_, error)) => Val::Str(Cow::Borrowed(error)),
+            (Field::Source, EventData::SessionStart { source }) => text(source.as_ref()),
+            (Field::Reason, EventData::SessionEnd { reason }) => text(reason.as_ref()),
+            (Field::Trigger, EventData::PreCompact { trigger }) => text(trigger.as_ref()),
+            (Field::Message, EventData::Notification { message }) => Val::Str(Cow::Borrowed(message)),
             (Field::Cwd, _) => text(common.cwd.as_ref()),
             (Field::SessionId, _) => text(common.session_id.as_ref()),
             (Field::PermissionMode, _) => text(common.permission_mode.as_ref()),
@@ -184,6 +198,13 @@ impl<'e> View<'e> {
         }
         Ok(out)
     }
+}
+
+/// `mcp__github__create_issue` → (`github`, `create_issue`).
+pub fn mcp_parts(tool: &str) -> Option<(&str, &str)> {
+    let rest = tool.strip_prefix("mcp__")?;
+    let (server, name) = rest.split_once("__")?;
+    (!server.is_empty() && !name.is_empty()).then_some((server, name))
 }
 
 /// `args.a.b`: walks into objects; absent or `null` is missing.
