@@ -46,6 +46,7 @@
 //! Hooks recommend, rewrite and block, but never authorise: an `allow` is a recommendation to
 //! the agent's own permission policy, and any system deny wins over it.
 
+pub mod adapter;
 pub mod bundle;
 pub mod check;
 pub mod cli;

@@ -1,8 +1,10 @@
 //! The command line: one file per verb, each an `Args` struct and a `run` function.
 
+mod agent;
 mod check;
 mod compile;
 mod eval;
+mod init;
 mod input;
 
 use clap::{Parser, Subcommand};
@@ -24,6 +26,12 @@ enum Command {
     Compile(compile::Args),
     /// Evaluate one native event (JSON) and print the HookResult (JSON).
     Eval(eval::Args),
+    /// Answer a Claude Code or Codex command hook (event on stdin, decision on stdout).
+    Claude(agent::ClaudeArgs),
+    /// Answer a Gemini CLI command hook (event on stdin, decision on stdout).
+    Gemini(agent::GeminiArgs),
+    /// Print or write the agent settings that run hookc at every hook point.
+    Init(init::Args),
 }
 
 /// Exit codes shared by every verb.
@@ -43,6 +51,9 @@ pub fn run() -> ExitCode {
         Command::Check(args) => check::run(&args),
         Command::Compile(args) => compile::run(&args),
         Command::Eval(args) => eval::run(&args),
+        Command::Claude(args) => agent::run_claude(&args),
+        Command::Gemini(args) => agent::run_gemini(&args),
+        Command::Init(args) => init::run(&args),
     };
     ExitCode::from(code)
 }

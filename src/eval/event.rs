@@ -92,8 +92,8 @@ pub struct ToolCall {
 pub struct StopInfo {
     /// Whether this Stop follows one that forced a continuation.
     pub stop_hook_active: bool,
-    /// How many tool results the history holds.
-    pub tool_calls: u64,
+    /// How many tool results the history holds, when the agent says.
+    pub tool_calls: Option<u64>,
     /// The last assistant message, if any.
     pub last_message: Option<String>,
 }
@@ -241,7 +241,7 @@ impl RawEvent {
                     .map(|message| message.content.clone());
                 let stop = StopInfo {
                     stop_hook_active: self.stop_hook_active.unwrap_or(false),
-                    tool_calls: self.tool_calls.unwrap_or(counted),
+                    tool_calls: Some(self.tool_calls.unwrap_or(counted)),
                     last_message: self.last_message.or(last_assistant),
                 };
                 if kind == EventKind::Stop {
@@ -273,7 +273,7 @@ mod tests {
         )
         .unwrap();
         let EventData::Stop(stop) = event.data else { panic!("not a stop") };
-        assert_eq!(stop.tool_calls, 1);
+        assert_eq!(stop.tool_calls, Some(1));
         assert_eq!(stop.last_message.as_deref(), Some("done"));
     }
 

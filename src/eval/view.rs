@@ -106,7 +106,7 @@ impl<'e> View<'e> {
                 Some(stop) => match field {
                     Field::StopHookActive => Val::Bool(stop.stop_hook_active),
                     #[expect(clippy::cast_precision_loss, reason = "tool-call counts are far below 2^52")]
-                    Field::ToolCalls => Val::Num(stop.tool_calls as f64),
+                    Field::ToolCalls => stop.tool_calls.map_or(Val::Missing, |count| Val::Num(count as f64)),
                     _ => text(stop.last_message.as_ref()),
                 },
             },

@@ -1,0 +1,305 @@
+//! Claude Code's command-hook protocol; Codex speaks the same payloads and answers.
+//!
+//! | hookc result | Claude Code answer |
+//! |---|---|
+//! | `blockingError` | `permissionDecision: "deny"`, reason `Error [code]: message` |
+//! | `deny` / `ask` / `allow` | the same `permissionDecision`, with the rule's reason |
+//! | `updatedInput` | `updatedInput` (the whole input) with the rules' decision, or `"ask"` when no rule decided: a rewrite never skips the user's permission prompt |
+//! | `updatedOutput` | `updatedToolOutput` in the tool's own shape (and `updatedMCPToolOutput` for MCP tools); an unknown shape gets an `additionalContext` note instead |
+//! | `preventContinuation` | `continue: false` with `stopReason` |
+//! | `forceContinue` | `decision: "block"` with the message as `reason` (Stop, SubagentStop) |
+//! | `blockingError` on PreCompact | `decision: "block"` with the reason |
+//! | `additionalContext` | `hookSpecificOutput.additionalContext`; on Stop, `systemMessage` |
+//! | nothing | exit 0, no output: the agent's own permission flow decides |
+
+use super::output::{self, Shape};
+use super::{codex, joined_context, Answer, Mapped, Protocol};
+use crate::eval::event::{Common, Event, EventData, StopInfo, ToolCall};
+use crate::eval::result::{HookResult, Permission, ToolOutput};
+use crate::schema::EventKind;
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+
+/// Which agent is speaking the Claude Code protocol.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Flavor {
+    /// Claude Code.
+    Claude,
+    /// OpenAI Codex CLI.
+    Codex,
+}
+
+/// The Claude Code protocol.
+#[derive(Debug, Clone, Copy)]
+pub struct Claude {
+    /// Claude Code or Codex (recorded as the `agent` field).
+    pub flavor: Flavor,
+}
+
+/// A Claude Code hook payload: every field any event may carry. Unknown fields are ignored, as
+/// the agent adds fields over time.
+#[derive(Debug, Deserialize)]
+struct Payload {
+    hook_event_name: String,
+    session_id: Option<String>,
+    cwd: Option<String>,
+    permission_mode: Option<String>,
+    transcript_path: Option<String>,
+    tool_name: Option<String>,
+    tool_input: Option<Map<String, Value>>,
+    tool_use_id: Option<String>,
+    tool_response: Option<Value>,
+    error: Option<String>,
+    prompt: Option<String>,
+    stop_hook_active: Option<bool>,
+    last_assistant_message: Option<String>,
+    source: Option<String>,
+    reason: Option<String>,
+    trigger: Option<String>,
+    message: Option<String>,
+}
+
+/// What rendering needs to know about the call.
+#[derive(Debug)]
+pub struct Context {
+    hook_event_name: String,
+    kind: EventKind,
+    tool: String,
+    tool_response: Option<(Value, Shape)>,
+    /// The argument hookc added to name a patched file (removed again from any rewrite).
+    synthetic_path: bool,
+}
+
+/// The Claude Code events hookc handles, and the native event each becomes.
+pub const EVENTS: &[(&str, EventKind)] = &[
+    ("PreToolUse", EventKind::PreToolUse),
+    ("PostToolUse", EventKind::PostToolUse),
+    ("PostToolUseFailure", EventKind::PostToolUseFailure),
+    ("UserPromptSubmit", EventKind::UserPromptSubmit),
+    ("Stop", EventKind::Stop),
+    ("SubagentStop", EventKind::SubagentStop),
+    ("SessionStart", EventKind::SessionStart),
+    ("SessionEnd", EventKind::SessionEnd),
+    ("PreCompact", EventKind::PreCompact),
+    ("Notification", EventKind::Notification),
+];
+
+/// Tool-call history size limit when counting tool results in a transcript.
+const MAX_TRANSCRIPT_BYTES: u64 = 64 * 1024 * 1024;
+
+impl Protocol for Claude {
+    type Context = Context;
+    const NAME: &'static str = "Claude Code";
+
+    fn map(&self, payload: &[u8]) -> Result<Mapped<Context>, String> {
+        let text = std::str::from_utf8(payload).map_err(|error| {
+            format!("the hook payload is not valid UTF-8 (invalid byte at offset {})", error.valid_up_to())
+        })?;
+        let payload: Payload =
+            serde_json::from_str(text).map_err(|error| format!("the hook payload is not valid JSON: {error}"))?;
+        let kind = EVENTS
+            .iter()
+            .find(|(name, _)| *name == payload.hook_event_name)
+            .map(|(_, kind)| *kind)
+            .ok_or_else(|| format!("unsupported hook event `{}`", payload.hook_event_name))?;
+        let missing = |field: &str| format!("the `{}` payload has no `{field}`", payload.hook_event_name);
+        let agent = match self.flavor {
+            Flavor::Claude => "claude",
+            Flavor::Codex => "codex",
+        };
+        let common = Common {
+            cwd: payload.cwd.clone(),
+            session_id: payload.session_id.clone(),
+            permission_mode: payload.permission_mode.clone(),
+            agent: Some(agent.to_string()),
+        };
+        let tool = payload.tool_name.clone().unwrap_or_default();
+        let call = || -> Result<ToolCall, String> {
+            Ok(ToolCall {
+                tool: payload.tool_name.clone().ok_or_else(|| missing("tool_name"))?,
+                args: payload.tool_input.clone().ok_or_else(|| missing("tool_input"))?,
+                id: payload.tool_use_id.clone(),
+            })
+        };
+        let mut tool_response = None;
+        let data = match kind {
+            EventKind::PreToolUse => EventData::PreToolUse(call()?),
+            EventKind::PostToolUse => {
+                let response = payload.tool_response.clone().ok_or_else(|| missing("tool_response"))?;
+                let (content, shape) = output::read(&response);
+                let is_error = response.get("is_error").or_else(|| response.get("isError")).and_then(Value::as_bool);
+                tool_response = Some((response, shape));
+                EventData::PostToolUse(call()?, ToolOutput { content, is_error: is_error.unwrap_or(false) })
+            }
+            EventKind::PostToolUseFailure => {
+                EventData::PostToolUseFailure(call()?, payload.error.clone().unwrap_or_default())
+            }
+            EventKind::UserPromptSubmit => {
+                EventData::UserPromptSubmit { prompt: payload.prompt.clone().ok_or_else(|| missing("prompt"))? }
+            }
+            EventKind::Stop | EventKind::SubagentStop => {
+                let stop = StopInfo {
+                    stop_hook_active: payload.stop_hook_active.unwrap_or(false),
+                    tool_calls: count_tool_results(payload.transcript_path.as_deref()),
+                    last_message: payload.last_assistant_message.clone(),
+                };
+                if kind == EventKind::Stop {
+                    EventData::Stop(stop)
+                } else {
+                    EventData::SubagentStop(stop)
+                }
+            }
+            EventKind::SessionStart => EventData::SessionStart { source: payload.source.clone() },
+            EventKind::SessionEnd => EventData::SessionEnd { reason: payload.reason.clone() },
+            EventKind::PreCompact => EventData::PreCompact { trigger: payload.trigger.clone() },
+            EventKind::Notification => EventData::Notification { message: payload.message.clone().unwrap_or_default() },
+        };
+        let had_path = payload.tool_input.as_ref().is_some_and(|input| input.contains_key("path"));
+        let events = split_patch(Event { common, data });
+        let synthetic_path = tool == "apply_patch" && !had_path;
+        let context = Context { hook_event_name: payload.hook_event_name, kind, tool, tool_response, synthetic_path };
+        Ok(Mapped { events, context })
+    }
+
+    fn render(&self, context: &Context, result: &HookResult) -> Result<Answer, String> {
+        let answer = match context.kind {
+            EventKind::PreToolUse => pre_tool_use(context, result),
+            EventKind::PostToolUse => post_tool_use(context, result),
+            EventKind::UserPromptSubmit | EventKind::SessionStart | EventKind::PostToolUseFailure => {
+                joined_context(result).map(|context_text| specific(context, json!({"additionalContext": context_text})))
+            }
+            EventKind::Stop | EventKind::SubagentStop => stop(result),
+            EventKind::PreCompact => {
+                result.blocking_error.as_ref().map(|error| json!({"decision": "block", "reason": error.to_string()}))
+            }
+            EventKind::SessionEnd | EventKind::Notification => None,
+        };
+        Ok(Answer { stdout: answer.map(|value| value.to_string()), exit: 0 })
+    }
+}
+
+/// `{"hookSpecificOutput": {"hookEventName": …, …fields}}`.
+fn specific(context: &Context, fields: Value) -> Value {
+    let mut output = json!({"hookEventName": context.hook_event_name});
+    if let (Value::Object(output), Value::Object(fields)) = (&mut output, fields) {
+        output.extend(fields);
+    }
+    json!({ "hookSpecificOutput": output })
+}
+
+fn pre_tool_use(context: &Context, result: &HookResult) -> Option<Value> {
+    let (decision, reason) = match (&result.blocking_error, result.permission_behavior) {
+        (Some(error), _) => (Permission::Deny, Some(error.to_string())),
+        (None, Permission::Passthrough) if result.updated_input.is_some() => (
+            // A rewrite alone must not skip the user's prompt: show the rewritten input.
+            Permission::Ask,
+            Some(format!("hookc rewrote the tool input (rules: {})", result.matched.join(", "))),
+        ),
+        (None, permission) => (permission, result.permission_reason.clone()),
+    };
+    let mut fields = Map::new();
+    if decision != Permission::Passthrough {
+        fields.insert("permissionDecision".into(), json!(decision.name()));
+        if let Some(reason) = reason {
+            fields.insert("permissionDecisionReason".into(), json!(reason));
+        }
+    }
+    if let (Some(input), false) = (&result.updated_input, decision == Permission::Deny) {
+        let mut input = input.clone();
+        if context.synthetic_path {
+            input.remove("path");
+        }
+        fields.insert("updatedInput".into(), Value::Object(input));
+    }
+    if let Some(text) = joined_context(result) {
+        fields.insert("additionalContext".into(), json!(text));
+    }
+    (!fields.is_empty()).then(|| specific(context, Value::Object(fields)))
+}
+
+fn post_tool_use(context: &Context, result: &HookResult) -> Option<Value> {
+    let mut fields = Map::new();
+    let mut notes = result.additional_context.clone();
+    if let (Some(updated), Some((response, shape))) = (&result.updated_output, &context.tool_response) {
+        match output::rewrite(response, shape, &updated.content) {
+            Some(rewritten) => {
+                if context.tool.starts_with("mcp__") {
+                    fields.insert("updatedMCPToolOutput".into(), rewritten.clone());
+                }
+                fields.insert("updatedToolOutput".into(), rewritten);
+            }
+            None => notes.push(format!(
+                "hookc: rules ({}) rewrote the output of `{}`, but its output shape cannot be rewritten in place. \
+                 Disregard the original output above and use this instead:\n{}",
+                result.matched.join(", "),
+                context.tool,
+                updated.content
+            )),
+        }
+    }
+    if !notes.is_empty() {
+        fields.insert("additionalContext".into(), json!(notes.join("\n\n")));
+    }
+    let mut answer = if fields.is_empty() { Map::new() } else { specific_map(context, fields) };
+    if result.prevent_continuation {
+        answer.insert("continue".into(), json!(false));
+        let reason = result
+            .stop_reason
+            .clone()
+            .unwrap_or_else(|| format!("stopped by hookc rules: {}", result.matched.join(", ")));
+        answer.insert("stopReason".into(), json!(reason));
+    }
+    (!answer.is_empty()).then_some(Value::Object(answer))
+}
+
+fn specific_map(context: &Context, fields: Map<String, Value>) -> Map<String, Value> {
+    match specific(context, Value::Object(fields)) {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    }
+}
+
+fn stop(result: &HookResult) -> Option<Value> {
+    let context = joined_context(result);
+    match (&result.force_continue, context) {
+        (Some(message), Some(context)) => {
+            Some(json!({"decision": "block", "reason": format!("{message}\n\n{context}")}))
+        }
+        (Some(message), None) => Some(json!({"decision": "block", "reason": message})),
+        // Claude Code reads no model context at Stop: show it to the user.
+        (None, Some(context)) => Some(json!({"systemMessage": context})),
+        (None, None) => None,
+    }
+}
+
+/// A Codex `apply_patch` becomes one event per file it touches, each with that file as `path`.
+fn split_patch(event: Event) -> Vec<Event> {
+    let Some(call) = event.tool_call().filter(|call| call.tool == "apply_patch") else { return vec![event] };
+    let patch = ["command", "input", "patch"].iter().find_map(|name| call.args.get(*name).and_then(Value::as_str));
+    let paths = patch.map(codex::patch_paths).unwrap_or_default();
+    if paths.is_empty() {
+        return vec![event];
+    }
+    paths
+        .into_iter()
+        .map(|path| {
+            let mut per_file = event.clone();
+            if let EventData::PreToolUse(call)
+            | EventData::PostToolUse(call, _)
+            | EventData::PostToolUseFailure(call, _) = &mut per_file.data
+            {
+                call.args.insert("path".into(), Value::String(path));
+            }
+            per_file
+        })
+        .collect()
+}
+
+/// The number of tool results in a Claude Code transcript (JSON lines); `None` (the field is
+/// missing to rules) when there is no transcript or it cannot be read.
+fn count_tool_results(transcript: Option<&str>) -> Option<u64> {
+    use std::io::Read;
+    let mut text = String::new();
+    std::fs::File::open(transcript?).and_then(|file| file.take(MAX_TRANSCRIPT_BYTES).read_to_string(&mut text)).ok()?;
+    Some(text.lines().map(|line| line.matches("\"type\":\"tool_result\"").count() as u64).sum())
+}

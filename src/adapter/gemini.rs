@@ -1,0 +1,190 @@
+//! Gemini CLI's command-hook protocol.
+//!
+//! | Gemini CLI event | native event | hookc result → answer |
+//! |---|---|---|
+//! | BeforeTool | pre_tool_use | block, deny → `decision: "deny"` + `reason`; ask → `deny` (Gemini CLI hooks cannot ask a person, so a call that needs one is refused, saying why); allow → `decision: "allow"`; updatedInput → `hookSpecificOutput.tool_input` (the agent's own confirmation still applies) |
+//! | AfterTool | post_tool_use | updatedOutput → `decision: "deny"` with the rewritten output as `reason` (it replaces the result the model sees); preventContinuation → `continue: false` |
+//! | BeforeAgent | user_prompt_submit | additionalContext → `hookSpecificOutput.additionalContext` |
+//! | AfterAgent | stop | forceContinue → `decision: "deny"` with the message as `reason` (a retry prompt) |
+//! | SessionStart, SessionEnd, Notification, PreCompress | session_start, session_end, notification, pre_compact | context at SessionStart; the others are observed only (a block at PreCompress is reported in `systemMessage`: Gemini CLI cannot block compression) |
+//!
+//! Gemini CLI reads stdout as JSON whatever happens, so the answer is always a JSON object (`{}`
+//! when no rule decided).
+
+use super::output;
+use super::{joined_context, Answer, Mapped, Protocol};
+use crate::eval::event::{Common, Event, EventData, StopInfo, ToolCall};
+use crate::eval::result::{HookResult, Permission, ToolOutput};
+use crate::schema::EventKind;
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+
+/// The Gemini CLI protocol.
+#[derive(Debug, Clone, Copy)]
+pub struct Gemini;
+
+#[derive(Debug, Deserialize)]
+struct Payload {
+    hook_event_name: String,
+    session_id: Option<String>,
+    cwd: Option<String>,
+    tool_name: Option<String>,
+    tool_input: Option<Map<String, Value>>,
+    tool_response: Option<Value>,
+    prompt: Option<String>,
+    prompt_response: Option<String>,
+    stop_hook_active: Option<bool>,
+    source: Option<String>,
+    reason: Option<String>,
+    trigger: Option<String>,
+    message: Option<String>,
+}
+
+/// The Gemini CLI events hookc handles, and the native event each becomes.
+pub const EVENTS: &[(&str, EventKind)] = &[
+    ("BeforeTool", EventKind::PreToolUse),
+    ("AfterTool", EventKind::PostToolUse),
+    ("BeforeAgent", EventKind::UserPromptSubmit),
+    ("AfterAgent", EventKind::Stop),
+    ("SessionStart", EventKind::SessionStart),
+    ("SessionEnd", EventKind::SessionEnd),
+    ("Notification", EventKind::Notification),
+    ("PreCompress", EventKind::PreCompact),
+];
+
+/// What rendering needs.
+#[derive(Debug)]
+pub struct Context {
+    hook_event_name: String,
+    kind: EventKind,
+}
+
+impl Protocol for Gemini {
+    type Context = Context;
+    const NAME: &'static str = "Gemini CLI";
+
+    fn map(&self, payload: &[u8]) -> Result<Mapped<Context>, String> {
+        let text = std::str::from_utf8(payload).map_err(|error| {
+            format!("the hook payload is not valid UTF-8 (invalid byte at offset {})", error.valid_up_to())
+        })?;
+        let payload: Payload =
+            serde_json::from_str(text).map_err(|error| format!("the hook payload is not valid JSON: {error}"))?;
+        let kind = EVENTS
+            .iter()
+            .find(|(name, _)| *name == payload.hook_event_name)
+            .map(|(_, kind)| *kind)
+            .ok_or_else(|| format!("unsupported hook event `{}`", payload.hook_event_name))?;
+        let missing = |field: &str| format!("the `{}` payload has no `{field}`", payload.hook_event_name);
+        let common = Common {
+            cwd: payload.cwd.clone(),
+            session_id: payload.session_id.clone(),
+            permission_mode: None,
+            agent: Some("gemini".to_string()),
+        };
+        let call = || -> Result<ToolCall, String> {
+            Ok(ToolCall {
+                tool: payload.tool_name.clone().ok_or_else(|| missing("tool_name"))?,
+                args: payload.tool_input.clone().ok_or_else(|| missing("tool_input"))?,
+                id: None,
+            })
+        };
+        let data = match kind {
+            EventKind::PreToolUse => EventData::PreToolUse(call()?),
+            EventKind::PostToolUse => {
+                let response = payload.tool_response.clone().ok_or_else(|| missing("tool_response"))?;
+                let (content, _) = output::read(&response);
+                let is_error = response.get("error").is_some_and(|error| !error.is_null());
+                EventData::PostToolUse(call()?, ToolOutput { content, is_error })
+            }
+            EventKind::UserPromptSubmit => {
+                EventData::UserPromptSubmit { prompt: payload.prompt.clone().ok_or_else(|| missing("prompt"))? }
+            }
+            EventKind::Stop => EventData::Stop(StopInfo {
+                stop_hook_active: payload.stop_hook_active.unwrap_or(false),
+                tool_calls: None,
+                last_message: payload.prompt_response.clone(),
+            }),
+            EventKind::SessionStart => EventData::SessionStart { source: payload.source.clone() },
+            EventKind::SessionEnd => EventData::SessionEnd { reason: payload.reason.clone() },
+            EventKind::PreCompact => EventData::PreCompact { trigger: payload.trigger.clone() },
+            _ => EventData::Notification { message: payload.message.clone().unwrap_or_default() },
+        };
+        Ok(Mapped {
+            events: vec![Event { common, data }],
+            context: Context { hook_event_name: payload.hook_event_name, kind },
+        })
+    }
+
+    fn render(&self, context: &Context, result: &HookResult) -> Result<Answer, String> {
+        let mut answer = Map::new();
+        let mut specific = Map::new();
+        match context.kind {
+            EventKind::PreToolUse => {
+                let denial = match (&result.blocking_error, result.permission_behavior) {
+                    (Some(error), _) => Some(error.to_string()),
+                    (None, Permission::Deny) => result.permission_reason.clone(),
+                    (None, Permission::Ask) => Some(format!(
+                        "this call needs a person's approval, which Gemini CLI hooks cannot ask for: {}",
+                        result.permission_reason.clone().unwrap_or_default()
+                    )),
+                    _ => None,
+                };
+                if let Some(reason) = denial {
+                    answer.insert("decision".into(), json!("deny"));
+                    answer.insert("reason".into(), json!(reason));
+                } else {
+                    if result.permission_behavior == Permission::Allow {
+                        answer.insert("decision".into(), json!("allow"));
+                        if let Some(reason) = &result.permission_reason {
+                            answer.insert("reason".into(), json!(reason));
+                        }
+                    }
+                    if let Some(input) = &result.updated_input {
+                        specific.insert("tool_input".into(), Value::Object(input.clone()));
+                    }
+                }
+            }
+            EventKind::PostToolUse => {
+                if let Some(updated) = &result.updated_output {
+                    answer.insert("decision".into(), json!("deny"));
+                    answer.insert("reason".into(), json!(updated.content));
+                }
+                if result.prevent_continuation {
+                    answer.insert("continue".into(), json!(false));
+                    let reason = result
+                        .stop_reason
+                        .clone()
+                        .unwrap_or_else(|| format!("stopped by hookc rules: {}", result.matched.join(", ")));
+                    answer.insert("stopReason".into(), json!(reason));
+                }
+            }
+            EventKind::Stop => {
+                if let Some(message) = &result.force_continue {
+                    answer.insert("decision".into(), json!("deny"));
+                    answer.insert("reason".into(), json!(message));
+                }
+            }
+            EventKind::PreCompact => {
+                if let Some(error) = &result.blocking_error {
+                    answer.insert(
+                        "systemMessage".into(),
+                        json!(format!("hookc: {error} (Gemini CLI cannot block compression)")),
+                    );
+                }
+            }
+            _ => {}
+        }
+        if let Some(text) = joined_context(result) {
+            specific.insert("additionalContext".into(), json!(text));
+        }
+        if !specific.is_empty() {
+            specific.insert("hookEventName".into(), json!(context.hook_event_name));
+            answer.insert("hookSpecificOutput".into(), Value::Object(specific));
+        }
+        Ok(Answer { stdout: Some(Value::Object(answer).to_string()), exit: 0 })
+    }
+
+    fn fail_open_stdout(&self) -> Option<String> {
+        Some("{}".to_string())
+    }
+}

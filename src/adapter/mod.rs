@@ -1,0 +1,154 @@
+//! Agent protocols. Claude Code, Codex and Gemini CLI run hookc as a *command hook*: they write
+//! a JSON event on stdin and read a decision from stdout and the exit code. Each adapter maps
+//! its agent's payload to native [`Event`]s and the merged [`HookResult`] back to the agent's
+//! answer; [`run`] does the rest the same way for all of them.
+//!
+//! **Failing closed.** For these agents, exit 2 blocks the action and shows stderr; any other
+//! non-zero exit lets the call proceed — a crashing policy hook would silently disable the
+//! policy. So every failure here (unreadable input, unknown event, unreadable rules or bundle,
+//! an evaluation error) exits 2 with a one-line reason, unless the user chose `--fail-open`.
+
+pub mod claude;
+pub mod codex;
+pub mod gemini;
+mod output;
+
+use crate::eval::event::{Event, MAX_EVENT_BYTES};
+use crate::eval::result::HookResult;
+use crate::eval::{EvalError, Evaluation};
+use crate::Policy;
+use std::io::Read;
+
+/// What an adapter answers: stdout (if any) and the exit code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    /// The JSON written to stdout, if any.
+    pub stdout: Option<String>,
+    /// The exit code (0: read stdout; 2: block with stderr).
+    pub exit: u8,
+}
+
+/// An agent's payload, mapped: the native events to evaluate (more than one when a call touches
+/// several files), and whatever the adapter needs to render the answer.
+pub struct Mapped<C> {
+    /// The events; their results are merged, the strictest winning.
+    pub events: Vec<Event>,
+    /// Protocol details kept for rendering.
+    pub context: C,
+}
+
+/// One agent's protocol.
+pub trait Protocol {
+    /// Protocol details kept between mapping and rendering.
+    type Context;
+    /// The agent's name, for messages.
+    const NAME: &'static str;
+    /// Maps the agent's JSON payload to native events.
+    fn map(&self, payload: &[u8]) -> Result<Mapped<Self::Context>, String>;
+    /// Renders the merged result as the agent's answer.
+    fn render(&self, context: &Self::Context, result: &HookResult) -> Result<Answer, String>;
+    /// What to print on stdout when failing open (nothing, or an empty JSON object).
+    fn fail_open_stdout(&self) -> Option<String> {
+        None
+    }
+}
+
+/// Why an adapter could not decide.
+#[derive(Debug)]
+pub struct Failure(pub String);
+
+/// Runs one hook call: reads the payload from `input`, evaluates, and returns the answer, or
+/// the failure to report. `policy` is loaded by the caller (a load failure is a failure too).
+pub fn decide<P: Protocol>(protocol: &P, policy: &Policy, input: impl Read) -> Result<(Answer, Vec<String>), Failure> {
+    let payload = read_limited(input)?;
+    let mapped = protocol.map(&payload).map_err(Failure)?;
+    let mut logs = Vec::new();
+    let mut evaluations = Vec::new();
+    for event in &mapped.events {
+        let evaluation = policy.evaluate_full(event).map_err(|error: EvalError| Failure(error.to_string()))?;
+        logs.extend(log_lines(&evaluation));
+        evaluations.push(evaluation.result);
+    }
+    let result = merge(evaluations).map_err(Failure)?;
+    let answer = protocol.render(&mapped.context, &result).map_err(Failure)?;
+    Ok((answer, logs))
+}
+
+/// The answer to give when deciding failed: block (exit 2, reason on stderr) or, with
+/// `fail_open`, let the agent proceed with a warning.
+pub fn failure_answer<P: Protocol>(protocol: &P, failure: &Failure, fail_open: bool) -> (Answer, String) {
+    let reason = failure.0.replace('\n', " ");
+    if fail_open {
+        let warning = format!("hookc: warning: {reason} (--fail-open: not enforcing the policy for this call)");
+        (Answer { stdout: protocol.fail_open_stdout(), exit: 0 }, warning)
+    } else {
+        (
+            Answer { stdout: None, exit: 2 },
+            format!("hookc: {reason} (the policy could not decide, so the action is blocked)"),
+        )
+    }
+}
+
+fn read_limited(input: impl Read) -> Result<Vec<u8>, Failure> {
+    let mut bytes = Vec::new();
+    input
+        .take(MAX_EVENT_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|error| Failure(format!("cannot read the hook payload: {error}")))?;
+    if bytes.len() > MAX_EVENT_BYTES {
+        return Err(Failure(format!("the hook payload is larger than the {MAX_EVENT_BYTES}-byte limit")));
+    }
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(Failure("the hook payload is empty".to_string()));
+    }
+    Ok(bytes)
+}
+
+fn log_lines(evaluation: &Evaluation) -> Vec<String> {
+    evaluation
+        .logs
+        .iter()
+        .map(|log| match &log.message {
+            Ok(message) => format!("hookc: log: {}: {message}", log.rule),
+            Err(reason) => format!("hookc: warning: log of rule `{}` failed: {reason}", log.rule),
+        })
+        .collect()
+}
+
+/// Merges the results of several events of one call (one per file a patch touches): the
+/// strongest permission with its reason, the first block, every context once, rewrites only if
+/// they agree (a rewrite that differs per file cannot be applied to the one call: fail closed).
+pub fn merge(results: Vec<HookResult>) -> Result<HookResult, String> {
+    let mut results = results.into_iter();
+    let Some(mut merged) = results.next() else { return Ok(HookResult::default()) };
+    for result in results {
+        if let Some(reason) = result.permission_reason {
+            merged.recommend(result.permission_behavior, reason);
+        }
+        if merged.blocking_error.is_none() {
+            merged.blocking_error = result.blocking_error;
+        }
+        if result.updated_input != merged.updated_input || result.updated_output != merged.updated_output {
+            return Err("rules rewrote a call that touches several files differently for each file".to_string());
+        }
+        for context in result.additional_context {
+            if !merged.additional_context.contains(&context) {
+                merged.additional_context.push(context);
+            }
+        }
+        merged.prevent_continuation |= result.prevent_continuation;
+        merged.stop_reason = merged.stop_reason.or(result.stop_reason);
+        merged.force_continue = merged.force_continue.or(result.force_continue);
+        for name in result.matched {
+            if !merged.matched.contains(&name) {
+                merged.matched.push(name);
+            }
+        }
+    }
+    Ok(merged)
+}
+
+/// `additionalContext` entries as one text.
+fn joined_context(result: &HookResult) -> Option<String> {
+    (!result.additional_context.is_empty()).then(|| result.additional_context.join("\n\n"))
+}

@@ -1,0 +1,242 @@
+//! The agent adapters through the real binary: `tests/fixtures/agents/{claude,codex,gemini}.yaml`
+//! give a payload and the exact answer; fail-closed behaviour and `hookc init` are tested here.
+
+use crate::support::{fixtures, hookc, stderr, stdout};
+use serde::Deserialize;
+use serde_json::Value;
+use std::path::Path;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Case {
+    name: String,
+    stdin: Value,
+    /// The expected stdout JSON; `null` for no output.
+    stdout: Value,
+    /// A line expected on stderr.
+    stderr: Option<String>,
+}
+
+/// The command line for each fixture file.
+fn verb(agent: &str) -> Vec<&'static str> {
+    match agent {
+        "claude" => vec!["claude"],
+        "codex" => vec!["claude", "--agent", "codex"],
+        _ => vec!["gemini"],
+    }
+}
+
+#[test]
+fn every_agent_fixture_gets_its_exact_answer() {
+    let policy = fixtures("agents").join("policy.rules");
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for agent in ["claude", "codex", "gemini"] {
+        let file = fixtures("agents").join(format!("{agent}.yaml"));
+        let cases: Vec<Case> = serde_yaml::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        for case in cases {
+            count += 1;
+            let mut args = verb(agent);
+            args.extend(["--rules", policy.to_str().unwrap()]);
+            let output = hookc(Path::new(env!("CARGO_MANIFEST_DIR")), &args, case.stdin.to_string().as_bytes());
+            let printed = stdout(&output);
+            let actual: Value = if printed.trim().is_empty() {
+                Value::Null
+            } else {
+                serde_json::from_str(&printed).unwrap_or(Value::String(printed.clone()))
+            };
+            let problem = if output.status.code() != Some(0) {
+                Some(format!("exit {:?}: {}", output.status.code(), stderr(&output)))
+            } else if actual != case.stdout {
+                Some(format!("\n  expected {}\n  actual   {}", case.stdout, actual))
+            } else if case.stderr.as_ref().is_some_and(|line| !stderr(&output).lines().any(|l| l == line)) {
+                Some(format!("stderr lacks {:?}: {}", case.stderr, stderr(&output)))
+            } else {
+                None
+            };
+            if let Some(problem) = problem {
+                failures.push(format!("{agent} / {}: {problem}", case.name));
+            }
+        }
+    }
+    assert!(count >= 40, "only {count} agent cases");
+    assert!(failures.is_empty(), "{} of {count} failed:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// Writing a protected file gets the same decision whichever agent asks.
+#[test]
+fn one_rule_file_governs_all_three_agents() {
+    let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+    let rules = rules.to_str().unwrap();
+    let calls: [(&[&str], Value); 3] = [
+        (
+            &["claude"],
+            serde_json::json!({"hook_event_name": "PreToolUse", "cwd": "/repo", "tool_name": "Write",
+            "tool_input": {"file_path": "/repo/Cargo.lock", "content": "x"}}),
+        ),
+        (
+            &["claude", "--agent", "codex"],
+            serde_json::json!({"hook_event_name": "PreToolUse", "cwd": "/repo", "tool_name": "apply_patch",
+            "tool_input": {"command": "*** Begin Patch\n*** Update File: Cargo.lock\n*** End Patch\n"}}),
+        ),
+        (
+            &["gemini"],
+            serde_json::json!({"hook_event_name": "BeforeTool", "cwd": "/repo", "tool_name": "write_file",
+            "tool_input": {"file_path": "/repo/Cargo.lock", "content": "x"}}),
+        ),
+    ];
+    let mut reasons = Vec::new();
+    for (verb, payload) in calls {
+        let mut args = verb.to_vec();
+        args.extend(["--rules", rules]);
+        let output = hookc(Path::new("."), &args, payload.to_string().as_bytes());
+        assert_eq!(output.status.code(), Some(0), "{verb:?}: {}", stderr(&output));
+        let answer: Value = serde_json::from_str(&stdout(&output)).unwrap();
+        let (decision, reason) = match answer.get("hookSpecificOutput") {
+            Some(specific) => (specific["permissionDecision"].clone(), specific["permissionDecisionReason"].clone()),
+            None => (answer["decision"].clone(), answer["reason"].clone()),
+        };
+        assert_eq!(decision, "deny", "{verb:?}: {answer}");
+        reasons.push(reason);
+    }
+    assert!(reasons.iter().all(|reason| *reason == reasons[0]), "{reasons:?}");
+    assert!(reasons[0].as_str().unwrap().starts_with("Error [hook_blocked]: Cargo.lock is generated"));
+}
+
+#[test]
+fn anything_that_goes_wrong_blocks_with_exit_2_unless_fail_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let policy = fixtures("agents").join("policy.rules");
+    let policy = policy.to_str().unwrap();
+    std::fs::write(dir.path().join("broken.rules"), "pre_tool_use => nope\n").unwrap();
+    let huge = {
+        let mut payload = br#"{"hook_event_name":"UserPromptSubmit","prompt":""#.to_vec();
+        payload.extend(std::iter::repeat_n(b'a', 33 * 1024 * 1024));
+        payload.extend(br#""}"#);
+        payload
+    };
+    for (verb, tool_event) in [(vec!["claude"], "PreToolUse"), (vec!["gemini"], "BeforeTool")] {
+        let good =
+            format!(r#"{{"hook_event_name":"{tool_event}","tool_name":"Bash","tool_input":{{"command":"ls"}}}}"#)
+                .into_bytes();
+        let cases: Vec<(&str, Vec<&str>, Vec<u8>, &str)> = vec![
+            ("garbage", vec!["--rules", policy], b"garbage".to_vec(), "not valid JSON"),
+            ("empty stdin", vec!["--rules", policy], Vec::new(), "the hook payload is empty"),
+            (
+                "truncated JSON",
+                vec!["--rules", policy],
+                format!(r#"{{"hook_event_name":"{tool_event}","tool_na"#).into_bytes(),
+                "not valid JSON",
+            ),
+            (
+                "missing field",
+                vec!["--rules", policy],
+                format!(r#"{{"hook_event_name":"{tool_event}","tool_input":{{}}}}"#).into_bytes(),
+                "has no `tool_name`",
+            ),
+            (
+                "unknown event",
+                vec!["--rules", policy],
+                br#"{"hook_event_name":"PermissionRequest"}"#.to_vec(),
+                "unsupported hook event `PermissionRequest`",
+            ),
+            ("invalid UTF-8", vec!["--rules", policy], b"{\"hook_event_name\":\"\xff\"}".to_vec(), "not valid UTF-8"),
+            ("huge input", vec!["--rules", policy], huge.clone(), "larger than"),
+            ("missing bundle", vec!["--bundle", "missing.json"], good.clone(), "cannot read bundle `missing.json`"),
+            ("broken rules", vec!["--rules", "broken.rules"], good, "the rules have 1 error(s)"),
+        ];
+        for (what, policy_args, input, expected) in &cases {
+            let mut args = verb.clone();
+            args.extend(policy_args.iter().copied());
+            let output = hookc(dir.path(), &args, input);
+            let text = stderr(&output);
+            assert_eq!(output.status.code(), Some(2), "{verb:?} {what}: {text}");
+            assert!(text.contains(expected), "{verb:?} {what}: {text}");
+            assert_eq!(text.trim().lines().count(), 1, "{verb:?} {what}: {text}");
+            assert!(stdout(&output).is_empty(), "{verb:?} {what}");
+
+            args.push("--fail-open");
+            let open = hookc(dir.path(), &args, input);
+            assert_eq!(open.status.code(), Some(0), "{verb:?} {what} --fail-open");
+            assert!(stderr(&open).contains("--fail-open: not enforcing"), "{verb:?} {what}");
+            let expected_stdout = if verb[0] == "gemini" { "{}" } else { "" };
+            assert_eq!(stdout(&open).trim(), expected_stdout, "{verb:?} {what}");
+        }
+    }
+}
+
+#[test]
+fn a_hand_made_bundle_that_cannot_evaluate_blocks() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = r#"[{"name":"bad","event":"pre_tool_use","origin":"x:1:1","condition":{"test":["command",{"matches":{"pattern":"("}}]},"actions":[{"permission":{"behavior":"allow","reason":null}}]}]"#;
+    let hash = hookc::bundle::digest(rules.as_bytes());
+    let bundle =
+        format!(r#"{{"format":"hookc-bundle","version":1,"source_hash":"s","table_hash":"{hash}","rules":{rules}}}"#);
+    std::fs::write(dir.path().join("bad.json"), bundle).unwrap();
+    let payload = br#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}"#;
+    let output = hookc(dir.path(), &["claude", "--bundle", "bad.json"], payload);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("rule `bad` (x:1:1): invalid pattern"), "{}", stderr(&output));
+}
+
+#[test]
+fn init_prints_a_hook_for_every_event() {
+    let dir = tempfile::tempdir().unwrap();
+    let expectations = [
+        ("claude", 10, "hookc claude --bundle policy.json", "*"),
+        ("codex", 5, "hookc claude --agent codex --bundle policy.json", "*"),
+        ("gemini", 8, "hookc gemini --bundle policy.json", ".*"),
+    ];
+    for (agent, events, command, matcher) in expectations {
+        let output = hookc(dir.path(), &["init", agent, "--bundle", "policy.json"], b"");
+        assert_eq!(output.status.code(), Some(0), "{agent}: {}", stderr(&output));
+        let settings: Value = serde_json::from_str(&stdout(&output)).unwrap();
+        let hooks = settings["hooks"].as_object().unwrap();
+        assert_eq!(hooks.len(), events, "{agent}: {hooks:?}");
+        for (event, groups) in hooks {
+            assert_eq!(groups[0]["hooks"][0]["command"], command, "{agent} {event}");
+        }
+        let tool_event = if agent == "gemini" { "BeforeTool" } else { "PreToolUse" };
+        assert_eq!(hooks[tool_event][0]["matcher"], matcher, "{agent}");
+    }
+}
+
+#[test]
+fn init_write_merges_keeps_a_backup_and_is_idempotent() {
+    let dir = tempfile::tempdir().unwrap();
+    let settings = dir.path().join(".claude/settings.json");
+    std::fs::create_dir_all(settings.parent().unwrap()).unwrap();
+    let original = r#"{"model": "opus", "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./mine.sh"}]}]}}"#;
+    std::fs::write(&settings, original).unwrap();
+
+    let first = hookc(dir.path(), &["init", "claude", "--write"], b"");
+    assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
+    assert!(stderr(&first).contains("10 hook(s) added, 0 already present"), "{}", stderr(&first));
+    let merged: Value = serde_json::from_str(&std::fs::read_to_string(&settings).unwrap()).unwrap();
+    assert_eq!(merged["model"], "opus");
+    let pre = merged["hooks"]["PreToolUse"].as_array().unwrap();
+    assert_eq!(pre.len(), 2);
+    assert_eq!(pre[0]["hooks"][0]["command"], "./mine.sh", "the user's own hook stays first and untouched");
+    assert_eq!(pre[1]["hooks"][0]["command"], "hookc claude --rules rules");
+    let keys: Vec<&String> = merged.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["model", "hooks"], "key order is kept");
+    assert_eq!(std::fs::read_to_string(dir.path().join(".claude/settings.json.bak")).unwrap(), original);
+
+    let second = hookc(dir.path(), &["init", "claude", "--write"], b"");
+    assert!(stderr(&second).contains("0 hook(s) added, 10 already present"), "{}", stderr(&second));
+    assert!(dir.path().join(".claude/settings.json.bak.1").exists(), "the earlier backup is not overwritten");
+    let again: Value = serde_json::from_str(&std::fs::read_to_string(&settings).unwrap()).unwrap();
+    assert_eq!(again, merged);
+}
+
+#[test]
+fn init_write_refuses_a_malformed_settings_file_and_leaves_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let settings = dir.path().join("settings.json");
+    std::fs::write(&settings, "{ not json").unwrap();
+    let output = hookc(dir.path(), &["init", "gemini", "--write", "--settings", "settings.json"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("`settings.json` is not valid JSON"), "{}", stderr(&output));
+    assert_eq!(std::fs::read_to_string(&settings).unwrap(), "{ not json");
+    assert!(!dir.path().join("settings.json.bak").exists());
+}
