@@ -10,11 +10,13 @@
 //! cannot be built (a `RegexSet` over its size limit) leaves its rules unindexed instead.
 
 mod key;
+mod pattern_set;
 
 use crate::eval::View;
-use crate::ir::{Globs, Rule};
+use crate::ir::Rule;
 use crate::schema::{EventKind, Field};
 use key::{choose_keys, Key};
+use pattern_set::PatternSet;
 use std::collections::HashMap;
 
 /// Rule ids are indexes into [`DecisionTable::rules`], in evaluation order.
@@ -50,10 +52,8 @@ enum IndexKind {
     Exact(HashMap<String, Vec<RuleId>>),
     /// Prefix → rules; `lengths` lists the prefix lengths present, so a lookup tries only those.
     Prefix { by_prefix: HashMap<String, Vec<RuleId>>, lengths: Vec<usize> },
-    /// One glob set; `owners[i]` is the rule of glob `i`.
-    Glob { set: globset::GlobSet, owners: Vec<RuleId> },
-    /// One regex set; `owners[i]` is the rule of regex `i`.
-    Regex { set: regex::RegexSet, owners: Vec<RuleId> },
+    /// Globs or regexes matched in one pass.
+    Patterns(PatternSet),
 }
 
 impl DecisionTable {
@@ -125,34 +125,20 @@ impl EventIndex {
         // One structure per (field, kind of key), in the order first seen.
         let mut exact: Slots<'_, HashMap<String, Vec<RuleId>>> = Vec::new();
         let mut prefix: Slots<'_, HashMap<String, Vec<RuleId>>> = Vec::new();
-        let mut globs: Slots<'_, (globset::GlobSetBuilder, Vec<RuleId>)> = Vec::new();
-        let mut regexes: Slots<'_, (Vec<String>, Vec<RuleId>)> = Vec::new();
+        let mut glob_sets: Slots<'_, PatternSet> = Vec::new();
+        let mut regex_sets: Slots<'_, PatternSet> = Vec::new();
         for (id, key) in keys {
             match key {
                 Key::Exact(field, values) => add_values(slot(&mut exact, field, HashMap::new), values, id),
                 Key::Prefix(field, values) => add_values(slot(&mut prefix, field, HashMap::new), values, id),
-                Key::Glob(field, set) => {
-                    let Some((builder, owners)) =
-                        slot(&mut globs, field, || (globset::GlobSetBuilder::new(), Vec::new()))
-                    else {
-                        continue;
-                    };
-                    for pattern in &set.patterns {
-                        match Globs::glob(pattern, set.path_mode) {
-                            Ok(glob) => {
-                                builder.add(glob);
-                                owners.push(id);
-                            }
-                            // A glob this hookc cannot build: try the rule on every request,
-                            // where the error surfaces as an evaluation error.
-                            Err(_) => self.unindexed.push(id),
-                        }
+                Key::Glob(field, globs) => {
+                    if let Some(set) = slot(&mut glob_sets, field, PatternSet::globs) {
+                        globs.patterns.iter().for_each(|glob| set.add_glob(glob, globs.path_mode, id));
                     }
                 }
                 Key::Regex(field, regex) => {
-                    if let Some((sources, owners)) = slot(&mut regexes, field, Default::default) {
-                        sources.push(regex.inline_source());
-                        owners.push(id);
+                    if let Some(set) = slot(&mut regex_sets, field, PatternSet::regexes) {
+                        set.add_regex(regex.inline_source(), id);
                     }
                 }
             }
@@ -166,22 +152,8 @@ impl EventIndex {
             lengths.dedup();
             self.indexes.push(FieldIndex { field: field.clone(), kind: IndexKind::Prefix { by_prefix, lengths } });
         }
-        for (field, (builder, owners)) in globs {
-            match builder.build() {
-                Ok(set) => {
-                    self.indexes.push(FieldIndex { field: field.clone(), kind: IndexKind::Glob { set, owners } })
-                }
-                // The set could not be built: its rules are tried on every request instead.
-                Err(_) => self.unindexed.extend(owners),
-            }
-        }
-        for (field, (sources, owners)) in regexes {
-            match regex::RegexSet::new(&sources) {
-                Ok(set) => {
-                    self.indexes.push(FieldIndex { field: field.clone(), kind: IndexKind::Regex { set, owners } })
-                }
-                Err(_) => self.unindexed.extend(owners),
-            }
+        for (field, set) in glob_sets.into_iter().chain(regex_sets) {
+            self.indexes.push(FieldIndex { field: field.clone(), kind: IndexKind::Patterns(set) });
         }
         self.unindexed.sort_unstable();
         self.unindexed.dedup();
@@ -218,12 +190,7 @@ impl IndexKind {
                     }
                 }
             }
-            IndexKind::Glob { set, owners } => {
-                out.extend(set.matches(text).into_iter().filter_map(|glob| owners.get(glob)));
-            }
-            IndexKind::Regex { set, owners } => {
-                out.extend(set.matches(text).into_iter().filter_map(|regex| owners.get(regex)));
-            }
+            IndexKind::Patterns(set) => set.lookup(text, out),
         }
     }
 }
