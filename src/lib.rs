@@ -59,6 +59,7 @@ mod policy;
 pub mod schema;
 pub mod source;
 pub mod syntax;
+pub mod testing;
 
 pub use eval::event::{Event, EventData};
 pub use eval::result::{BlockingError, HookResult, Permission, ToolOutput};

@@ -223,3 +223,73 @@ fn eval_and_compile_refuse_invalid_rules() {
     let usage = hookc(dir.path(), &["eval"], b"");
     assert_eq!(usage.status.code(), Some(2));
 }
+
+#[test]
+fn the_shipped_rules_pass_their_tests_with_full_coverage() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let output = hookc(root, &["test", "rules", "--min-coverage", "100"], b"");
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}{}", stderr(&output));
+    assert!(text.contains("coverage: 11 of 11 rules fired in some case (100.0%)"), "{text}");
+    assert!(text.lines().last().unwrap().ends_with("passed, 0 failed"), "{text}");
+}
+
+#[test]
+fn test_reports_failures_coverage_and_mistakes_in_test_files() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "policy.rules",
+        "rule guard pre_tool_use when path == \"a\" => deny \"no a\"\nrule quiet pre_tool_use when tool == never => log \"x\"\n",
+    );
+    write(
+        dir.path(),
+        "policy.test.yaml",
+        r#"
+- name: passes
+  event: {event: pre_tool_use, tool: write_file, args: {path: a}}
+  expect: {permissionBehavior: deny, matched: [guard]}
+- name: wrong reason
+  event: {event: pre_tool_use, tool: write_file, args: {path: a}}
+  expect: {permissionReason: "no b"}
+- name: names a rule that does not exist
+  event: {event: pre_tool_use, tool: write_file, args: {path: b}}
+  expect: {matched: [gaurd]}
+- name: names a field a result does not have
+  event: {event: pre_tool_use, tool: write_file, args: {path: b}}
+  expect: {permission: deny}
+- name: an event that does not exist
+  event: {event: pre_tool_used, tool: x}
+  expect: {matched: []}
+"#,
+    );
+    let output = hookc(dir.path(), &["test", "."], b"");
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    for expected in [
+        "FAIL ./policy.test.yaml #2 wrong reason",
+        r#"    permissionReason: expected "no b", got "no a""#,
+        "    `matched` names the rule `gaurd`, which the rule set does not have",
+        "    `expect` names `permission`, which a HookResult does not have; did you mean `permissionReason`?",
+        "    bad event: unknown event `pre_tool_used`",
+        "coverage: 1 of 2 rules fired in some case (50.0%)",
+        "    never fired: quiet (./policy.rules:2:1)",
+    ] {
+        assert!(text.lines().any(|line| line.starts_with(expected)), "missing {expected:?} in\n{text}");
+    }
+    assert_eq!(text.lines().last(), Some("1 passed, 4 failed"));
+
+    // Coverage below the minimum fails a run whose cases pass.
+    write(dir.path(), "policy.test.yaml", "- name: passes\n  event: {event: pre_tool_use, tool: write_file, args: {path: a}}\n  expect: {matched: [guard]}\n");
+    let below = hookc(dir.path(), &["test", ".", "--min-coverage", "75"], b"");
+    assert_eq!(below.status.code(), Some(1));
+    assert!(stdout(&below).contains("coverage 50.0% is below the required 75%"), "{}", stdout(&below));
+    let enough = hookc(dir.path(), &["test", ".", "--min-coverage", "50"], b"");
+    assert_eq!(enough.status.code(), Some(0), "{}", stdout(&enough));
+
+    let no_tests = tempfile::tempdir().unwrap();
+    write(no_tests.path(), "policy.rules", "stop => log \"x\"\n");
+    let none = hookc(no_tests.path(), &["test", "."], b"");
+    assert_eq!(none.status.code(), Some(2));
+    assert!(stderr(&none).contains("no `*.test.yaml` files found"));
+}

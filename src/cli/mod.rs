@@ -6,6 +6,7 @@ mod compile;
 mod eval;
 mod init;
 mod input;
+mod test;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -32,6 +33,8 @@ enum Command {
     Gemini(agent::GeminiArgs),
     /// Print or write the agent settings that run hookc at every hook point.
     Init(init::Args),
+    /// Run the rule tests (`*.test.yaml` beside the rules) with rule coverage.
+    Test(test::Args),
 }
 
 /// Exit codes shared by every verb.
@@ -54,6 +57,7 @@ pub fn run() -> ExitCode {
         Command::Claude(args) => agent::run_claude(&args),
         Command::Gemini(args) => agent::run_gemini(&args),
         Command::Init(args) => init::run(&args),
+        Command::Test(args) => test::run(&args),
     };
     ExitCode::from(code)
 }
