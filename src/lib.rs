@@ -53,6 +53,7 @@ pub mod cli;
 pub mod compile;
 pub mod diagnostic;
 pub mod eval;
+pub mod explain;
 pub mod ir;
 pub mod pattern;
 mod policy;

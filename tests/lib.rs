@@ -8,4 +8,5 @@ mod bundle;
 mod cli;
 mod diagnostics;
 mod eval_table;
+mod explain;
 mod support;

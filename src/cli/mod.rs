@@ -4,6 +4,7 @@ mod agent;
 mod check;
 mod compile;
 mod eval;
+mod explain;
 mod init;
 mod input;
 mod test;
@@ -33,6 +34,8 @@ enum Command {
     Gemini(agent::GeminiArgs),
     /// Print or write the agent settings that run hookc at every hook point.
     Init(init::Args),
+    /// Like `eval`, with every rule's condition trace: which test held, on what value.
+    Explain(explain::Args),
     /// Run the rule tests (`*.test.yaml` beside the rules) with rule coverage.
     Test(test::Args),
 }
@@ -58,6 +61,7 @@ pub fn run() -> ExitCode {
         Command::Gemini(args) => agent::run_gemini(&args),
         Command::Init(args) => init::run(&args),
         Command::Test(args) => test::run(&args),
+        Command::Explain(args) => explain::run(&args),
     };
     ExitCode::from(code)
 }

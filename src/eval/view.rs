@@ -51,6 +51,8 @@ pub fn format_number(number: f64) -> String {
 pub trait Tracer {
     /// A test was evaluated on a value.
     fn test(&mut self, test: &Test, seen: &Val<'_>, held: bool);
+    /// Evaluation enters (`true`) or leaves (`false`) a `not`.
+    fn negation(&mut self, _entering: bool) {}
 }
 
 impl Tracer for () {
@@ -163,7 +165,12 @@ impl<'e> View<'e> {
                 }
                 false
             }
-            Cond::Not(child) => !self.holds(child, tracer)?,
+            Cond::Not(child) => {
+                tracer.negation(true);
+                let held = self.holds(child, tracer);
+                tracer.negation(false);
+                !held?
+            }
             Cond::Test(test) => {
                 let seen = self.subject(&test.subject);
                 let held = pred_holds(&test.pred, &seen)?;

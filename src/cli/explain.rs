@@ -1,0 +1,57 @@
+//! `hookc explain`: like `eval`, with every rule's condition trace.
+
+use super::exit;
+use super::input::{read_event, PolicyArgs};
+use std::path::PathBuf;
+
+/// Evaluate one native event like `eval`, showing for every rule of the event which tests held,
+/// on what values, and what decided the result.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    policy: PolicyArgs,
+    /// The event: a JSON file, or `-` for standard input.
+    #[arg(long, default_value = "-", value_name = "FILE")]
+    input: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    /// A readable trace.
+    Human,
+    /// The trace as JSON.
+    Json,
+}
+
+/// Runs `hookc explain`.
+pub fn run(args: &Args) -> u8 {
+    let policy = match args.policy.load() {
+        Ok(policy) => policy,
+        Err(code) => return code,
+    };
+    let event = match read_event(&args.input) {
+        Ok(event) => event,
+        Err(code) => return code,
+    };
+    let explanation = match crate::explain::explain(&policy, &event) {
+        Ok(explanation) => explanation,
+        Err(error) => {
+            super::error(error);
+            return exit::FAILED;
+        }
+    };
+    match args.format {
+        Format::Human => println!("{explanation}"),
+        Format::Json => match serde_json::to_string_pretty(&explanation) {
+            Ok(json) => println!("{json}"),
+            Err(error) => {
+                super::error(error);
+                return exit::FAILED;
+            }
+        },
+    }
+    exit::OK
+}

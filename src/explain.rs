@@ -1,0 +1,170 @@
+//! `explain`: why an event got its HookResult — every rule of the event in order, each test
+//! with the value it saw and its truth, which rule set the permission, which block or
+//! continuation stopped evaluation, and which rewrites chained. Evaluates exactly as
+//! [`Policy::evaluate`] does (every rule of the event is tried, not only the index's candidates;
+//! the result is the same).
+
+use crate::eval::event::Event;
+use crate::eval::result::HookResult;
+use crate::eval::{EvalError, RuleTracer, Tracer, Val};
+use crate::ir::{Action, Rule, Test};
+use crate::Policy;
+use serde::Serialize;
+
+/// The explanation of one event.
+#[derive(Debug, Clone, Serialize)]
+pub struct Explanation {
+    /// The event's name.
+    pub event: String,
+    /// Every rule of the event, in evaluation order.
+    pub rules: Vec<RuleTrace>,
+    /// The rule whose recommendation is the final permission.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub permission_set_by: Option<String>,
+    /// The rule whose block or continuation ended evaluation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped_by: Option<String>,
+    /// The rules that rewrote the input or output, in the order the rewrites chained.
+    pub rewrites: Vec<String>,
+    /// The result, as `eval` gives it.
+    pub result: HookResult,
+}
+
+/// What happened to one rule.
+#[derive(Debug, Clone, Serialize)]
+pub struct RuleTrace {
+    /// Its name.
+    pub rule: String,
+    /// Where it was written.
+    pub origin: String,
+    /// `fired`, `did not fire`, or `not tried` (evaluation had stopped).
+    pub outcome: &'static str,
+    /// Its tests, in the order evaluated (a test after a deciding one is not evaluated).
+    pub tests: Vec<TestTrace>,
+}
+
+/// One test's evaluation.
+#[derive(Debug, Clone, Serialize)]
+pub struct TestTrace {
+    /// The test as rule source.
+    pub test: String,
+    /// The value it saw, as text; `None` when the event does not carry the field.
+    pub saw: Option<String>,
+    /// Whether it held.
+    pub held: bool,
+}
+
+#[derive(Default)]
+struct Collector {
+    pending: Vec<TestTrace>,
+    rules: Vec<RuleTrace>,
+    /// How many `not`s enclose the test being evaluated.
+    negations: usize,
+}
+
+impl Tracer for Collector {
+    fn test(&mut self, test: &Test, seen: &Val<'_>, held: bool) {
+        let saw = seen.text().map(|text| text.into_owned());
+        // Show a negated test as written, with the truth of the negation.
+        let negated = self.negations % 2 == 1;
+        let text = if negated { format!("not {test}") } else { test.to_string() };
+        self.pending.push(TestTrace { test: text, saw, held: held != negated });
+    }
+
+    fn negation(&mut self, entering: bool) {
+        if entering {
+            self.negations += 1;
+        } else {
+            self.negations = self.negations.saturating_sub(1);
+        }
+    }
+}
+
+impl RuleTracer for Collector {
+    fn rule(&mut self, rule: &Rule, fired: bool) {
+        let tests = std::mem::take(&mut self.pending);
+        let outcome = if fired { "fired" } else { "did not fire" };
+        self.rules.push(RuleTrace { rule: rule.name.clone(), origin: rule.origin.clone(), outcome, tests });
+    }
+}
+
+/// Explains one event.
+pub fn explain(policy: &Policy, event: &Event) -> Result<Explanation, EvalError> {
+    let mut collector = Collector::default();
+    let evaluation = policy.trace(event, &mut collector)?;
+    let result = evaluation.result;
+    let table = policy.table();
+    let mut rules = collector.rules;
+    for id in table.rules_of(event.kind()).iter().skip(rules.len()) {
+        if let Some(rule) = table.rule(*id) {
+            rules.push(RuleTrace {
+                rule: rule.name.clone(),
+                origin: rule.origin.clone(),
+                outcome: "not tried",
+                tests: Vec::new(),
+            });
+        }
+    }
+    let fired: Vec<&Rule> = rules
+        .iter()
+        .filter(|trace| trace.outcome == "fired")
+        .filter_map(|trace| policy.rules().iter().find(|rule| rule.name == trace.rule))
+        .collect();
+    let permission_set_by = fired
+        .iter()
+        .find(|rule| {
+            rule.actions.iter().any(|action| matches!(action, Action::Permission { behavior, .. } if *behavior == result.permission_behavior))
+        })
+        .map(|rule| rule.name.clone());
+    let stops = |rule: &&&Rule| {
+        rule.actions.iter().any(|action| match action {
+            Action::Block { .. } => result.blocking_error.is_some(),
+            Action::Continue(_) => result.force_continue.is_some(),
+            _ => false,
+        })
+    };
+    let stopped_by = rules
+        .iter()
+        .any(|trace| trace.outcome == "not tried")
+        .then(|| fired.iter().find(stops))
+        .flatten()
+        .map(|rule| rule.name.clone());
+    let rewrites = fired
+        .iter()
+        .filter(|rule| {
+            rule.actions.iter().any(|action| {
+                matches!(action, Action::Set { .. } | Action::Replace(_) | Action::Truncate(_) | Action::Redact { .. })
+            })
+        })
+        .map(|rule| rule.name.clone())
+        .collect();
+    Ok(Explanation { event: event.kind().name().to_string(), rules, permission_set_by, stopped_by, rewrites, result })
+}
+
+impl std::fmt::Display for Explanation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "event `{}`: {} rule(s)", self.event, self.rules.len())?;
+        for trace in &self.rules {
+            writeln!(f, "rule `{}` ({}): {}", trace.rule, trace.origin, trace.outcome)?;
+            for test in &trace.tests {
+                let saw = test
+                    .saw
+                    .as_ref()
+                    .map_or_else(|| "nothing (the event has no such field)".to_string(), |saw| format!("{saw:?}"));
+                writeln!(f, "    {} — saw {saw} — {}", test.test, test.held)?;
+            }
+        }
+        if let Some(rule) = &self.permission_set_by {
+            writeln!(f, "permission: {} (set by `{rule}`)", self.result.permission_behavior.name())?;
+        }
+        if let Some(rule) = &self.stopped_by {
+            writeln!(f, "evaluation stopped at `{rule}`; the rules after it were not tried")?;
+        }
+        if !self.rewrites.is_empty() {
+            let names: Vec<String> = self.rewrites.iter().map(|name| format!("`{name}`")).collect();
+            writeln!(f, "rewrites, chained in order: {}", names.join(" → "))?;
+        }
+        let json = serde_json::to_string(&self.result).map_err(|_| std::fmt::Error)?;
+        write!(f, "result: {json}")
+    }
+}
