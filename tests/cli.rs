@@ -293,3 +293,44 @@ fn test_reports_failures_coverage_and_mistakes_in_test_files() {
     assert_eq!(none.status.code(), Some(2));
     assert!(stderr(&none).contains("no `*.test.yaml` files found"));
 }
+
+#[test]
+fn check_explains_codes_denies_warnings_and_writes_sarif() {
+    let dir = project();
+    let explained = hookc(dir.path(), &["check", "--explain", "w0303"], b"");
+    assert_eq!(explained.status.code(), Some(0));
+    assert!(stdout(&explained).starts_with("## W0303 (warning):"), "{}", stdout(&explained));
+    assert!(stdout(&explained).contains("**Fix.**"));
+    let unknown = hookc(dir.path(), &["check", "--explain", "E9999"], b"");
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(stderr(&unknown).contains("no diagnostic code `E9999`"));
+
+    write(dir.path(), "warn.rules", "let unused = [a]\npre_tool_use when tool == Bash => ask \"shell\"\npre_tool_use when tool == Bash => ask \"shell\"\n");
+    let warned = hookc(dir.path(), &["check", "warn.rules"], b"");
+    assert_eq!(warned.status.code(), Some(0), "warnings alone pass");
+    assert!(
+        stderr(&warned).contains("warning[W0305]") && stderr(&warned).contains("warning[W0304]"),
+        "{}",
+        stderr(&warned)
+    );
+    assert!(stderr(&warned).contains("2 warnings"));
+    let denied = hookc(dir.path(), &["check", "warn.rules", "--deny-warnings"], b"");
+    assert_eq!(denied.status.code(), Some(1));
+    assert!(stderr(&denied).contains("error[W0305]"), "{}", stderr(&denied));
+
+    let sarif = hookc(dir.path(), &["check", "warn.rules", "--format", "sarif"], b"");
+    assert_eq!(sarif.status.code(), Some(0));
+    let log: serde_json::Value = serde_json::from_str(&stdout(&sarif)).unwrap();
+    assert_eq!(log["version"], "2.1.0");
+    let run = &log["runs"][0];
+    assert_eq!(run["tool"]["driver"]["name"], "hookc");
+    assert!(run["tool"]["driver"]["rules"].as_array().unwrap().len() >= 20);
+    let results = run["results"].as_array().unwrap();
+    assert_eq!(results.len(), 2);
+    let duplicate = results.iter().find(|result| result["ruleId"] == "W0304").unwrap();
+    assert_eq!(duplicate["level"], "warning");
+    let region = &duplicate["locations"][0]["physicalLocation"]["region"];
+    assert_eq!((region["startLine"].as_u64(), region["startColumn"].as_u64()), (Some(3), Some(1)));
+    assert_eq!(duplicate["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "warn.rules");
+    assert_eq!(duplicate["relatedLocations"][0]["physicalLocation"]["region"]["startLine"], 2);
+}

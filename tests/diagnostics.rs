@@ -50,3 +50,33 @@ fn json_diagnostics_carry_positions_and_help() {
     assert_eq!(json[0]["end_column"], 25);
     assert_eq!(json[0]["help"], "did you mean `command`?");
 }
+
+/// Every code's documented example really produces that code: the docs cannot drift from the
+/// checker.
+#[test]
+fn every_documented_example_produces_its_code() {
+    for code in Code::ALL {
+        let example = code.doc().example;
+        let mut sources = hookc::source::SourceMap::default();
+        sources.add(hookc::source::SourceFile::new("example.rules", example));
+        let found = hookc::check_sources(&sources).map_or_else(|found| found, |checked| checked.warnings);
+        assert!(
+            found.iter().any(|d| d.code == *code),
+            "the example of {} gives {:?}",
+            code.as_str(),
+            found.iter().map(|d| d.code).collect::<Vec<_>>()
+        );
+    }
+}
+
+/// `docs/lints.md` is generated from the code docs; `HOOKC_BLESS=1 cargo test` rewrites it.
+#[test]
+fn docs_lints_md_is_generated_from_the_code_docs() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/lints.md");
+    let generated = hookc::diagnostic::all_docs();
+    if std::env::var_os("HOOKC_BLESS").is_some() {
+        std::fs::write(&path, &generated).unwrap();
+    }
+    let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(on_disk == generated, "docs/lints.md is out of date: run `HOOKC_BLESS=1 cargo test docs_lints_md`");
+}

@@ -208,7 +208,8 @@ impl Checker<'_> {
     }
 
     fn named_list(&mut self, ident: &crate::syntax::ast::Ident) -> Option<Vec<Value>> {
-        if let Some(list) = self.lists.get(&ident.text) {
+        if let Some(list) = self.lists.get_mut(&ident.text) {
+            list.used = true;
             return Some(list.values.clone());
         }
         let names: Vec<String> = self.lists.keys().cloned().collect();

@@ -3,6 +3,7 @@
 
 mod action;
 mod condition;
+mod lint;
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::ir;
@@ -30,25 +31,30 @@ pub fn check(sources: &SourceMap, asts: &[(FileId, Ast)]) -> Result<Checked, Vec
         }
     }
     let mut rules = Vec::new();
+    let mut spans = Vec::new();
     for (file, ast) in asts {
         for rule in &ast.rules {
-            if let Some(rule) = checker.rule(*file, rule) {
-                rules.push(rule);
+            if let Some(checked) = checker.rule(*file, rule) {
+                rules.push(checked);
+                spans.push(lint::RuleSpans::of(rule));
             }
         }
     }
-    let diagnostics = checker.diagnostics;
+    let mut diagnostics = checker.diagnostics;
     if diagnostics.iter().any(Diagnostic::is_error) {
-        Err(diagnostics)
-    } else {
-        Ok(Checked { rules, warnings: diagnostics })
+        return Err(diagnostics);
     }
+    diagnostics.extend(lint::unused_lists(&checker.lists));
+    diagnostics.extend(lint::lint(&rules, &spans));
+    Ok(Checked { rules, warnings: diagnostics })
 }
 
 /// A `let` list after checking.
 struct ListInfo {
     values: Vec<ir::Value>,
     span: Span,
+    /// Whether some rule refers to it.
+    used: bool,
 }
 
 struct Checker<'a> {
@@ -64,7 +70,24 @@ impl Checker<'_> {
     }
 
     fn declare_list(&mut self, list: &ast::ListDecl) {
-        let values = list.values.iter().filter_map(|value| self.literal(value)).collect();
+        let mut values: Vec<ir::Value> = Vec::new();
+        for literal in &list.values {
+            let Some(value) = self.literal(literal) else { continue };
+            if let Some(first) = values.iter().position(|seen| *seen == value) {
+                let first_span = list.values.get(first).map_or(literal.span(), Literal::span);
+                self.report(
+                    Diagnostic::new(
+                        Code::DuplicateListValue,
+                        literal.span(),
+                        format!("`{value}` appears twice in the list `{}`", list.name.text),
+                    )
+                    .label("repeated here")
+                    .secondary(first_span, "first here")
+                    .help("remove the repeated value"),
+                );
+            }
+            values.push(value);
+        }
         if let Some(first) = self.lists.get(&list.name.text) {
             let diagnostic = Diagnostic::new(
                 Code::DuplicateList,
@@ -77,7 +100,7 @@ impl Checker<'_> {
             self.report(diagnostic);
             return;
         }
-        self.lists.insert(list.name.text.clone(), ListInfo { values, span: list.name.span });
+        self.lists.insert(list.name.text.clone(), ListInfo { values, span: list.name.span, used: false });
     }
 
     fn rule(&mut self, file: FileId, rule: &ast::RuleDecl) -> Option<ir::Rule> {

@@ -15,6 +15,12 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
+    /// Treat warnings as errors (exit 1 when there are any).
+    #[arg(long)]
+    deny_warnings: bool,
+    /// Print the documentation of a diagnostic code (`E0101`, `W0301`, …), or `all`, and exit.
+    #[arg(long, value_name = "CODE")]
+    explain: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -23,10 +29,15 @@ enum Format {
     Human,
     /// A JSON array of diagnostics on stdout.
     Json,
+    /// SARIF 2.1.0 on stdout (GitHub code scanning).
+    Sarif,
 }
 
 /// Runs `hookc check`.
 pub fn run(args: &Args) -> u8 {
+    if let Some(code) = &args.explain {
+        return explain(code);
+    }
     let sources = match source::read_rule_files(&args.paths) {
         Ok(sources) => sources,
         Err(read_error) => {
@@ -34,16 +45,26 @@ pub fn run(args: &Args) -> u8 {
             return exit::USAGE;
         }
     };
-    let (diagnostics, rules) = match crate::check_sources(&sources) {
+    let (mut diagnostics, rules) = match crate::check_sources(&sources) {
         Ok(checked) => (checked.warnings, checked.rules.len()),
         Err(diagnostics) => (diagnostics, 0),
     };
+    if args.deny_warnings {
+        for diagnostic in &mut diagnostics {
+            diagnostic.severity = crate::diagnostic::Severity::Error;
+        }
+    }
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
     let warnings = diagnostics.len() - errors;
     match args.format {
-        Format::Json => {
-            let json: Vec<_> = diagnostics.iter().map(|d| d.to_json(&sources)).collect();
-            match serde_json::to_string_pretty(&json) {
+        Format::Json | Format::Sarif => {
+            let json = match args.format {
+                Format::Json => {
+                    serde_json::to_value(diagnostics.iter().map(|d| d.to_json(&sources)).collect::<Vec<_>>())
+                }
+                _ => Ok(crate::diagnostic::sarif::log(&diagnostics, &sources)),
+            };
+            match json.and_then(|json| serde_json::to_string_pretty(&json)) {
                 Ok(text) => println!("{text}"),
                 Err(json_error) => {
                     super::error(json_error);
@@ -72,4 +93,23 @@ fn summary(diagnostics: &[Diagnostic], files: usize, rules: usize, errors: usize
         return format!("checked {files_text}: {rules} rule{}, {warnings} warning{}", plural(rules), plural(warnings));
     }
     format!("error: {files_text} checked: {errors} error{}, {warnings} warning{}", plural(errors), plural(warnings))
+}
+
+/// `--explain CODE`: the code's documentation.
+fn explain(name: &str) -> u8 {
+    if name.eq_ignore_ascii_case("all") {
+        print!("{}", crate::diagnostic::all_docs());
+        return exit::OK;
+    }
+    match crate::diagnostic::Code::from_name(name) {
+        Some(code) => {
+            print!("{}", code.explain());
+            exit::OK
+        }
+        None => {
+            let codes: Vec<&str> = crate::diagnostic::Code::ALL.iter().map(|code| code.as_str()).collect();
+            super::error(format_args!("no diagnostic code `{name}`; the codes are {}", codes.join(", ")));
+            exit::USAGE
+        }
+    }
 }

@@ -4,6 +4,11 @@
 //! spans (say, the earlier rule of the same name) and an optional `help:` line. Stages collect
 //! all their findings instead of stopping at the first.
 
+mod docs;
+pub mod sarif;
+
+pub use docs::{all_docs, Doc};
+
 use crate::source::{SourceMap, Span};
 use annotate_snippets::{Level, Message, Renderer, Snippet};
 use serde::Serialize;
@@ -67,6 +72,12 @@ codes! {
     TypeMismatch = "E0201", Error, "an operator is applied to a value of the wrong type";
     InvalidRegex = "E0202", Error, "a regular expression does not compile";
     InvalidGlob = "E0203", Error, "a glob pattern does not compile";
+    UnreachableRule = "W0301", Warning, "a rule can never fire: an earlier rule always blocks first";
+    ImpossibleCondition = "W0302", Warning, "a condition can never be true";
+    IneffectiveAllow = "W0303", Warning, "an `allow` or `ask` can never take effect: a stronger recommendation always fires with it";
+    DuplicateRuleBody = "W0304", Warning, "two rules have the same event, condition and actions";
+    UnusedList = "W0305", Warning, "a `let` list is never used";
+    DuplicateListValue = "W0306", Warning, "a `let` list repeats a value";
 }
 
 /// A secondary location with its own label.

@@ -1,0 +1,218 @@
+//! Static analysis of a checked rule set: rules that can never fire, conditions that can never
+//! hold, recommendations that can never take effect, repeats. Every finding is a warning with a
+//! code (documented for `hookc check --explain CODE`), a second span at the rule responsible
+//! where there is one, and a `help:`.
+
+mod constraints;
+
+use super::ListInfo;
+use crate::diagnostic::{Code, Diagnostic};
+use crate::eval::result::Permission;
+use crate::ir::{Action, Rule, Test};
+use crate::schema::EventKind;
+use crate::source::Span;
+use crate::syntax::ast::RuleDecl;
+use constraints::{conjunction, contradiction, implies};
+use std::collections::HashMap;
+
+/// Where a rule is, for pointing at it.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct RuleSpans {
+    /// `rule NAME` or, for an unnamed rule, its event.
+    header: Span,
+    /// The condition, or the header when there is none.
+    condition: Span,
+}
+
+impl RuleSpans {
+    pub(super) fn of(rule: &RuleDecl) -> RuleSpans {
+        let header = rule.name.as_ref().map_or(rule.event.span, |name| name.span);
+        let condition = rule.condition.as_ref().map_or(header, |condition| condition.span());
+        RuleSpans { header, condition }
+    }
+}
+
+/// Warnings for lists no rule uses.
+pub(super) fn unused_lists(lists: &HashMap<String, ListInfo>) -> Vec<Diagnostic> {
+    let mut unused: Vec<(&String, &ListInfo)> = lists.iter().filter(|(_, list)| !list.used).collect();
+    unused.sort_by_key(|(_, list)| (list.span.file, list.span.start));
+    unused
+        .into_iter()
+        .map(|(name, list)| {
+            Diagnostic::new(Code::UnusedList, list.span, format!("the list `{name}` is never used"))
+                .label("defined here, used nowhere")
+                .help(format!("use it (`in {name}`, `like {name}`) or remove it"))
+        })
+        .collect()
+}
+
+/// Every rule-level finding.
+pub(super) fn lint(rules: &[Rule], spans: &[RuleSpans]) -> Vec<Diagnostic> {
+    let conjunctions: Vec<Option<Vec<&Test>>> = rules.iter().map(|rule| conjunction(&rule.condition)).collect();
+    let mut findings = Vec::new();
+    let mut impossible = vec![false; rules.len()];
+    for (index, (rule, tests)) in rules.iter().zip(&conjunctions).enumerate() {
+        let Some(reason) = tests.as_deref().and_then(contradiction) else { continue };
+        if let (Some(flag), Some(span)) = (impossible.get_mut(index), spans.get(index)) {
+            *flag = true;
+            findings.push(
+                Diagnostic::new(
+                    Code::ImpossibleCondition,
+                    span.condition,
+                    format!("the condition of `{}` can never be true", rule.name),
+                )
+                .label(reason)
+                .help("the rule never fires: fix the condition, or use `or` where either test should do"),
+            );
+        }
+    }
+    for event in EventKind::ALL {
+        let order: Vec<usize> =
+            (0..rules.len()).filter(|&index| rules.get(index).is_some_and(|rule| rule.event == event)).collect();
+        let analysis = Analysis { rules, spans, conjunctions: &conjunctions, impossible: &impossible, order: &order };
+        findings.extend(analysis.unreachable());
+        findings.extend(analysis.ineffective_recommendations());
+        findings.extend(analysis.duplicates());
+    }
+    findings
+}
+
+/// The rules of one event, in evaluation order (indexes into `rules`).
+struct Analysis<'a> {
+    rules: &'a [Rule],
+    spans: &'a [RuleSpans],
+    conjunctions: &'a [Option<Vec<&'a Test>>],
+    impossible: &'a [bool],
+    order: &'a [usize],
+}
+
+impl Analysis<'_> {
+    fn rule(&self, index: usize) -> Option<(&Rule, &RuleSpans, &[&Test])> {
+        let tests = self.conjunctions.get(index)?.as_deref()?;
+        if self.impossible.get(index).copied().unwrap_or(true) {
+            return None;
+        }
+        Some((self.rules.get(index)?, self.spans.get(index)?, tests))
+    }
+
+    /// Whether a rule strictly between two positions of `order` rewrites what later rules see
+    /// (then a condition true for the later rule need not have been true for the earlier one).
+    fn rewrite_between(&self, from: usize, to: usize) -> bool {
+        let (low, high) = (from.min(to), from.max(to));
+        self.order.iter().skip(low + 1).take(high.saturating_sub(low + 1)).any(|&index| {
+            self.rules.get(index).is_some_and(|rule| {
+                rule.actions.iter().any(|action| {
+                    matches!(
+                        action,
+                        Action::Set { .. } | Action::Replace(_) | Action::Truncate(_) | Action::Redact { .. }
+                    )
+                })
+            })
+        })
+    }
+
+    /// W0301: a rule after one that blocks whenever it would match.
+    fn unreachable(&self) -> Vec<Diagnostic> {
+        let mut findings = Vec::new();
+        for (later_at, &later) in self.order.iter().enumerate() {
+            let Some((rule, spans, tests)) = self.rule(later) else { continue };
+            let blocker = self.order.iter().take(later_at).enumerate().find_map(|(earlier_at, &earlier)| {
+                let (blocking, blocking_spans, blocking_tests) = self.rule(earlier)?;
+                let blocks = blocking.actions.iter().any(|action| matches!(action, Action::Block { .. }));
+                (blocks && implies(tests, blocking_tests) && !self.rewrite_between(earlier_at, later_at))
+                    .then_some((blocking, blocking_spans))
+            });
+            if let Some((blocking, blocking_spans)) = blocker {
+                findings.push(
+                    Diagnostic::new(
+                        Code::UnreachableRule,
+                        spans.header,
+                        format!("the rule `{}` can never fire", rule.name),
+                    )
+                    .label(format!("whenever it matches, `{}` has already blocked", blocking.name))
+                    .secondary(blocking_spans.header, "this rule blocks first, and a block ends evaluation")
+                    .help(format!(
+                        "move `{}` before `{}`, or narrow the condition of `{}`",
+                        rule.name, blocking.name, blocking.name
+                    )),
+                );
+            }
+        }
+        findings
+    }
+
+    /// W0303: an allow (or ask) always outranked by a stronger recommendation that fires with it.
+    fn ineffective_recommendations(&self) -> Vec<Diagnostic> {
+        let strongest = |rule: &Rule| {
+            rule.actions
+                .iter()
+                .filter_map(|action| match action {
+                    Action::Permission { behavior, .. } => Some(*behavior),
+                    _ => None,
+                })
+                .max()
+        };
+        let mut findings = Vec::new();
+        for (weak_at, &weak) in self.order.iter().enumerate() {
+            let Some((rule, spans, tests)) = self.rule(weak) else { continue };
+            let Some(level @ (Permission::Allow | Permission::Ask)) = strongest(rule) else { continue };
+            let stronger =
+                self.order.iter().enumerate().filter(|&(_, &other)| other != weak).find_map(|(other_at, &other)| {
+                    let (overriding, overriding_spans, overriding_tests) = self.rule(other)?;
+                    let outranks = strongest(overriding).is_some_and(|other_level| other_level > level);
+                    (outranks && implies(tests, overriding_tests) && !self.rewrite_between(weak_at, other_at))
+                        .then(|| (overriding, overriding_spans, strongest(overriding).unwrap_or(level)))
+                });
+            if let Some((overriding, overriding_spans, other_level)) = stronger {
+                findings.push(
+                    Diagnostic::new(
+                        Code::IneffectiveAllow,
+                        spans.header,
+                        format!("the `{}` of `{}` can never take effect", level.name(), rule.name),
+                    )
+                    .label(format!(
+                        "whenever it fires, `{}` recommends `{}`, which wins",
+                        overriding.name,
+                        other_level.name()
+                    ))
+                    .secondary(overriding_spans.header, format!("this `{}` always fires with it", other_level.name()))
+                    .help(format!(
+                        "the strongest recommendation wins; narrow `{}` if `{}` should apply",
+                        overriding.name, rule.name
+                    )),
+                );
+            }
+        }
+        findings
+    }
+
+    /// W0304: a rule that repeats an earlier one's event, condition and actions.
+    fn duplicates(&self) -> Vec<Diagnostic> {
+        let body = |rule: &Rule| serde_json::to_value((&rule.condition, &rule.actions)).ok();
+        let mut seen: Vec<(serde_json::Value, usize)> = Vec::new();
+        let mut findings = Vec::new();
+        for &index in self.order {
+            let (Some(rule), Some(spans)) = (self.rules.get(index), self.spans.get(index)) else { continue };
+            let Some(body) = body(rule) else { continue };
+            match seen.iter().find(|(other, _)| *other == body) {
+                Some((_, first)) => {
+                    let (Some(first_rule), Some(first_spans)) = (self.rules.get(*first), self.spans.get(*first)) else {
+                        continue;
+                    };
+                    findings.push(
+                        Diagnostic::new(
+                            Code::DuplicateRuleBody,
+                            spans.header,
+                            format!("`{}` repeats `{}`", rule.name, first_rule.name),
+                        )
+                        .label("same event, condition and actions")
+                        .secondary(first_spans.header, "first written here")
+                        .help("remove one of the two rules"),
+                    );
+                }
+                None => seen.push((body, index)),
+            }
+        }
+        findings
+    }
+}

@@ -1,0 +1,184 @@
+//! The documentation of every diagnostic code: what it reports, why it matters, an example, the
+//! fix. `hookc check --explain CODE` prints one; `docs/lints.md` is generated from all of them (a
+//! test keeps it in step).
+
+use super::Code;
+
+/// One code's documentation.
+pub struct Doc {
+    /// What the check reports.
+    pub what: &'static str,
+    /// Why it matters.
+    pub why: &'static str,
+    /// A rule file that triggers it.
+    pub example: &'static str,
+    /// How to fix it.
+    pub fix: &'static str,
+}
+
+impl Code {
+    /// This code's documentation.
+    pub fn doc(self) -> Doc {
+        let (what, why, example, fix) = match self {
+            Code::Syntax => (
+                "The text does not follow the grammar: a rule is `[rule NAME] EVENT [when CONDITION] => ACTION, …`.",
+                "The file cannot be read at all, so none of its rules would apply.",
+                "pre_tool_use when tool == bash deny \"x\"",
+                "Add what the message says is expected; here the `=>` before the actions.",
+            ),
+            Code::BadEscape => (
+                "A string uses an escape other than `\\\"`, `\\\\`, `\\n`, `\\t`, `\\r`, `\\{`, `\\}`, or a message has an unbalanced `{` or `}`.",
+                "A message's braces interpolate fields; a stray brace would otherwise print something other than written.",
+                "pre_tool_use => deny \"blocked {path\"",
+                "Close the brace, or write `\\{` for a literal one.",
+            ),
+            Code::UnknownEvent => (
+                "The rule's event is not one hookc knows.",
+                "A rule for an event that never happens never fires; a typo would silently disable it.",
+                "pre_tool_usee => deny",
+                "Use one of the events listed in the help, usually the one suggested.",
+            ),
+            Code::UnknownField => (
+                "A condition or message names a field no event has.",
+                "An unknown field would never have a value, so the test would never hold.",
+                "pre_tool_use when comand == \"ls\" => deny",
+                "Use the suggested field, or `args.NAME` for a raw tool argument.",
+            ),
+            Code::FieldNotInEvent => (
+                "The field exists, but the rule's event does not carry it (`output` before the tool ran).",
+                "The test could never hold on that event.",
+                "pre_tool_use when output contains \"x\" => deny",
+                "Move the rule to the event that has the field, or test a field the event has.",
+            ),
+            Code::UnknownAction => (
+                "The action is not one hookc knows.",
+                "The rule would do nothing.",
+                "pre_tool_use => dney",
+                "Use one of the actions the help lists for the event.",
+            ),
+            Code::ActionNotInEvent => (
+                "The action exists but its result cannot be produced on this event (the seed contract's `validateFor`): `block` only before a tool or a compaction, `continue` only at a stop, and so on.",
+                "The agent would have nothing to do with the result; hookc rejects it when the rules are checked rather than at run time.",
+                "stop => block \"x\"",
+                "Use an action the event allows (the help lists them), or move the rule to the right event.",
+            ),
+            Code::ActionArguments => (
+                "An action got the wrong arguments: `block` needs a one-word code, `truncate` a whole number, `set` a tool argument.",
+                "The action could not do what was meant.",
+                "post_tool_use => truncate 2.5",
+                "Follow the usage line in the help.",
+            ),
+            Code::UnknownList => (
+                "`in NAME`, `not in NAME` or `like NAME` names no `let` list.",
+                "The test would have nothing to compare with.",
+                "let shells = [bash]\npre_tool_use when tool in shell => deny",
+                "Define the list, or use the suggested name.",
+            ),
+            Code::DuplicateRule => (
+                "Two rules have the same name (names are unique across all files of the rule set).",
+                "Results, tests and traces name rules; two rules with one name cannot be told apart.",
+                "rule guard pre_tool_use => deny\nrule guard stop => log \"x\"",
+                "Rename one of them.",
+            ),
+            Code::DuplicateList => (
+                "Two `let` lists have the same name.",
+                "It would be unclear which values a rule uses.",
+                "let tools = [a]\nlet tools = [b]",
+                "Rename one, or merge their values into one list.",
+            ),
+            Code::TypeMismatch => (
+                "A value has the wrong type for its field or operator: text compared with a number, a bare field that is not a boolean, `len` of a boolean.",
+                "The test could never hold as written.",
+                "stop when tool_calls == \"0\" => continue \"x\"",
+                "Compare like with like: numbers with numbers (`tool_calls == 0`), `len(field)` for the length of text.",
+            ),
+            Code::InvalidRegex => (
+                "A `/regex/` does not compile, or has a flag other than `i`, `m`, `s`, `x`, `U`. hookc uses Rust's `regex` syntax: no look-around, no backreferences.",
+                "The test could not be evaluated.",
+                "pre_tool_use when command matches /rm (-rf/ => deny",
+                "Fix the pattern as the label says.",
+            ),
+            Code::InvalidGlob => (
+                "A glob in `like` does not compile.",
+                "The test could not be evaluated.",
+                "pre_tool_use when path like \"src/{a\" => deny",
+                "Fix the glob as the label says (`*`, `?`, `**`, `[abc]`, `{a,b}`).",
+            ),
+            Code::UnreachableRule => (
+                "A rule can never fire because an earlier rule of the same event blocks whenever it would match, and a block ends evaluation. Found when both conditions are `and`s of simple tests (`==`, `in`, prefixes, globs) and no rule in between rewrites the input.",
+                "Its author expects it to act, and it never will: a protection that silently does nothing.",
+                "rule block-writes pre_tool_use when tool in [Write, Edit] => block \"hook_blocked\" \"no writes\"\nrule protect-lock pre_tool_use when tool == Write and path == \"Cargo.lock\" => deny",
+                "Move the rule before the blocking one, or narrow the blocking rule's condition.",
+            ),
+            Code::ImpossibleCondition => (
+                "A condition can never be true: two tests on one field that exclude each other (`tool == a and tool == b`), a length or count below zero, an empty numeric range, or a profile field (`path`, `command`, …) that none of the tools the rule names has.",
+                "The rule never fires; usually `or` was meant, or the tool was misnamed.",
+                "pre_tool_use when tool == Bash and path == \"x\" => deny",
+                "Fix the condition; use `or` where either test should do.",
+            ),
+            Code::IneffectiveAllow => (
+                "An `allow` (or `ask`) can never take effect: a stronger recommendation (`deny`, or `ask` over `allow`) fires whenever it does, and the strongest always wins.",
+                "The author expects the call to go through, or to be asked about, and it never will be.",
+                "rule deny-rm pre_tool_use when command starts_with \"rm \" => deny\nrule allow-rm-rf pre_tool_use when command starts_with \"rm -rf\" => allow",
+                "Narrow the stronger rule if the weaker one should apply, or remove the weaker one.",
+            ),
+            Code::DuplicateRuleBody => (
+                "Two rules have the same event, condition and actions.",
+                "The copy adds nothing but a second place to keep in step.",
+                "rule first pre_tool_use when tool == Bash => ask \"shell\"\nrule second pre_tool_use when tool == Bash => ask \"shell\"",
+                "Remove one of them.",
+            ),
+            Code::UnusedList => (
+                "A `let` list is never used by any rule of the rule set.",
+                "Usually a rule meant to use it names another list, or was removed.",
+                "let shells = [Bash]\npre_tool_use when tool == Write => ask",
+                "Use the list, or remove it.",
+            ),
+            Code::DuplicateListValue => (
+                "A `let` list holds the same value twice.",
+                "Harmless to evaluation, but often a sign that another value was meant.",
+                "let shells = [Bash, sh, Bash]",
+                "Remove the repeat, or write the value that was meant.",
+            ),
+        };
+        Doc { what, why, example, fix }
+    }
+
+    /// The documentation as Markdown (the text of `hookc check --explain CODE`).
+    pub fn explain(self) -> String {
+        let doc = self.doc();
+        let kind = match self.severity() {
+            super::Severity::Error => "error",
+            super::Severity::Warning => "warning",
+        };
+        format!(
+            "## {code} ({kind}): {summary}\n\n{what}\n\n**Why it matters.** {why}\n\n**Example.**\n\n```\n{example}\n```\n\n**Fix.** {fix}\n",
+            code = self.as_str(),
+            summary = self.summary(),
+            what = doc.what,
+            why = doc.why,
+            example = doc.example,
+            fix = doc.fix,
+        )
+    }
+
+    /// The code with this name (`E0101`, case-insensitive).
+    pub fn from_name(name: &str) -> Option<Code> {
+        Code::ALL.iter().copied().find(|code| code.as_str().eq_ignore_ascii_case(name))
+    }
+}
+
+/// `docs/lints.md`: every code's documentation.
+pub fn all_docs() -> String {
+    let mut out = String::from(
+        "# Diagnostics\n\n<!-- generated from src/diagnostic/docs.rs by `cargo test`; edit there, not here -->\n\n\
+         Every problem `hookc check` reports has a code. Errors (`E…`) stop the rule set from being used; \
+         warnings (`W…`) are findings of the static analysis, and `--deny-warnings` makes them errors. \
+         `hookc check --explain CODE` prints one entry.\n\n",
+    );
+    for code in Code::ALL {
+        out.push_str(&code.explain());
+        out.push('\n');
+    }
+    out
+}
