@@ -54,6 +54,7 @@ pub mod compile;
 pub mod diagnostic;
 pub mod eval;
 pub mod explain;
+pub mod fmt;
 pub mod ir;
 pub mod pattern;
 mod policy;

@@ -9,4 +9,5 @@ mod cli;
 mod diagnostics;
 mod eval_table;
 mod explain;
+mod fmt;
 mod support;

@@ -5,6 +5,7 @@ mod check;
 mod compile;
 mod eval;
 mod explain;
+mod fmt;
 mod init;
 mod input;
 mod test;
@@ -36,6 +37,8 @@ enum Command {
     Init(init::Args),
     /// Like `eval`, with every rule's condition trace: which test held, on what value.
     Explain(explain::Args),
+    /// Rewrite rule files in one canonical layout, keeping every comment.
+    Fmt(fmt::Args),
     /// Run the rule tests (`*.test.yaml` beside the rules) with rule coverage.
     Test(test::Args),
 }
@@ -62,6 +65,7 @@ pub fn run() -> ExitCode {
         Command::Init(args) => init::run(&args),
         Command::Test(args) => test::run(&args),
         Command::Explain(args) => explain::run(&args),
+        Command::Fmt(args) => fmt::run(&args),
     };
     ExitCode::from(code)
 }

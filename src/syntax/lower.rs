@@ -98,6 +98,9 @@ impl Lowerer {
             }
         }
         let event = event.ok_or_else(|| Diagnostic::new(Code::Syntax, span, "rule without an event").label("here"))?;
+        // pest keeps the whitespace and comments it skipped after the last action inside the
+        // rule's span: a rule ends where its last action does.
+        let span = actions.last().map_or(span, |last| Span { end: last.span.end, ..span });
         Ok(RuleDecl { name, event, condition, actions, span })
     }
 
@@ -242,7 +245,9 @@ impl Lowerer {
                 }
             });
         }
-        Ok(ActionNode { name, args, span })
+        // As for rules: an action ends at its last argument (or its name).
+        let end = args.last().map_or(name.span.end, |last| last.span().end);
+        Ok(ActionNode { name, args, span: Span { end, ..span } })
     }
 }
 

@@ -1,0 +1,279 @@
+//! `fmt`: rule files in one canonical layout, every comment kept.
+//!
+//! ```text
+//! # comments above an item stay above it
+//! let NAME = [a, b]
+//!
+//! rule NAME
+//! EVENT when CONDITION
+//!   => ACTION, ACTION  # a trailing comment stays at the end of the item
+//! ```
+//!
+//! Items are separated by one blank line (blank lines inside a run of comments are kept, at
+//! most one). Literals are printed as written; conditions get single spaces and only the
+//! parentheses precedence needs (`not` > `and` > `or`). A comment inside a multi-line rule moves
+//! above the rule. Long lists and action lists break one element per line.
+
+use crate::diagnostic::Diagnostic;
+use crate::source::{FileId, SourceFile, Span};
+use crate::syntax::ast::{
+    ActionArg, ActionNode, Expr, ListDecl, ListOperand, Literal, Predicate, RuleDecl, Subject, Test,
+};
+use crate::syntax::{self, Rule as Grammar, RulesParser};
+use pest::Parser as _;
+
+/// Lines longer than this break lists and action lists one element per line.
+const WIDTH: usize = 100;
+
+/// The canonical text of a rule file, or its syntax errors.
+pub fn format(file_id: FileId, file: &SourceFile) -> Result<String, Vec<Diagnostic>> {
+    let ast = syntax::parse(file_id, file)?;
+    let comments = comments(file);
+    let mut items: Vec<Item<'_>> = ast.lists.iter().map(Item::List).chain(ast.rules.iter().map(Item::Rule)).collect();
+    items.sort_by_key(|item| item.span().start);
+    let printer = Printer { file };
+    let mut out = String::new();
+    let mut next_comment = 0;
+    for (index, item) in items.iter().enumerate() {
+        let span = item.span();
+        let line_end = line_end(&file.text, span.end as usize);
+        if index > 0 {
+            out.push('\n');
+        }
+        // Comments before the item, and comments inside it, go above it.
+        let mut last_line = None;
+        while let Some(comment) = comments
+            .get(next_comment)
+            .filter(|comment| comment.start < span.end as usize && !is_trailing(comment, span, line_end))
+        {
+            let line = file.line_col(comment.start).0;
+            if last_line.is_some_and(|last| line > last + 1) {
+                out.push('\n');
+            }
+            out.push_str(comment.text);
+            out.push('\n');
+            last_line = Some(line);
+            next_comment += 1;
+        }
+        // A blank line between the comments and the item stays.
+        if last_line.is_some_and(|last| file.line_col(span.start as usize).0 > last + 1) {
+            out.push('\n');
+        }
+        out.push_str(&printer.item(item));
+        // A comment after the item on its last line stays there.
+        if let Some(comment) =
+            comments.get(next_comment).filter(|comment| comment.start < line_end && comment.start >= span.end as usize)
+        {
+            out.push_str("  ");
+            out.push_str(comment.text);
+            next_comment += 1;
+        }
+        out.push('\n');
+    }
+    let rest = comments.get(next_comment..).unwrap_or_default();
+    if !rest.is_empty() && !out.is_empty() {
+        out.push('\n');
+    }
+    let mut last_line = None;
+    for comment in rest {
+        let line = file.line_col(comment.start).0;
+        if last_line.is_some_and(|last| line > last + 1) {
+            out.push('\n');
+        }
+        out.push_str(comment.text);
+        out.push('\n');
+        last_line = Some(line);
+    }
+    Ok(out)
+}
+
+fn is_trailing(comment: &Comment<'_>, span: Span, line_end: usize) -> bool {
+    comment.start >= span.end as usize && comment.start < line_end
+}
+
+fn line_end(text: &str, from: usize) -> usize {
+    text.get(from..).and_then(|rest| rest.find('\n')).map_or(text.len(), |offset| from + offset)
+}
+
+enum Item<'a> {
+    List(&'a ListDecl),
+    Rule(&'a RuleDecl),
+}
+
+impl Item<'_> {
+    fn span(&self) -> Span {
+        match self {
+            Item::List(list) => list.span,
+            Item::Rule(rule) => rule.span,
+        }
+    }
+}
+
+/// A `#` comment: where it starts and its text (without the line break).
+struct Comment<'a> {
+    start: usize,
+    text: &'a str,
+}
+
+/// Every comment of the file, in order: `#` outside string and regex literals.
+fn comments(file: &SourceFile) -> Vec<Comment<'_>> {
+    let mut literals: Vec<(usize, usize)> = Vec::new();
+    if let Ok(pairs) = RulesParser::parse(Grammar::file, &file.text) {
+        for pair in pairs.flatten() {
+            if matches!(pair.as_rule(), Grammar::string | Grammar::regex) {
+                literals.push((pair.as_span().start(), pair.as_span().end()));
+            }
+        }
+    }
+    let mut found = Vec::new();
+    let mut position = 0;
+    while let Some(offset) = file.text.get(position..).and_then(|rest| rest.find('#')) {
+        let start = position + offset;
+        if let Some(&(_, end)) = literals.iter().find(|(from, to)| *from <= start && start < *to) {
+            position = end;
+            continue;
+        }
+        let end = line_end(&file.text, start);
+        found.push(Comment { start, text: file.text.get(start..end).unwrap_or("").trim_end() });
+        position = end;
+    }
+    found
+}
+
+struct Printer<'a> {
+    file: &'a SourceFile,
+}
+
+impl Printer<'_> {
+    fn text(&self, span: Span) -> &str {
+        self.file.slice(span)
+    }
+
+    fn item(&self, item: &Item<'_>) -> String {
+        match item {
+            Item::List(list) => {
+                let values: Vec<&str> = list.values.iter().map(|value| self.text(value.span())).collect();
+                let head = format!("let {} = ", list.name.text);
+                broken(&head, "[", &values, "]", "  ")
+            }
+            Item::Rule(rule) => self.rule(rule),
+        }
+    }
+
+    fn rule(&self, rule: &RuleDecl) -> String {
+        let mut out = String::new();
+        if let Some(name) = &rule.name {
+            out.push_str(&format!("rule {}\n", name.text));
+        }
+        out.push_str(&rule.event.text);
+        if let Some(condition) = &rule.condition {
+            out.push_str(" when ");
+            out.push_str(&self.expr(condition, Precedence::Or));
+        }
+        out.push('\n');
+        let actions: Vec<String> = rule.actions.iter().map(|action| self.action(action)).collect();
+        let one_line = format!("  => {}", actions.join(", "));
+        if one_line.len() <= WIDTH || actions.len() == 1 {
+            out.push_str(&one_line);
+        } else {
+            out.push_str(&format!("  => {}", actions.join(",\n     ")));
+        }
+        out
+    }
+
+    fn expr(&self, expr: &Expr, context: Precedence) -> String {
+        let (text, own) = match expr {
+            Expr::Or(children, _) => (self.joined(children, " or ", Precedence::Or), Precedence::Or),
+            Expr::And(children, _) => (self.joined(children, " and ", Precedence::And), Precedence::And),
+            Expr::Not(child, _) => (format!("not {}", self.expr(child, Precedence::Not)), Precedence::Not),
+            Expr::Test(test) => (self.test(test), Precedence::Test),
+        };
+        if own < context {
+            format!("({text})")
+        } else {
+            text
+        }
+    }
+
+    fn joined(&self, children: &[Expr], separator: &str, precedence: Precedence) -> String {
+        // A child of the same kind needs parentheses only to keep the tree as written.
+        let tighter = match precedence {
+            Precedence::Or => Precedence::And,
+            _ => Precedence::Not,
+        };
+        children.iter().map(|child| self.expr(child, tighter)).collect::<Vec<_>>().join(separator)
+    }
+
+    fn test(&self, test: &Test) -> String {
+        let subject = match &test.subject {
+            Subject::Field(field) => field.text.clone(),
+            Subject::Len(field, _) => format!("len({})", field.text),
+        };
+        let Some(predicate) = &test.predicate else { return subject };
+        let value = |literal: &Literal| self.text(literal.span()).to_string();
+        let predicate = match predicate {
+            Predicate::Compare(op, literal) => {
+                let op = match op {
+                    crate::syntax::ast::CompareOp::Eq => "==",
+                    crate::syntax::ast::CompareOp::Ne => "!=",
+                    crate::syntax::ast::CompareOp::Lt => "<",
+                    crate::syntax::ast::CompareOp::Le => "<=",
+                    crate::syntax::ast::CompareOp::Gt => ">",
+                    crate::syntax::ast::CompareOp::Ge => ">=",
+                };
+                format!("{op} {}", value(literal))
+            }
+            Predicate::In { negated, list } => format!("{}in {}", if *negated { "not " } else { "" }, self.list(list)),
+            Predicate::Matches(regex) => format!("matches {}", self.text(regex.span)),
+            Predicate::Like(list) => format!("like {}", self.list(list)),
+            Predicate::Contains(literal) => format!("contains {}", value(literal)),
+            Predicate::StartsWith(literal) => format!("starts_with {}", value(literal)),
+            Predicate::EndsWith(literal) => format!("ends_with {}", value(literal)),
+        };
+        format!("{subject} {predicate}")
+    }
+
+    fn list(&self, list: &ListOperand) -> String {
+        match list {
+            ListOperand::Named(name) => name.text.clone(),
+            ListOperand::Inline(values, span) => {
+                // `like "glob"` is an inline list of one string written without brackets.
+                if !self.text(*span).starts_with('[') {
+                    return self.text(*span).to_string();
+                }
+                let values: Vec<&str> = values.iter().map(|value| self.text(value.span())).collect();
+                format!("[{}]", values.join(", "))
+            }
+        }
+    }
+
+    fn action(&self, action: &ActionNode) -> String {
+        let mut parts = vec![action.name.text.clone()];
+        for arg in &action.args {
+            parts.push(match arg {
+                ActionArg::Assign(target, value, _) => format!("{} = {}", target.text, self.text(value.span())),
+                other => self.text(other.span()).to_string(),
+            });
+        }
+        parts.join(" ")
+    }
+}
+
+/// Condition precedence, loosest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Precedence {
+    Or,
+    And,
+    Not,
+    Test,
+}
+
+/// `head[a, b]`, or one element per line when that is longer than [`WIDTH`].
+fn broken(head: &str, open: &str, values: &[&str], close: &str, indent: &str) -> String {
+    let one_line = format!("{head}{open}{}{close}", values.join(", "));
+    if one_line.len() <= WIDTH || values.is_empty() {
+        return one_line;
+    }
+    let body: String = values.iter().map(|value| format!("{indent}{value},\n")).collect();
+    format!("{head}{open}\n{body}{close}")
+}

@@ -1,0 +1,243 @@
+//! `fmt`: property tests over randomly generated rule files (a seeded generator, so a failure
+//! names its seed and reproduces), plus the CLI.
+
+use crate::support::{hookc, stderr, stdout};
+use hookc::source::{SourceFile, SourceMap};
+
+/// xorshift64*: small, seeded, reproducible.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[self.below(items.len())]
+    }
+}
+
+/// Generates a random, valid rule file with random layout and comments.
+struct Generator {
+    rng: Rng,
+    lists: Vec<String>,
+    comments: usize,
+}
+
+impl Generator {
+    fn ws(&mut self) -> String {
+        let mut text = self.rng.pick(&[" ", " ", "  ", "\n", " \n   ", "\t"]).to_string();
+        if text.contains('\n') && self.rng.chance(20) {
+            self.comments += 1;
+            text = format!(" # note {} with \"quotes\" and /slashes/\n", self.comments);
+        }
+        text
+    }
+
+    fn string(&mut self) -> String {
+        self.rng.pick(&["\"a\"", "\"b c\"", "\"x#y\"", "\"q\\\"q\"", "sym", "\"./p/../q\"", "\"**/*.rs\""]).to_string()
+    }
+
+    fn test(&mut self, event: &str) -> String {
+        let ws = self.ws();
+        match (event, self.rng.below(6)) {
+            ("stop", 0) => format!("tool_calls{ws}<{}", self.rng.pick(&[" 3", " 1", "2"])),
+            ("stop", 1) => "stop_hook_active".to_string(),
+            ("stop", _) => format!("last_message contains {}", self.string()),
+            ("user_prompt_submit", _) => format!("prompt{ws}starts_with {}", self.string()),
+            ("post_tool_use", 0) => "is_error".to_string(),
+            ("post_tool_use", 1) => format!("len(output) >= {}", self.rng.below(100)),
+            _ => {
+                let field = self.rng.pick(&["tool", "command", "path", "args.mode", "url"]);
+                match self.rng.below(9) {
+                    0 => format!("{field} == {}", self.string()),
+                    1 => format!("{field}{ws}!={ws}{}", self.string()),
+                    2 => format!("{field} in [{}, {}]", self.string(), self.string()),
+                    3 if !self.lists.is_empty() => {
+                        let list = self.lists[self.rng.below(self.lists.len())].clone();
+                        format!("{field} not in {list}")
+                    }
+                    4 => format!("{field} matches /a+\\/b#c/i"),
+                    5 => format!("{field} like {}", self.rng.pick(&["\"*.rs\"", "[\"a/**\", \"b\"]"])),
+                    6 => format!("{field} ends_with {}", self.string()),
+                    _ => format!("{field} contains {}", self.string()),
+                }
+            }
+        }
+    }
+
+    fn condition(&mut self, event: &str, depth: usize) -> String {
+        if depth == 0 {
+            return self.test(event);
+        }
+        let ws = self.ws();
+        match self.rng.below(5) {
+            0 => format!("not {}", self.condition(event, depth - 1)),
+            1 => format!("({ws}{}{ws})", self.condition(event, depth - 1)),
+            2 => format!("{}{ws}and{ws}({})", self.condition(event, depth - 1), self.condition(event, depth - 1)),
+            3 => format!("{} or {}", self.condition(event, depth - 1), self.condition(event, depth - 1)),
+            _ => self.test(event),
+        }
+    }
+
+    fn actions(&mut self, event: &str) -> String {
+        let options: &[&str] = match event {
+            "pre_tool_use" => &[
+                "deny \"no\"",
+                "ask",
+                "allow \"ok\"",
+                "block \"hook_blocked\" \"m\"",
+                "context \"c {tool}\"",
+                "log \"l\"",
+                "set args.y = \"v\"",
+            ],
+            "post_tool_use" => &["replace \"x\"", "truncate 5", "redact /a/ \"b\"", "stop", "context \"c\""],
+            "stop" => &["continue \"more\"", "context \"c\"", "log \"l\""],
+            _ => &["context \"c\"", "log \"l\""],
+        };
+        let count = 1 + self.rng.below(3);
+        (0..count).map(|_| self.rng.pick(options).to_string()).collect::<Vec<_>>().join(if self.rng.chance(50) {
+            ", "
+        } else {
+            " ,\n  "
+        })
+    }
+
+    fn file(&mut self) -> String {
+        let mut text = String::new();
+        if self.rng.chance(50) {
+            text.push_str("# header\n\n");
+        }
+        for index in 0..1 + self.rng.below(7) {
+            if self.rng.chance(25) {
+                let name = format!("list{index}");
+                text.push_str(&format!("let {name} ={}[{}, {}]\n", self.ws(), self.string(), self.string()));
+                self.lists.push(name);
+                continue;
+            }
+            let event = self.rng.pick(&["pre_tool_use", "pre_tool_use", "post_tool_use", "stop", "user_prompt_submit"]);
+            if self.rng.chance(70) {
+                text.push_str(&format!("rule r{index}{}", self.ws()));
+            }
+            text.push_str(event);
+            if self.rng.chance(85) {
+                let depth = self.rng.below(5);
+                text.push_str(&format!(" when{}{}", self.ws(), self.condition(event, depth)));
+            }
+            text.push_str(&format!("{}=> {}", self.ws(), self.actions(event)));
+            text.push_str(if self.rng.chance(30) { "  # trailing\n" } else { "\n" });
+            if self.rng.chance(40) {
+                text.push('\n');
+            }
+        }
+        if self.rng.chance(30) {
+            text.push_str("\n# the end\n");
+        }
+        text
+    }
+}
+
+fn format(text: &str) -> Result<String, String> {
+    let file = SourceFile::new("gen.rules", text);
+    hookc::fmt::format(0, &file).map_err(|errors| format!("{errors:?}"))
+}
+
+/// The checked rules as JSON, without what formatting legitimately changes (line numbers in
+/// origins and in the names of unnamed rules).
+fn meaning(text: &str) -> Result<serde_json::Value, String> {
+    let mut sources = SourceMap::default();
+    sources.add(SourceFile::new("gen.rules", text));
+    let checked = hookc::check_sources(&sources).map_err(|errors| format!("{errors:?}"))?;
+    let mut rules = serde_json::to_value(&checked.rules).unwrap();
+    for rule in rules.as_array_mut().unwrap() {
+        rule.as_object_mut().unwrap().remove("origin");
+        if rule["name"].as_str().unwrap().starts_with("gen.rules:") {
+            rule["name"] = "unnamed".into();
+        }
+    }
+    Ok(rules)
+}
+
+fn comment_lines(text: &str) -> Vec<String> {
+    let mut comments: Vec<String> =
+        text.lines().filter_map(|line| line.find("# ").map(|at| line[at..].trim_end().to_string())).collect();
+    comments.retain(|comment| {
+        comment.starts_with("# note") || comment == "# header" || comment == "# trailing" || comment == "# the end"
+    });
+    comments.sort();
+    comments
+}
+
+#[test]
+fn formatting_is_idempotent_keeps_comments_and_keeps_the_rules() {
+    let mut checked = 0;
+    for seed in 1..=400u64 {
+        let mut generator =
+            Generator { rng: Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1), lists: Vec::new(), comments: 0 };
+        let source = generator.file();
+        let original = meaning(&source)
+            .unwrap_or_else(|error| panic!("seed {seed}: the generator made an invalid file:\n{source}\n{error}"));
+        let once = format(&source).unwrap_or_else(|error| panic!("seed {seed}: {error}\n{source}"));
+        let twice = format(&once).unwrap();
+        assert_eq!(once, twice, "seed {seed}: not idempotent\n--- source\n{source}\n--- once\n{once}");
+        assert_eq!(
+            meaning(&once).unwrap(),
+            original,
+            "seed {seed}: the rules changed\n--- source\n{source}\n--- formatted\n{once}"
+        );
+        assert_eq!(
+            comment_lines(&once),
+            comment_lines(&source),
+            "seed {seed}: comments changed\n--- source\n{source}\n--- formatted\n{once}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 400);
+}
+
+#[test]
+fn fmt_rewrites_files_and_check_lists_what_would_change() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("rules")).unwrap();
+    std::fs::write(dir.path().join("rules/messy.rules"), "rule   a pre_tool_use when tool==bash=>deny \"x\" # why\n")
+        .unwrap();
+    std::fs::write(dir.path().join("rules/tidy.rules"), "rule b\nstop\n  => log \"x\"\n").unwrap();
+    std::fs::write(dir.path().join("rules/broken.rules"), "rule c pre_tool_use =>\n").unwrap();
+
+    let check = hookc(dir.path(), &["fmt", "--check"], b"");
+    assert_eq!(check.status.code(), Some(1));
+    assert_eq!(stdout(&check).trim(), "would reformat rules/messy.rules");
+    assert!(
+        stderr(&check).contains("`rules/broken.rules` was not formatted: it has syntax errors"),
+        "{}",
+        stderr(&check)
+    );
+    assert!(
+        std::fs::read_to_string(dir.path().join("rules/messy.rules")).unwrap().contains("tool==bash"),
+        "--check changes nothing"
+    );
+
+    std::fs::remove_file(dir.path().join("rules/broken.rules")).unwrap();
+    let fmt = hookc(dir.path(), &["fmt"], b"");
+    assert_eq!(fmt.status.code(), Some(0), "{}", stderr(&fmt));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("rules/messy.rules")).unwrap(),
+        "rule a\npre_tool_use when tool == bash\n  => deny \"x\"  # why\n"
+    );
+    assert_eq!(hookc(dir.path(), &["fmt", "--check"], b"").status.code(), Some(0));
+}
+
+#[test]
+fn the_shipped_rules_are_formatted() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let check = hookc(root, &["fmt", "--check", "rules"], b"");
+    assert_eq!(check.status.code(), Some(0), "run `hookc fmt rules`: {}", stdout(&check));
+}
