@@ -47,6 +47,7 @@
 //! the agent's own permission policy, and any system deny wins over it.
 
 pub mod adapter;
+pub mod agent;
 pub mod bundle;
 pub mod check;
 pub mod cli;

@@ -83,6 +83,31 @@ impl EventKind {
     pub fn actions(self) -> impl Iterator<Item = ActionKind> {
         ActionKind::ALL.into_iter().filter(move |action| action.events().contains(&self))
     }
+
+    /// The HookResult fields the event may carry (the seed's `validateFor`): those its actions
+    /// produce. One table serves the checker (actions) and the runtime (native hooks' results).
+    pub fn result_fields(self) -> Vec<&'static str> {
+        let mut fields: Vec<&'static str> =
+            self.actions().flat_map(|action| action.result_fields().iter().copied()).collect();
+        fields.dedup();
+        fields
+    }
+
+    /// The seed's name for the event (`PreToolUse`), used in contract errors.
+    pub fn seed_name(self) -> &'static str {
+        match self {
+            EventKind::UserPromptSubmit => "UserPromptSubmit",
+            EventKind::PreToolUse => "PreToolUse",
+            EventKind::PostToolUse => "PostToolUse",
+            EventKind::Stop => "Stop",
+            EventKind::SessionStart => "SessionStart",
+            EventKind::SessionEnd => "SessionEnd",
+            EventKind::SubagentStop => "SubagentStop",
+            EventKind::PostToolUseFailure => "PostToolUseFailure",
+            EventKind::PreCompact => "PreCompact",
+            EventKind::Notification => "Notification",
+        }
+    }
 }
 
 /// The type of a field's value.
@@ -379,6 +404,20 @@ impl ActionKind {
             ActionKind::Continue => ("continue", "continue MESSAGE", STOP_EVENTS),
             ActionKind::Context => ("context", "context TEXT", CONTEXT),
             ActionKind::Log => ("log", "log TEXT", ALL_EVENTS),
+        }
+    }
+
+    /// The HookResult fields (JSON names) this action produces.
+    pub fn result_fields(self) -> &'static [&'static str] {
+        match self {
+            ActionKind::Block => &["blockingError"],
+            ActionKind::Deny | ActionKind::Ask | ActionKind::Allow => &["permissionBehavior"],
+            ActionKind::Set => &["updatedInput"],
+            ActionKind::Replace | ActionKind::Truncate | ActionKind::Redact => &["updatedOutput"],
+            ActionKind::Stop => &["preventContinuation"],
+            ActionKind::Continue => &["forceContinue"],
+            ActionKind::Context => &["additionalContext"],
+            ActionKind::Log => &[],
         }
     }
 

@@ -3,6 +3,7 @@
 // Tests fail by panicking; the library's no-panic lints do not apply here.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
+mod agent;
 mod agents;
 mod bundle;
 mod cli;

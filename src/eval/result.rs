@@ -105,6 +105,49 @@ impl HookResult {
             self.permission_reason = Some(reason);
         }
     }
+
+    /// Merges the result of a later hook of the same event (the seed's `mergeResults`): a later
+    /// rewrite replaces the earlier one, context concatenates, `preventContinuation` is an OR,
+    /// the strongest permission wins, the first block and the first `forceContinue` stay.
+    pub fn merge(&mut self, later: HookResult) {
+        if let Some(reason) =
+            later.permission_reason.clone().or_else(|| (!later.permission_behavior.is_passthrough()).then(String::new))
+        {
+            self.recommend(later.permission_behavior, reason);
+        }
+        if self.blocking_error.is_none() {
+            self.blocking_error = later.blocking_error;
+        }
+        if later.updated_input.is_some() {
+            self.updated_input = later.updated_input;
+        }
+        if later.updated_output.is_some() {
+            self.updated_output = later.updated_output;
+        }
+        self.additional_context.extend(later.additional_context);
+        self.prevent_continuation |= later.prevent_continuation;
+        self.stop_reason = self.stop_reason.take().or(later.stop_reason);
+        self.force_continue = self.force_continue.take().or(later.force_continue);
+        self.matched.extend(later.matched);
+    }
+
+    /// The JSON names of the fields this result sets (for contract errors).
+    pub fn fields_set(&self) -> Vec<&'static str> {
+        let mut fields = Vec::new();
+        let mut note = |set: bool, name| {
+            if set {
+                fields.push(name);
+            }
+        };
+        note(!self.permission_behavior.is_passthrough(), "permissionBehavior");
+        note(self.blocking_error.is_some(), "blockingError");
+        note(self.updated_input.is_some(), "updatedInput");
+        note(self.updated_output.is_some(), "updatedOutput");
+        note(!self.additional_context.is_empty(), "additionalContext");
+        note(self.prevent_continuation || self.stop_reason.is_some(), "preventContinuation");
+        note(self.force_continue.is_some(), "forceContinue");
+        fields
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,19 @@
+//! The hook runtime an agent embeds: a [`HookRegistry`] (rule sets, native callbacks and
+//! observers) and the reference loop [`AgentRunner`] that calls it at the four hook points in
+//! the seed's order, with a [`ScriptedModel`] for tests. See `docs/embedding.md`.
+
+pub mod audit;
+mod message;
+mod registry;
+mod runner;
+mod scripted;
+mod tools;
+
+pub use message::{check_pairing, ChatMessage, Role, ToolCallRequest};
+pub use registry::{validate_for, Callback, Hook, HookError, HookRegistry, Observation, Observer};
+pub use runner::{
+    AgentRunner, Approval, EffectPolicy, FixedApproval, Model, Outcome, PermissionPolicy, RunError, RunReport, Step,
+    SKIPPED_AFTER_STOP,
+};
+pub use scripted::{ScriptedModel, ScriptedTools};
+pub use tools::{ArgType, Effect, PreparedCall, ToolDefinition, Tools};

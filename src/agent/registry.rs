@@ -1,0 +1,225 @@
+//! [`HookRegistry`]: per event, an ordered list of hooks — compiled rule sets and native Rust
+//! callbacks side by side — run in registration order and merged by the seed's rules; plus
+//! observers, which see each decision and can change nothing.
+//!
+//! The three kinds of hook fail differently (seed 003): an interceptor or transformer that fails
+//! propagates ([`HookError`]: the loop fails closed), an observer that fails or panics is
+//! isolated and reported, and the run is exactly what it would have been without it.
+
+use crate::eval::event::{Event, EventData};
+use crate::eval::result::HookResult;
+use crate::schema::EventKind;
+use crate::Policy;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+/// A native hook: reads the event (with earlier hooks' rewrites applied) and returns a result,
+/// or why it failed.
+pub type Callback = Box<dyn Fn(&Event) -> Result<HookResult, String> + Send + Sync>;
+
+/// An observer: sees a minimal, read-only view of each decision; returns nothing.
+pub type Observer = Box<dyn Fn(&Observation<'_>) + Send + Sync>;
+
+/// A hook of the registry.
+pub enum Hook {
+    /// A compiled rule set.
+    Rules(Arc<Policy>),
+    /// A native callback.
+    Callback(Callback),
+}
+
+/// Why the hooks of an event could not produce a result.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HookError {
+    /// A hook's result breaks the contract (fields its event may not produce, an invalid update).
+    #[error("{0}")]
+    Contract(String),
+    /// A hook failed (returned an error, panicked, or its rules could not evaluate).
+    #[error("{event} hook failed: {reason}")]
+    Execution {
+        /// The event, by its seed name.
+        event: &'static str,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// What observers see of a decision: enough to record it, too little to act on the run.
+#[derive(Debug, Clone, Copy)]
+pub struct Observation<'a> {
+    /// The event.
+    pub event: EventKind,
+    /// The tool, for tool events.
+    pub tool: Option<&'a str>,
+    /// The rules that fired, in order.
+    pub matched: &'a [String],
+    /// One word for the outcome: `block`, `deny`, `ask`, `allow`, `rewrite`, `stop`,
+    /// `continue`, `context`, `none` or `error`.
+    pub outcome: &'a str,
+}
+
+/// Per event, hooks in registration order, and observers.
+#[derive(Default)]
+pub struct HookRegistry {
+    hooks: Vec<(EventKind, Hook)>,
+    observers: Vec<(Option<EventKind>, Observer)>,
+    observer_failures: AtomicUsize,
+}
+
+impl HookRegistry {
+    /// An empty registry.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds a rule set: it runs, at every event, after the hooks registered before it.
+    pub fn add_rules(&mut self, policy: Arc<Policy>) {
+        for event in EventKind::ALL {
+            if !policy.table().rules_of(event).is_empty() {
+                self.hooks.push((event, Hook::Rules(Arc::clone(&policy))));
+            }
+        }
+    }
+
+    /// Adds a native callback for one event.
+    pub fn register(
+        &mut self,
+        event: EventKind,
+        callback: impl Fn(&Event) -> Result<HookResult, String> + Send + Sync + 'static,
+    ) {
+        self.hooks.push((event, Hook::Callback(Box::new(callback))));
+    }
+
+    /// Adds an observer of one event, or of all (`None`).
+    pub fn observe(&mut self, event: Option<EventKind>, observer: impl Fn(&Observation<'_>) + Send + Sync + 'static) {
+        self.observers.push((event, Box::new(observer)));
+    }
+
+    /// How many times an observer failed (each failure is also reported on stderr).
+    pub fn observer_failures(&self) -> usize {
+        self.observer_failures.load(Ordering::Relaxed)
+    }
+
+    /// Runs the event's hooks in order and merges their results.
+    pub fn run(&self, event: &Event) -> Result<HookResult, HookError> {
+        let outcome = self.run_hooks(event);
+        let (matched, word) = match &outcome {
+            Ok(result) => (result.matched.as_slice(), outcome_word(result)),
+            Err(_) => (&[][..], "error"),
+        };
+        let observation = Observation {
+            event: event.kind(),
+            tool: event.tool_call().map(|call| call.tool.as_str()),
+            matched,
+            outcome: word,
+        };
+        self.notify(&observation);
+        outcome
+    }
+
+    fn run_hooks(&self, event: &Event) -> Result<HookResult, HookError> {
+        let kind = event.kind();
+        let stop_hook_active = event.stop_info().is_some_and(|stop| stop.stop_hook_active);
+        let mut current = event.clone();
+        let mut merged = HookResult::default();
+        for (_, hook) in self.hooks.iter().filter(|(hook_event, _)| *hook_event == kind) {
+            let mut result = self.call(hook, &current, kind)?;
+            validate_for(kind, &result)?;
+            if stop_hook_active {
+                // The second Stop runs every hook but cannot force again: one extra turn at most.
+                result.force_continue = None;
+            }
+            apply_rewrites(&mut current, &result);
+            merged.merge(result);
+            let halts =
+                (kind == EventKind::PreToolUse && merged.blocking_error.is_some()) || merged.force_continue.is_some();
+            if halts {
+                break;
+            }
+        }
+        Ok(merged)
+    }
+
+    fn call(&self, hook: &Hook, event: &Event, kind: EventKind) -> Result<HookResult, HookError> {
+        let failed = |reason: String| HookError::Execution { event: kind.seed_name(), reason };
+        match hook {
+            Hook::Rules(policy) => policy.evaluate(event).map_err(|error| failed(error.to_string())),
+            Hook::Callback(callback) => match catch_unwind(AssertUnwindSafe(|| callback(event))) {
+                Ok(Ok(result)) => Ok(result),
+                Ok(Err(reason)) => Err(failed(reason)),
+                Err(panic) => Err(failed(format!("the hook panicked: {}", panic_message(&panic)))),
+            },
+        }
+    }
+
+    fn notify(&self, observation: &Observation<'_>) {
+        for (event, observer) in &self.observers {
+            if event.is_some_and(|event| event != observation.event) {
+                continue;
+            }
+            if let Err(panic) = catch_unwind(AssertUnwindSafe(|| observer(observation))) {
+                self.observer_failures.fetch_add(1, Ordering::Relaxed);
+                eprintln!(
+                    "hookc: warning: an observer of {} failed: {}",
+                    observation.event.seed_name(),
+                    panic_message(&panic)
+                );
+            }
+        }
+    }
+}
+
+/// The seed's `validateFor`: a result may only carry the fields its event can produce.
+pub fn validate_for(kind: EventKind, result: &HookResult) -> Result<(), HookError> {
+    let allowed = kind.result_fields();
+    let extra: Vec<&str> = result.fields_set().into_iter().filter(|field| !allowed.contains(field)).collect();
+    if extra.is_empty() {
+        Ok(())
+    } else {
+        Err(HookError::Contract(format!("{} HookResult does not allow fields: {}", kind.seed_name(), extra.join(", "))))
+    }
+}
+
+/// What later hooks see: the arguments and output as rewritten so far.
+fn apply_rewrites(event: &mut Event, result: &HookResult) {
+    match &mut event.data {
+        EventData::PreToolUse(call) => {
+            if let Some(args) = &result.updated_input {
+                call.args = args.clone();
+            }
+        }
+        EventData::PostToolUse(_, output) => {
+            if let Some(updated) = &result.updated_output {
+                *output = updated.clone();
+            }
+        }
+        _ => {}
+    }
+}
+
+fn outcome_word(result: &HookResult) -> &'static str {
+    if result.blocking_error.is_some() {
+        "block"
+    } else if !result.permission_behavior.is_passthrough() {
+        result.permission_behavior.name()
+    } else if result.force_continue.is_some() {
+        "continue"
+    } else if result.prevent_continuation {
+        "stop"
+    } else if result.updated_input.is_some() || result.updated_output.is_some() {
+        "rewrite"
+    } else if !result.additional_context.is_empty() {
+        "context"
+    } else {
+        "none"
+    }
+}
+
+fn panic_message(panic: &Box<dyn std::any::Any + Send>) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|text| (*text).to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic".to_string())
+}

@@ -1,0 +1,428 @@
+//! The hook runtime and the reference loop, to the seed's contract (000 P04, 003 observers).
+
+use hookc::agent::audit::AuditLog;
+use hookc::agent::*;
+use hookc::eval::result::{BlockingError, HookResult, Permission, ToolOutput};
+use hookc::schema::EventKind;
+use hookc::Policy;
+use serde_json::{json, Map, Value};
+use std::sync::{Arc, Mutex};
+
+fn definitions() -> Vec<ToolDefinition> {
+    let schema = |fields: &[&str]| fields.iter().map(|field| (field.to_string(), ArgType::String)).collect();
+    vec![
+        ToolDefinition {
+            name: "write_file".into(),
+            effect: Effect::Write,
+            schema: schema(&["path", "content"]),
+            optional: Default::default(),
+        },
+        ToolDefinition {
+            name: "read_file".into(),
+            effect: Effect::Read,
+            schema: schema(&["path"]),
+            optional: Default::default(),
+        },
+    ]
+}
+
+fn args(value: Value) -> Map<String, Value> {
+    value.as_object().unwrap().clone()
+}
+
+fn call(id: &str, tool: &str, arguments: Value) -> ToolCallRequest {
+    ToolCallRequest { id: id.into(), tool: tool.into(), args: args(arguments) }
+}
+
+fn rules(text: &str) -> Arc<Policy> {
+    Arc::new(Policy::from_source("test.rules", text).unwrap())
+}
+
+/// A permission policy that counts its calls and answers with a fixed decision.
+struct CountingPolicy {
+    decision: (Permission, String),
+    calls: Mutex<usize>,
+}
+
+impl PermissionPolicy for CountingPolicy {
+    fn decide(&self, _: &PreparedCall) -> (Permission, String) {
+        *self.calls.lock().unwrap() += 1;
+        self.decision.clone()
+    }
+}
+
+/// An approval that records what it was shown.
+#[derive(Default)]
+struct RecordingApproval {
+    seen: Vec<PreparedCall>,
+}
+
+impl Approval for RecordingApproval {
+    fn approve(&mut self, call: &PreparedCall, _: &str) -> bool {
+        self.seen.push(call.clone());
+        true
+    }
+}
+
+struct Harness {
+    model: ScriptedModel,
+    tools: ScriptedTools,
+    policy: CountingPolicy,
+    approval: RecordingApproval,
+}
+
+impl Harness {
+    fn new(replies: Vec<ChatMessage>) -> Self {
+        Harness {
+            model: ScriptedModel::new(replies),
+            tools: ScriptedTools::new(definitions()),
+            policy: CountingPolicy {
+                decision: (Permission::Allow, "allowed by the test policy".into()),
+                calls: Mutex::new(0),
+            },
+            approval: RecordingApproval::default(),
+        }
+    }
+
+    fn run(&mut self, hooks: &HookRegistry, prompt: &str) -> Result<RunReport, RunError> {
+        let report = AgentRunner {
+            model: &mut self.model,
+            tools: &mut self.tools,
+            policy: &self.policy,
+            approval: &mut self.approval,
+            hooks,
+            max_turns: 8,
+            cwd: Some("/repo".into()),
+        }
+        .run(prompt);
+        // 8. Every request the model received had every tool call paired with one result.
+        for request in &self.model.requests {
+            check_pairing(request).unwrap();
+        }
+        report
+    }
+
+    fn policy_calls(&self) -> usize {
+        *self.policy.calls.lock().unwrap()
+    }
+}
+
+fn tool_results(report: &RunReport) -> Vec<(String, String)> {
+    report
+        .history
+        .iter()
+        .filter(|m| m.role == Role::Tool)
+        .map(|m| (m.tool_call_id.clone().unwrap(), m.content.clone()))
+        .collect()
+}
+
+/// Counts PostToolUse runs.
+fn count_posts(hooks: &mut HookRegistry) -> Arc<Mutex<usize>> {
+    let posts = Arc::new(Mutex::new(0));
+    let counter = Arc::clone(&posts);
+    hooks.register(EventKind::PostToolUse, move |_| {
+        *counter.lock().unwrap() += 1;
+        Ok(HookResult::default())
+    });
+    posts
+}
+
+#[test]
+fn a_hook_allow_is_only_a_recommendation_and_a_system_deny_wins() {
+    let mut hooks = HookRegistry::new();
+    hooks.add_rules(rules("pre_tool_use when tool == write_file => allow \"the hook likes it\""));
+    let posts = count_posts(&mut hooks);
+    let mut harness = Harness::new(vec![
+        ChatMessage::assistant("", vec![call("c1", "write_file", json!({"path": "/etc/passwd", "content": "x"}))]),
+        ChatMessage::assistant("done", vec![]),
+    ]);
+    harness.policy.decision = (Permission::Deny, "outside the workspace".into());
+    let report = harness.run(&hooks, "go").unwrap();
+    assert_eq!(tool_results(&report), [("c1".into(), "Error [permission_denied]: outside the workspace".into())]);
+    assert!(harness.tools.invoked.is_empty(), "the handler must not run");
+    assert_eq!(*posts.lock().unwrap(), 0, "PostToolUse must not run");
+}
+
+#[test]
+fn a_block_skips_permission_handler_and_post_tool_use() {
+    let mut hooks = HookRegistry::new();
+    hooks.add_rules(rules(
+        "pre_tool_use when path == \"generated.txt\" => block \"hook_blocked\" \"generated.txt is managed elsewhere\"",
+    ));
+    let posts = count_posts(&mut hooks);
+    let mut harness = Harness::new(vec![
+        ChatMessage::assistant("", vec![call("c1", "write_file", json!({"path": "./generated.txt", "content": "x"}))]),
+        ChatMessage::assistant("done", vec![]),
+    ]);
+    let report = harness.run(&hooks, "go").unwrap();
+    assert_eq!(
+        tool_results(&report),
+        [("c1".into(), "Error [hook_blocked]: generated.txt is managed elsewhere".into())]
+    );
+    assert_eq!(harness.policy_calls(), 0);
+    assert!(harness.tools.invoked.is_empty());
+    assert_eq!(*posts.lock().unwrap(), 0);
+    assert_eq!(report.outcome, Outcome::Completed("done".into()));
+}
+
+#[test]
+fn an_invalid_rewrite_never_reaches_the_handler_and_a_valid_one_is_exactly_what_runs() {
+    // Schema-invalid arguments. (A hook returns arguments only: the call id, the tool and its
+    // definition cannot be changed through this API at all.)
+    let mut hooks = HookRegistry::new();
+    hooks.register(EventKind::PreToolUse, |_| {
+        Ok(HookResult { updated_input: Some(args(json!({"path": 3}))), ..HookResult::default() })
+    });
+    let mut harness = Harness::new(vec![
+        ChatMessage::assistant("", vec![call("c1", "read_file", json!({"path": "a"}))]),
+        ChatMessage::assistant("done", vec![]),
+    ]);
+    let report = harness.run(&hooks, "go").unwrap();
+    assert_eq!(
+        tool_results(&report),
+        [("c1".into(), "Error [hook_contract_error]: PreToolUse hook returned an invalid update".into())]
+    );
+    assert!(harness.tools.invoked.is_empty());
+
+    // A valid rewrite: approval and handler see the same frozen arguments.
+    let mut hooks = HookRegistry::new();
+    hooks.add_rules(rules("pre_tool_use when tool == write_file => set path = \"sandbox/{path}\""));
+    let mut harness = Harness::new(vec![
+        ChatMessage::assistant("", vec![call("c1", "write_file", json!({"path": "a.txt", "content": "x"}))]),
+        ChatMessage::assistant("done", vec![]),
+    ]);
+    harness.policy.decision = (Permission::Ask, "writes ask".into());
+    harness.run(&hooks, "go").unwrap();
+    assert_eq!(harness.approval.seen.len(), 1);
+    assert_eq!(harness.tools.invoked, harness.approval.seen, "approval saw exactly what the handler got");
+    assert_eq!(harness.tools.invoked[0].args["path"], "sandbox/a.txt");
+    assert_eq!(harness.tools.invoked[0].id, "c1");
+}
+
+#[test]
+fn hook_failures_are_paired_errors_and_say_whether_the_handler_ran() {
+    let mut hooks = HookRegistry::new();
+    hooks.register(EventKind::PreToolUse, |event| match event.tool_call().map(|call| call.tool.as_str()) {
+        Some("write_file") => Err("the pre hook broke".into()),
+        _ => Ok(HookResult::default()),
+    });
+    hooks.register(EventKind::PostToolUse, |_| panic!("the post hook panicked"));
+    let mut harness = Harness::new(vec![
+        ChatMessage::assistant(
+            "",
+            vec![
+                call("c1", "write_file", json!({"path": "a", "content": "x"})),
+                call("c2", "read_file", json!({"path": "b"})),
+            ],
+        ),
+        ChatMessage::assistant("done", vec![]),
+    ]);
+    let report = harness.run(&hooks, "go").unwrap();
+    assert_eq!(
+        tool_results(&report),
+        [
+            ("c1".into(), "Error [hook_execution_error]: PreToolUse hook failed".into()),
+            ("c2".into(), "Error [hook_execution_error]: PostToolUse hook failed".into()),
+        ]
+    );
+    assert_eq!(harness.tools.invoked.len(), 1, "only c2's handler ran");
+    assert_eq!(harness.tools.invoked[0].id, "c2");
+}
+
+#[test]
+fn a_post_tool_use_stop_pairs_every_call_and_ends_without_another_request() {
+    let mut hooks = HookRegistry::new();
+    hooks.add_rules(rules("post_tool_use when path == \"a\" => stop \"enough\""));
+    let mut harness = Harness::new(vec![
+        ChatMessage::assistant(
+            "",
+            vec![
+                call("c1", "read_file", json!({"path": "a"})),
+                call("c2", "read_file", json!({"path": "b"})),
+                call("c3", "read_file", json!({"path": "c"})),
+            ],
+        ),
+        ChatMessage::assistant("never requested", vec![]),
+    ]);
+    harness.tools =
+        ScriptedTools::new(definitions()).output("c1", ToolOutput { content: "contents of a".into(), is_error: false });
+    let report = harness.run(&hooks, "go").unwrap();
+    assert_eq!(
+        tool_results(&report),
+        [
+            ("c1".into(), "contents of a".into()),
+            ("c2".into(), SKIPPED_AFTER_STOP.into()),
+            ("c3".into(), SKIPPED_AFTER_STOP.into()),
+        ]
+    );
+    assert_eq!(report.outcome, Outcome::Stopped("contents of a".into()));
+    assert_eq!(harness.model.requests.len(), 1);
+    assert_eq!(harness.model.remaining(), 1);
+    check_pairing(&report.history).unwrap();
+}
+
+#[test]
+fn stop_forces_at_most_one_extra_turn() {
+    // The recorder runs first: the first `continue` ends the remaining Stop hooks.
+    let mut hooks = HookRegistry::new();
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let record = Arc::clone(&seen);
+    hooks.register(EventKind::Stop, move |event| {
+        record.lock().unwrap().push(event.stop_info().unwrap().stop_hook_active);
+        Ok(HookResult::default())
+    });
+    hooks.add_rules(rules("stop when tool_calls == 0 => continue \"verify the result with a tool first\""));
+    let mut harness = Harness::new(vec![
+        ChatMessage::assistant("done", vec![]),
+        ChatMessage::assistant("really done", vec![]),
+        ChatMessage::assistant("never requested", vec![]),
+    ]);
+    let report = harness.run(&hooks, "go").unwrap();
+    assert_eq!(report.outcome, Outcome::Completed("really done".into()));
+    assert_eq!(harness.model.requests.len(), 2, "exactly one extra model turn");
+    assert_eq!(*seen.lock().unwrap(), [false, true], "the second Stop runs, seeing stop_hook_active");
+    let second_request = &harness.model.requests[1];
+    assert_eq!(second_request.last().unwrap(), &ChatMessage::user("verify the result with a tool first"));
+}
+
+#[test]
+fn context_goes_where_the_seed_puts_it_and_invalid_prompt_or_stop_results_fail_the_run() {
+    let mut hooks = HookRegistry::new();
+    hooks.add_rules(rules(
+        "user_prompt_submit => context \"check the acceptance criteria\"\npre_tool_use => context \"pre\"\npost_tool_use => context \"post\"",
+    ));
+    let mut harness = Harness::new(vec![
+        ChatMessage::assistant("", vec![call("c1", "read_file", json!({"path": "a"}))]),
+        ChatMessage::assistant("done", vec![]),
+    ]);
+    let report = harness.run(&hooks, "go").unwrap();
+    let roles: Vec<(Role, &str)> = report.history.iter().map(|m| (m.role, m.content.as_str())).collect();
+    assert_eq!(
+        roles,
+        [
+            (Role::User, "go"),
+            (Role::System, "check the acceptance criteria"),
+            (Role::Assistant, ""),
+            (Role::Tool, "ok"),
+            (Role::System, "pre"),
+            (Role::System, "post"),
+            (Role::Assistant, "done"),
+        ]
+    );
+
+    for event in [EventKind::UserPromptSubmit, EventKind::Stop] {
+        let mut hooks = HookRegistry::new();
+        hooks.register(event, |_| {
+            Ok(HookResult {
+                blocking_error: Some(BlockingError { code: "x".into(), message: "y".into() }),
+                ..HookResult::default()
+            })
+        });
+        let mut harness = Harness::new(vec![ChatMessage::assistant("done", vec![])]);
+        let error = harness.run(&hooks, "go").unwrap_err();
+        assert_eq!(error.to_string(), format!("{} HookResult does not allow fields: blockingError", event.seed_name()));
+    }
+}
+
+#[test]
+fn hooks_run_in_registration_order_and_later_hooks_see_earlier_rewrites() {
+    let mut hooks = HookRegistry::new();
+    hooks.register(EventKind::PreToolUse, |_| {
+        Ok(HookResult {
+            updated_input: Some(args(json!({"path": "rewritten", "content": "x"}))),
+            ..HookResult::default()
+        })
+    });
+    hooks.add_rules(rules("pre_tool_use when path == \"rewritten\" => deny \"the rules saw the rewrite\""));
+    hooks.register(EventKind::PreToolUse, |_| {
+        Ok(HookResult { permission_behavior: Permission::Allow, ..HookResult::default() })
+    });
+    let event = hookc::Event::from_json(
+        br#"{"event":"pre_tool_use","tool":"write_file","args":{"path":"original","content":"x"}}"#,
+    )
+    .unwrap();
+    let result = hooks.run(&event).unwrap();
+    assert_eq!(result.permission_behavior, Permission::Deny, "a later allow never weakens a deny");
+    assert_eq!(result.permission_reason.as_deref(), Some("the rules saw the rewrite"));
+    assert_eq!(result.updated_input.unwrap()["path"], "rewritten");
+}
+
+#[test]
+fn a_native_result_with_fields_its_event_cannot_carry_is_a_contract_error() {
+    let mut hooks = HookRegistry::new();
+    hooks.register(EventKind::PreToolUse, |_| {
+        Ok(HookResult {
+            updated_output: Some(ToolOutput { content: "x".into(), is_error: false }),
+            force_continue: Some("y".into()),
+            ..HookResult::default()
+        })
+    });
+    let event = hookc::Event::from_json(br#"{"event":"pre_tool_use","tool":"t"}"#).unwrap();
+    assert_eq!(
+        hooks.run(&event).unwrap_err(),
+        HookError::Contract("PreToolUse HookResult does not allow fields: updatedOutput, forceContinue".into())
+    );
+}
+
+/// A run with an observer that fails on every call is identical to a run without it.
+#[test]
+fn a_failing_observer_changes_nothing() {
+    let scenario = |observed: bool| {
+        let mut hooks = HookRegistry::new();
+        hooks.add_rules(rules(
+            "pre_tool_use when path == \"b\" => deny \"no b\"\nstop when tool_calls == 1 => continue \"once more\"",
+        ));
+        if observed {
+            hooks.observe(None, |_| panic!("the observer always fails"));
+        }
+        let mut harness = Harness::new(vec![
+            ChatMessage::assistant(
+                "",
+                vec![call("c1", "read_file", json!({"path": "a"})), call("c2", "read_file", json!({"path": "b"}))],
+            ),
+            ChatMessage::assistant("done", vec![]),
+            ChatMessage::assistant("done again", vec![]),
+        ]);
+        let report = harness.run(&hooks, "go").unwrap();
+        (report.history, report.outcome, hooks.observer_failures())
+    };
+    let (plain_history, plain_outcome, _) = scenario(false);
+    let (observed_history, observed_outcome, failures) = scenario(true);
+    assert_eq!(observed_history, plain_history);
+    assert_eq!(observed_outcome, plain_outcome);
+    assert!(failures >= 5, "every hook point was observed and failed: {failures}");
+}
+
+#[test]
+fn the_audit_log_flushes_every_queued_record_on_close() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("audit.jsonl");
+    let log = AuditLog::open(&path, "sha256:test").unwrap();
+    let mut hooks = HookRegistry::new();
+    hooks.add_rules(rules("pre_tool_use when path == \"b\" => deny \"no b\""));
+    let sink = Arc::clone(&log);
+    hooks.observe(None, move |observation| sink.record(observation));
+    let event = hookc::Event::from_json(br#"{"event":"pre_tool_use","tool":"read_file","args":{"path":"b"}}"#).unwrap();
+    for _ in 0..500 {
+        hooks.run(&event).unwrap();
+    }
+    log.close().unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<Value> = text.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    assert_eq!(lines.len(), 500);
+    assert_eq!(lines[0]["event"], "pre_tool_use");
+    assert_eq!(lines[0]["tool"], "read_file");
+    assert_eq!(lines[0]["rules"], json!(["test.rules:1"]));
+    assert_eq!(lines[0]["outcome"], "deny");
+    assert_eq!(lines[0]["policy"], "sha256:test");
+}
+
+#[test]
+fn pairing_checks_catch_orphans_and_missing_results() {
+    let assistant = ChatMessage::assistant("", vec![call("c1", "t", json!({})), call("c2", "t", json!({}))]);
+    assert!(check_pairing(&[assistant.clone(), ChatMessage::tool("c1", "x")])
+        .unwrap_err()
+        .contains("`c2` has no result"));
+    assert!(check_pairing(&[ChatMessage::tool("zz", "x")]).unwrap_err().contains("answers no open tool call"));
+    assert!(check_pairing(&[assistant, ChatMessage::tool("c2", "x"), ChatMessage::tool("c1", "y")]).is_ok());
+}
