@@ -11,4 +11,5 @@ mod diagnostics;
 mod eval_table;
 mod explain;
 mod fmt;
+mod replay;
 mod support;

@@ -13,6 +13,8 @@ pub mod codex;
 pub mod gemini;
 mod output;
 
+use crate::agent::audit::AuditLog;
+use crate::agent::Observation;
 use crate::eval::event::{Event, MAX_EVENT_BYTES};
 use crate::eval::result::HookResult;
 use crate::eval::{EvalError, Evaluation};
@@ -59,17 +61,28 @@ pub struct Failure(pub String);
 
 /// Runs one hook call: reads the payload from `input`, evaluates, and returns the answer, or
 /// the failure to report. `policy` is loaded by the caller (a load failure is a failure too).
-pub fn decide<P: Protocol>(protocol: &P, policy: &Policy, input: impl Read) -> Result<(Answer, Vec<String>), Failure> {
+pub fn decide<P: Protocol>(
+    protocol: &P,
+    policy: &Policy,
+    input: impl Read,
+    audit: Option<&AuditLog>,
+) -> Result<(Answer, Vec<String>), Failure> {
     let payload = read_limited(input)?;
     let mapped = protocol.map(&payload).map_err(Failure)?;
     let mut logs = Vec::new();
     let mut evaluations = Vec::new();
     for event in &mapped.events {
-        let evaluation = policy.evaluate_full(event).map_err(|error: EvalError| Failure(error.to_string()))?;
+        let evaluation = policy.evaluate_full(event).map_err(|error: EvalError| {
+            record(audit, event, None);
+            Failure(error.to_string())
+        })?;
         logs.extend(log_lines(&evaluation));
         evaluations.push(evaluation.result);
     }
     let result = merge(evaluations).map_err(Failure)?;
+    if let Some(event) = mapped.events.first() {
+        record(audit, event, Some(&result));
+    }
     let answer = protocol.render(&mapped.context, &result).map_err(Failure)?;
     Ok((answer, logs))
 }
@@ -86,6 +99,12 @@ pub fn failure_answer<P: Protocol>(protocol: &P, failure: &Failure, fail_open: b
             Answer { stdout: None, exit: 2 },
             format!("hookc: {reason} (the policy could not decide, so the action is blocked)"),
         )
+    }
+}
+
+fn record(audit: Option<&AuditLog>, event: &Event, result: Option<&HookResult>) {
+    if let Some(log) = audit {
+        log.record(&Observation::of(event, result));
     }
 }
 

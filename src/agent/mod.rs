@@ -7,6 +7,7 @@ mod message;
 mod registry;
 mod runner;
 mod scripted;
+pub mod session;
 mod tools;
 
 pub use message::{check_pairing, ChatMessage, Role, ToolCallRequest};

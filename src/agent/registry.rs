@@ -59,6 +59,17 @@ pub struct Observation<'a> {
     pub outcome: &'a str,
 }
 
+impl<'a> Observation<'a> {
+    /// The observation of an event's result (`None`: the hooks failed).
+    pub fn of(event: &'a Event, result: Option<&'a HookResult>) -> Observation<'a> {
+        let (matched, outcome) = match result {
+            Some(result) => (result.matched.as_slice(), outcome_word(result)),
+            None => (&[][..], "error"),
+        };
+        Observation { event: event.kind(), tool: event.tool_call().map(|call| call.tool.as_str()), matched, outcome }
+    }
+}
+
 /// Per event, hooks in registration order, and observers.
 #[derive(Default)]
 pub struct HookRegistry {
@@ -104,17 +115,7 @@ impl HookRegistry {
     /// Runs the event's hooks in order and merges their results.
     pub fn run(&self, event: &Event) -> Result<HookResult, HookError> {
         let outcome = self.run_hooks(event);
-        let (matched, word) = match &outcome {
-            Ok(result) => (result.matched.as_slice(), outcome_word(result)),
-            Err(_) => (&[][..], "error"),
-        };
-        let observation = Observation {
-            event: event.kind(),
-            tool: event.tool_call().map(|call| call.tool.as_str()),
-            matched,
-            outcome: word,
-        };
-        self.notify(&observation);
+        self.notify(&Observation::of(event, outcome.as_ref().ok()));
         outcome
     }
 

@@ -158,9 +158,12 @@ impl AgentRunner<'_> {
     pub fn run(&mut self, prompt: &str) -> Result<RunReport, RunError> {
         let mut steps = Vec::new();
         let mut history = Vec::new();
+        // The hook judges the prompt before it enters the history; the transcript shows the
+        // prompt first, then the decision.
         let submitted = ChatMessage::user(prompt);
+        steps.push(Step::Message(submitted.clone()));
         let prompt_hook = self.hook(&mut steps, EventData::UserPromptSubmit { prompt: prompt.to_string() }, None)?;
-        push(&mut history, &mut steps, submitted);
+        history.push(submitted);
         for context in prompt_hook.additional_context {
             push(&mut history, &mut steps, ChatMessage::system(context));
         }

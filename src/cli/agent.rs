@@ -15,6 +15,9 @@ pub struct Common {
     /// call proceed with a warning instead of blocking it.
     #[arg(long)]
     fail_open: bool,
+    /// Append one JSON line per decision to this file.
+    #[arg(long, value_name = "FILE")]
+    audit_log: Option<std::path::PathBuf>,
 }
 
 /// Answer a Claude Code (or Codex) command hook: the event on stdin, the decision on stdout.
@@ -45,7 +48,12 @@ pub fn run_gemini(args: &GeminiArgs) -> u8 {
 }
 
 fn run<P: Protocol>(protocol: &P, common: &Common) -> u8 {
-    let outcome = load(&common.policy).and_then(|policy| decide(protocol, &policy, std::io::stdin().lock()));
+    let outcome = load(&common.policy).and_then(|policy| {
+        let audit = super::open_audit_log(common.audit_log.as_deref(), policy.source_hash());
+        let decided = decide(protocol, &policy, std::io::stdin().lock(), audit.as_deref());
+        super::close_audit_log(audit);
+        decided
+    });
     let (answer, messages) = match outcome {
         Ok((answer, logs)) => (answer, logs),
         Err(failure) => {

@@ -15,6 +15,9 @@ pub struct Args {
     /// Indent the JSON output.
     #[arg(long)]
     pretty: bool,
+    /// Append one JSON line for the decision to this file.
+    #[arg(long, value_name = "FILE")]
+    audit_log: Option<PathBuf>,
 }
 
 /// Runs `hookc eval`.
@@ -27,7 +30,13 @@ pub fn run(args: &Args) -> u8 {
         Ok(event) => event,
         Err(code) => return code,
     };
-    let evaluation = match policy.evaluate_full(&event) {
+    let audit = super::open_audit_log(args.audit_log.as_deref(), policy.source_hash());
+    let outcome = policy.evaluate_full(&event);
+    if let Some(log) = &audit {
+        log.record(&crate::agent::Observation::of(&event, outcome.as_ref().ok().map(|evaluation| &evaluation.result)));
+    }
+    super::close_audit_log(audit);
+    let evaluation = match outcome {
         Ok(evaluation) => evaluation,
         Err(eval_error) => {
             super::error(eval_error);

@@ -8,6 +8,7 @@ mod explain;
 mod fmt;
 mod init;
 mod input;
+mod replay;
 mod test;
 
 use clap::{Parser, Subcommand};
@@ -39,6 +40,8 @@ enum Command {
     Explain(explain::Args),
     /// Rewrite rule files in one canonical layout, keeping every comment.
     Fmt(fmt::Args),
+    /// Run a scripted session through the reference loop with the rules; print the transcript.
+    Replay(replay::Args),
     /// Run the rule tests (`*.test.yaml` beside the rules) with rule coverage.
     Test(test::Args),
 }
@@ -66,6 +69,7 @@ pub fn run() -> ExitCode {
         Command::Test(args) => test::run(&args),
         Command::Explain(args) => explain::run(&args),
         Command::Fmt(args) => fmt::run(&args),
+        Command::Replay(args) => replay::run(&args),
     };
     ExitCode::from(code)
 }
@@ -79,4 +83,27 @@ fn color_stderr() -> bool {
 /// Prints a one-line error to stderr.
 fn error(message: impl std::fmt::Display) {
     eprintln!("error: {message}");
+}
+
+/// Opens `--audit-log FILE`, if given. The audit log is an observer: if it cannot be opened,
+/// that is reported and the decision goes on unchanged.
+fn open_audit_log(
+    path: Option<&std::path::Path>,
+    policy_hash: &str,
+) -> Option<std::sync::Arc<crate::agent::audit::AuditLog>> {
+    let path = path?;
+    match crate::agent::audit::AuditLog::open(path, policy_hash) {
+        Ok(log) => Some(log),
+        Err(io) => {
+            eprintln!("hookc: warning: cannot open the audit log `{}`: {io}; not auditing", path.display());
+            None
+        }
+    }
+}
+
+/// Flushes and closes an audit log, reporting (never propagating) a failure.
+fn close_audit_log(log: Option<std::sync::Arc<crate::agent::audit::AuditLog>>) {
+    if let Some(Err(io)) = log.map(|log| log.close()) {
+        eprintln!("hookc: warning: the audit log could not be written: {io}");
+    }
 }

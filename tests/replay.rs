@@ -1,0 +1,117 @@
+//! `hookc replay` and the audit log through the real binary.
+
+use crate::support::{fixtures, hookc, stderr, stdout};
+use std::path::Path;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn replay_prints_the_transcript_with_every_decision() {
+    let session = fixtures("replay").join("session.yaml");
+    let output = hookc(root(), &["replay", session.to_str().unwrap(), "--rules", "rules"], b"");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    insta::assert_snapshot!(stdout(&output));
+
+    let json = hookc(root(), &["replay", session.to_str().unwrap(), "--rules", "rules", "--format", "json"], b"");
+    let value: serde_json::Value = serde_json::from_str(&stdout(&json)).unwrap();
+    assert_eq!(value["outcome"]["completed"], "done");
+    let blocked = value["steps"].as_array().unwrap().iter().find(|step| step["hook"]["call_id"] == "c1").unwrap();
+    assert_eq!(blocked["hook"]["result"]["blockingError"]["code"], "hook_blocked");
+}
+
+#[test]
+fn replay_exit_status_says_whether_the_session_ran_to_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    // The Stop rule forces one more turn, but the script has no reply left.
+    std::fs::write(dir.path().join("short.yaml"), "prompt: go\nreplies:\n  - text: done\n").unwrap();
+    std::fs::write(dir.path().join("more.rules"), "stop when tool_calls == 0 => continue \"use a tool first\"\n")
+        .unwrap();
+    let output = hookc(dir.path(), &["replay", "short.yaml", "--rules", "more.rules"], b"");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("the session failed: the model failed: the script has no reply for request 2"),
+        "{}",
+        stderr(&output)
+    );
+
+    std::fs::write(dir.path().join("bad.yaml"), "prompt: go\nreplys: []\n").unwrap();
+    let bad = hookc(dir.path(), &["replay", "bad.yaml", "--rules", "more.rules"], b"");
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(stderr(&bad).contains("unknown field `replys`"), "{}", stderr(&bad));
+}
+
+#[test]
+fn eval_and_claude_append_one_audit_line_per_decision() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("audit.jsonl");
+    let rules = root().join("rules");
+    let (log_arg, rules_arg) = (log.to_str().unwrap(), rules.to_str().unwrap());
+    let native = br#"{"event":"pre_tool_use","tool":"Bash","args":{"command":"rm -rf /"}}"#;
+    assert_eq!(
+        hookc(dir.path(), &["eval", "--rules", rules_arg, "--audit-log", log_arg], native).status.code(),
+        Some(0)
+    );
+    let claude = br#"{"hook_event_name":"PreToolUse","cwd":"/repo","tool_name":"Write","tool_input":{"file_path":"/repo/Cargo.lock","content":"x"}}"#;
+    assert_eq!(
+        hookc(dir.path(), &["claude", "--rules", rules_arg, "--audit-log", log_arg], claude).status.code(),
+        Some(0)
+    );
+    let lines: Vec<serde_json::Value> =
+        std::fs::read_to_string(&log).unwrap().lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!((lines[0]["tool"].as_str(), lines[0]["outcome"].as_str()), (Some("Bash"), Some("deny")));
+    assert_eq!(lines[0]["rules"], serde_json::json!(["no-rm-root"]));
+    assert_eq!((lines[1]["tool"].as_str(), lines[1]["outcome"].as_str()), (Some("Write"), Some("block")));
+    assert!(lines[1]["policy"].as_str().unwrap().starts_with("sha256:"));
+    assert!(lines[1]["time_ms"].as_u64().unwrap() > 1_700_000_000_000);
+}
+
+/// The audit log is an observer: when it cannot be written the decision is the same.
+#[test]
+fn an_audit_log_that_cannot_be_opened_changes_no_decision() {
+    let native = br#"{"event":"pre_tool_use","tool":"Bash","args":{"command":"rm -rf /"}}"#;
+    let plain = hookc(root(), &["eval", "--rules", "rules"], native);
+    let broken = hookc(root(), &["eval", "--rules", "rules", "--audit-log", "/nonexistent/dir/audit.jsonl"], native);
+    assert_eq!(broken.status.code(), plain.status.code());
+    assert_eq!(stdout(&broken), stdout(&plain));
+    assert!(stderr(&broken).contains("cannot open the audit log"), "{}", stderr(&broken));
+}
+
+/// Killed mid-run, the audit log holds only whole lines.
+#[test]
+fn a_killed_run_leaves_only_whole_audit_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let session = "prompt: go\ntools:\n  - {name: read_file, effect: read, schema: {path: string}}\n\
+                   replies:\n  - tool_calls:\n      - {id: c, tool: read_file, args: {path: a}, repeat: 200000}\n  - text: done\n";
+    std::fs::write(dir.path().join("long.yaml"), session).unwrap();
+    std::fs::write(dir.path().join("audit.rules"), "pre_tool_use => log \"x\"\n").unwrap();
+    let log = dir.path().join("audit.jsonl");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hookc"))
+        .args(["replay", "long.yaml", "--rules", "audit.rules", "--audit-log", log.to_str().unwrap()])
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait (bounded) until records are being written, then kill the process mid-run.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while std::fs::metadata(&log).map_or(0, |meta| meta.len()) < 64 * 1024 {
+        assert!(std::time::Instant::now() < deadline, "no audit records within 60 s");
+        assert!(child.try_wait().unwrap().is_none(), "the run ended before it could be killed");
+        std::thread::yield_now();
+    }
+    child.kill().unwrap();
+    let status = child.wait().unwrap();
+    assert!(!status.success(), "the process was killed, not finished");
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(text.ends_with('\n'), "the last line is whole");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() > 100, "{} lines", lines.len());
+    for line in lines {
+        let record: serde_json::Value =
+            serde_json::from_str(line).unwrap_or_else(|error| panic!("a broken line {line:?}: {error}"));
+        assert!(record["event"].is_string());
+    }
+}
