@@ -426,3 +426,19 @@ fn pairing_checks_catch_orphans_and_missing_results() {
     assert!(check_pairing(&[ChatMessage::tool("zz", "x")]).unwrap_err().contains("answers no open tool call"));
     assert!(check_pairing(&[assistant, ChatMessage::tool("c2", "x"), ChatMessage::tool("c1", "y")]).is_ok());
 }
+
+/// `docs/embedding.md` shows `examples/embed.rs` verbatim, and the example runs.
+#[test]
+fn the_embedding_doc_shows_the_example_that_runs() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let example = std::fs::read_to_string(root.join("examples/embed.rs")).unwrap();
+    let doc = std::fs::read_to_string(root.join("docs/embedding.md")).unwrap();
+    assert!(
+        doc.contains(&format!("```rust\n{example}```")),
+        "docs/embedding.md does not show examples/embed.rs as it is"
+    );
+    embed_example::main().unwrap();
+}
+
+#[path = "../examples/embed.rs"]
+mod embed_example;
