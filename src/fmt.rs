@@ -46,13 +46,7 @@ pub fn format(file_id: FileId, file: &SourceFile) -> Result<String, Vec<Diagnost
             .get(next_comment)
             .filter(|comment| comment.start < span.end as usize && !is_trailing(comment, span, line_end))
         {
-            let line = file.line_col(comment.start).0;
-            if last_line.is_some_and(|last| line > last + 1) {
-                out.push('\n');
-            }
-            out.push_str(comment.text);
-            out.push('\n');
-            last_line = Some(line);
+            last_line = Some(comment_line(&mut out, file, comment, last_line));
             next_comment += 1;
         }
         // A blank line between the comments and the item stays.
@@ -76,15 +70,21 @@ pub fn format(file_id: FileId, file: &SourceFile) -> Result<String, Vec<Diagnost
     }
     let mut last_line = None;
     for comment in rest {
-        let line = file.line_col(comment.start).0;
-        if last_line.is_some_and(|last| line > last + 1) {
-            out.push('\n');
-        }
-        out.push_str(comment.text);
-        out.push('\n');
-        last_line = Some(line);
+        last_line = Some(comment_line(&mut out, file, comment, last_line));
     }
     Ok(out)
+}
+
+/// Writes a full-line comment, keeping one blank line where the source had a gap after the
+/// previous comment; returns the comment's line.
+fn comment_line(out: &mut String, file: &SourceFile, comment: &Comment<'_>, previous: Option<usize>) -> usize {
+    let line = file.line_col(comment.start).0;
+    if previous.is_some_and(|last| line > last + 1) {
+        out.push('\n');
+    }
+    out.push_str(comment.text);
+    out.push('\n');
+    line
 }
 
 fn is_trailing(comment: &Comment<'_>, span: Span, line_end: usize) -> bool {

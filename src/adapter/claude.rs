@@ -92,16 +92,8 @@ impl Protocol for Claude {
     const NAME: &'static str = "Claude Code";
 
     fn map(&self, payload: &[u8]) -> Result<Mapped<Context>, String> {
-        let text = std::str::from_utf8(payload).map_err(|error| {
-            format!("the hook payload is not valid UTF-8 (invalid byte at offset {})", error.valid_up_to())
-        })?;
-        let payload: Payload =
-            serde_json::from_str(text).map_err(|error| format!("the hook payload is not valid JSON: {error}"))?;
-        let kind = EVENTS
-            .iter()
-            .find(|(name, _)| *name == payload.hook_event_name)
-            .map(|(_, kind)| *kind)
-            .ok_or_else(|| format!("unsupported hook event `{}`", payload.hook_event_name))?;
+        let payload: Payload = super::decode(payload)?;
+        let kind = super::event_kind(EVENTS, &payload.hook_event_name)?;
         let missing = |field: &str| format!("the `{}` payload has no `{field}`", payload.hook_event_name);
         let agent = match self.flavor {
             Flavor::Claude => "claude",

@@ -18,6 +18,7 @@ use crate::agent::Observation;
 use crate::eval::event::{Event, MAX_EVENT_BYTES};
 use crate::eval::result::HookResult;
 use crate::eval::{EvalError, Evaluation};
+use crate::schema::EventKind;
 use crate::Policy;
 use std::io::Read;
 
@@ -100,6 +101,23 @@ pub fn failure_answer<P: Protocol>(protocol: &P, failure: &Failure, fail_open: b
             format!("hookc: {reason} (the policy could not decide, so the action is blocked)"),
         )
     }
+}
+
+/// Decodes an agent's JSON payload (UTF-8 first, so the message says which problem it is).
+fn decode<T: serde::de::DeserializeOwned>(payload: &[u8]) -> Result<T, String> {
+    let text = std::str::from_utf8(payload).map_err(|error| {
+        format!("the hook payload is not valid UTF-8 (invalid byte at offset {})", error.valid_up_to())
+    })?;
+    serde_json::from_str(text).map_err(|error| format!("the hook payload is not valid JSON: {error}"))
+}
+
+/// The native event for an agent's event name, from the adapter's table.
+fn event_kind(events: &[(&str, EventKind)], name: &str) -> Result<EventKind, String> {
+    events
+        .iter()
+        .find(|(known, _)| *known == name)
+        .map(|(_, kind)| *kind)
+        .ok_or_else(|| format!("unsupported hook event `{name}`"))
 }
 
 fn record(audit: Option<&AuditLog>, event: &Event, result: Option<&HookResult>) {

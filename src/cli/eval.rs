@@ -22,12 +22,8 @@ pub struct Args {
 
 /// Runs `hookc eval`.
 pub fn run(args: &Args) -> u8 {
-    let policy = match args.policy.load() {
-        Ok(policy) => policy,
-        Err(code) => return code,
-    };
-    let event = match read_event(&args.input) {
-        Ok(event) => event,
+    let (policy, event) = match args.policy.load().and_then(|policy| Ok((policy, read_event(&args.input)?))) {
+        Ok(loaded) => loaded,
         Err(code) => return code,
     };
     let audit = super::open_audit_log(args.audit_log.as_deref(), policy.source_hash());

@@ -28,12 +28,8 @@ enum Format {
 
 /// Runs `hookc explain`.
 pub fn run(args: &Args) -> u8 {
-    let policy = match args.policy.load() {
-        Ok(policy) => policy,
-        Err(code) => return code,
-    };
-    let event = match read_event(&args.input) {
-        Ok(event) => event,
+    let (policy, event) = match args.policy.load().and_then(|policy| Ok((policy, read_event(&args.input)?))) {
+        Ok(loaded) => loaded,
         Err(code) => return code,
     };
     let explanation = match crate::explain::explain(&policy, &event) {

@@ -9,6 +9,11 @@ use pest::iterators::{Pair, Pairs};
 
 type Lowered<T> = Result<T, Diagnostic>;
 
+/// How deeply conditions may nest (`not`, parentheses). Every later stage recurses over the
+/// condition tree, so the limit is what keeps a pathological file from exhausting the stack;
+/// no real rule comes near it.
+pub const MAX_NESTING: usize = 100;
+
 pub(super) fn lower(file: FileId, mut pairs: Pairs<'_, Rule>) -> Result<Ast, Vec<Diagnostic>> {
     let lowerer = Lowerer { file };
     let mut ast = Ast { lists: Vec::new(), rules: Vec::new() };
@@ -88,7 +93,7 @@ impl Lowerer {
                     name = Some(self.ident(&self.child(header_span, &mut inner)?));
                 }
                 Rule::event => event = Some(self.ident(&child)),
-                Rule::condition => condition = Some(self.condition(child)?),
+                Rule::condition => condition = Some(self.condition(child, 0)?),
                 Rule::actions => {
                     for action in child.into_inner() {
                         actions.push(self.action(action)?);
@@ -104,15 +109,24 @@ impl Lowerer {
         Ok(RuleDecl { name, event, condition, actions, span })
     }
 
-    fn condition(&self, pair: Pair<'_, Rule>) -> Lowered<Expr> {
+    fn condition(&self, pair: Pair<'_, Rule>, depth: usize) -> Lowered<Expr> {
         let span = self.span(&pair);
+        if depth > MAX_NESTING {
+            return Err(Diagnostic::new(
+                Code::Syntax,
+                span,
+                format!("the condition nests more than {MAX_NESTING} levels deep"),
+            )
+            .label("too deep")
+            .help("split the condition, or use a `let` list with `in`"));
+        }
         match pair.as_rule() {
-            Rule::condition => self.joined(span, pair.into_inner(), Expr::Or),
-            Rule::conjunction => self.joined(span, pair.into_inner(), Expr::And),
+            Rule::condition => self.joined(span, pair.into_inner(), Expr::Or, depth),
+            Rule::conjunction => self.joined(span, pair.into_inner(), Expr::And, depth),
             Rule::negation => {
                 let mut inner = pair.into_inner().filter(|p| p.as_rule() != Rule::kw_not);
                 let operand = inner.next().ok_or_else(|| incomplete(span))?;
-                Ok(Expr::Not(Box::new(self.condition(operand)?), span))
+                Ok(Expr::Not(Box::new(self.condition(operand, depth + 1)?), span))
             }
             Rule::test => self.test(pair).map(Expr::Test),
             _ => Err(incomplete(span)),
@@ -120,10 +134,18 @@ impl Lowerer {
     }
 
     /// `a or b or c` / `a and b`: one operand stays itself, several are joined.
-    fn joined(&self, span: Span, children: Pairs<'_, Rule>, join: fn(Vec<Expr>, Span) -> Expr) -> Lowered<Expr> {
+    fn joined(
+        &self,
+        span: Span,
+        children: Pairs<'_, Rule>,
+        join: fn(Vec<Expr>, Span) -> Expr,
+        depth: usize,
+    ) -> Lowered<Expr> {
         let mut operands = Vec::new();
         for child in children.filter(|p| !matches!(p.as_rule(), Rule::kw_and | Rule::kw_or)) {
-            operands.push(self.condition(child)?);
+            // A parenthesised group is a level; the conjunctions of an `or` are not.
+            let nested = depth + usize::from(child.as_rule() == Rule::condition);
+            operands.push(self.condition(child, nested)?);
         }
         if operands.len() == 1 {
             operands.pop().ok_or_else(|| incomplete(span))
@@ -266,4 +288,27 @@ fn is_keyword(kind: Rule) -> bool {
 
 fn incomplete(span: Span) -> Diagnostic {
     Diagnostic::new(Code::Syntax, span, "incomplete construct").label("here")
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::source::SourceFile;
+
+    fn parses(condition: &str) -> bool {
+        let file = SourceFile::new("deep.rules", format!("pre_tool_use when {condition} => deny"));
+        super::super::parse(0, &file).is_ok()
+    }
+
+    #[test]
+    fn nesting_is_limited_before_any_stage_can_exhaust_the_stack() {
+        let parens = |n: usize| format!("{}tool == bash{}", "(".repeat(n), ")".repeat(n));
+        let nots = |n: usize| format!("{}tool == bash", "not ".repeat(n));
+        assert!(parses(&parens(super::MAX_NESTING)));
+        assert!(!parses(&parens(super::MAX_NESTING + 1)));
+        assert!(parses(&nots(super::MAX_NESTING)));
+        assert!(!parses(&nots(super::MAX_NESTING + 1)));
+        // Deep enough to overflow the stack of later stages without the limit.
+        assert!(!parses(&nots(20_000)));
+        assert!(!parses(&parens(20_000)));
+    }
 }

@@ -32,11 +32,19 @@ fn syntax_error(file_id: FileId, error: &pest::error::Error<Rule>) -> Diagnostic
         pest::error::InputLocation::Span((start, end)) => (start, end),
     };
     let span = Span::new(file_id, start, end);
-    let expected = match &error.variant {
-        pest::error::ErrorVariant::ParsingError { positives, .. } => describe_expected(positives),
-        pest::error::ErrorVariant::CustomError { message } => message.clone(),
-    };
-    Diagnostic::new(Code::Syntax, span, format!("expected {expected}")).label(format!("expected {expected} here"))
+    match &error.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => {
+            let expected = describe_expected(positives);
+            Diagnostic::new(Code::Syntax, span, format!("expected {expected}"))
+                .label(format!("expected {expected} here"))
+        }
+        // pest's own guard against nesting deep enough to exhaust the stack.
+        pest::error::ErrorVariant::CustomError { message } => {
+            Diagnostic::new(Code::Syntax, span, "the rule nests too deeply to parse")
+                .label(message.clone())
+                .help(format!("conditions may nest at most {} levels", lower::MAX_NESTING))
+        }
+    }
 }
 
 /// "a string, a number or `]`" from the grammar rules pest was hoping for.
