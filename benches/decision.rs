@@ -134,9 +134,24 @@ fn load(c: &mut Criterion) {
     group.finish();
 }
 
+/// `hookc check`'s work (parse, check, static analysis) at 1,000 and 10,000 rules: the analysis
+/// compares rules with rules, so this shows it stays near-linear.
+fn check(c: &mut Criterion) {
+    let mut group = c.benchmark_group("check");
+    group.sample_size(10);
+    for n in [1_000, 10_000] {
+        let mut sources = hookc::source::SourceMap::default();
+        sources.add(hookc::source::SourceFile::new("bench.rules", rules(n, Regexes::Anchored)));
+        group.bench_with_input(BenchmarkId::new("lint", n), &sources, |b, sources| {
+            b.iter(|| black_box(hookc::check_sources(black_box(sources)).unwrap()));
+        });
+    }
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(2));
-    targets = decision, load
+    targets = decision, load, check
 }
 criterion_main!(benches);

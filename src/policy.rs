@@ -17,7 +17,6 @@ use std::path::{Path, PathBuf};
 pub struct Policy {
     table: DecisionTable,
     source_hash: String,
-    warnings: Vec<Diagnostic>,
 }
 
 /// Why a policy could not be loaded.
@@ -52,9 +51,13 @@ pub enum LoadError {
     },
 }
 
-/// Parses and checks every file of a source map: syntax errors of all files, or the checker's
-/// findings.
+/// Parses and checks every file of a source map, with the static analysis (as `hookc check`
+/// does): syntax errors of all files, or the checker's findings.
 pub fn check_sources(sources: &SourceMap) -> Result<Checked, Vec<Diagnostic>> {
+    check_to(sources, check::Depth::Lint)
+}
+
+fn check_to(sources: &SourceMap, depth: check::Depth) -> Result<Checked, Vec<Diagnostic>> {
     let mut asts = Vec::new();
     let mut errors = Vec::new();
     for (id, file) in sources.iter() {
@@ -66,7 +69,7 @@ pub fn check_sources(sources: &SourceMap) -> Result<Checked, Vec<Diagnostic>> {
     if !errors.is_empty() {
         return Err(errors);
     }
-    check::check(sources, &asts)
+    check::check(sources, &asts, depth)
 }
 
 impl Policy {
@@ -85,12 +88,11 @@ impl Policy {
 
     /// Compiles a source map.
     pub fn from_sources(sources: &SourceMap) -> Result<Policy, LoadError> {
-        match check_sources(sources) {
-            Ok(checked) => Ok(Policy {
-                table: DecisionTable::new(checked.rules),
-                source_hash: bundle::source_hash(sources),
-                warnings: checked.warnings,
-            }),
+        // Loading a policy to use it skips the static analysis: that is `hookc check`'s job.
+        match check_to(sources, check::Depth::Errors) {
+            Ok(checked) => {
+                Ok(Policy { table: DecisionTable::new(checked.rules), source_hash: bundle::source_hash(sources) })
+            }
             Err(diagnostics) => {
                 let rendered = diagnostic::render(&diagnostics, sources, false);
                 Err(LoadError::Invalid { diagnostics, rendered })
@@ -109,7 +111,7 @@ impl Policy {
     /// Loads bundle JSON text.
     pub fn from_bundle_str(text: &str) -> Result<Policy, BundleError> {
         let loaded = bundle::read(text)?;
-        Ok(Policy { table: DecisionTable::new(loaded.rules), source_hash: loaded.source_hash, warnings: Vec::new() })
+        Ok(Policy { table: DecisionTable::new(loaded.rules), source_hash: loaded.source_hash })
     }
 
     /// The bundle JSON for this policy.
@@ -148,10 +150,5 @@ impl Policy {
     /// The hash of the rule files this policy was compiled from.
     pub fn source_hash(&self) -> &str {
         &self.source_hash
-    }
-
-    /// Warnings from checking (empty for a policy loaded from a bundle).
-    pub fn warnings(&self) -> &[Diagnostic] {
-        &self.warnings
     }
 }

@@ -22,8 +22,17 @@ pub struct Checked {
     pub warnings: Vec<Diagnostic>,
 }
 
+/// How much to check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Depth {
+    /// Only what makes a rule set unusable (errors): for loading a policy to use it.
+    Errors,
+    /// Errors and the static analysis' warnings: for `hookc check`.
+    Lint,
+}
+
 /// Checks parsed files (given with their ids in `sources`, in path order).
-pub fn check(sources: &SourceMap, asts: &[(FileId, Ast)]) -> Result<Checked, Vec<Diagnostic>> {
+pub fn check(sources: &SourceMap, asts: &[(FileId, Ast)], depth: Depth) -> Result<Checked, Vec<Diagnostic>> {
     let mut checker = Checker { sources, lists: HashMap::new(), rule_names: HashMap::new(), diagnostics: Vec::new() };
     for (_, ast) in asts {
         for list in &ast.lists {
@@ -44,8 +53,13 @@ pub fn check(sources: &SourceMap, asts: &[(FileId, Ast)]) -> Result<Checked, Vec
     if diagnostics.iter().any(Diagnostic::is_error) {
         return Err(diagnostics);
     }
-    diagnostics.extend(lint::unused_lists(&checker.lists));
-    diagnostics.extend(lint::lint(&rules, &spans));
+    if depth == Depth::Lint {
+        diagnostics.extend(lint::unused_lists(&checker.lists));
+        diagnostics.extend(lint::lint(&rules, &spans));
+    } else {
+        // Repeated list values are found while declaring; they are lint findings too.
+        diagnostics.retain(|diagnostic| diagnostic.is_error());
+    }
     Ok(Checked { rules, warnings: diagnostics })
 }
 

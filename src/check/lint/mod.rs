@@ -12,7 +12,7 @@ use crate::ir::{Action, Rule, Test};
 use crate::schema::EventKind;
 use crate::source::Span;
 use crate::syntax::ast::RuleDecl;
-use constraints::{conjunction, contradiction, implies};
+use constraints::{conjunction, contradiction, implies, ImplicationIndex};
 use std::collections::HashMap;
 
 /// Where a rule is, for pointing at it.
@@ -113,15 +113,21 @@ impl Analysis<'_> {
 
     /// W0301: a rule after one that blocks whenever it would match.
     fn unreachable(&self) -> Vec<Diagnostic> {
+        let blocking = ImplicationIndex::new(self.order.iter().enumerate().filter_map(|(at, &index)| {
+            let (rule, _, tests) = self.rule(index)?;
+            rule.actions.iter().any(|action| matches!(action, Action::Block { .. })).then_some((at, tests))
+        }));
         let mut findings = Vec::new();
         for (later_at, &later) in self.order.iter().enumerate() {
             let Some((rule, spans, tests)) = self.rule(later) else { continue };
-            let blocker = self.order.iter().take(later_at).enumerate().find_map(|(earlier_at, &earlier)| {
-                let (blocking, blocking_spans, blocking_tests) = self.rule(earlier)?;
-                let blocks = blocking.actions.iter().any(|action| matches!(action, Action::Block { .. }));
-                (blocks && implies(tests, blocking_tests) && !self.rewrite_between(earlier_at, later_at))
-                    .then_some((blocking, blocking_spans))
-            });
+            let blocker =
+                blocking.candidates(tests).into_iter().take_while(|&earlier_at| earlier_at < later_at).find_map(
+                    |earlier_at| {
+                        let (blocking, blocking_spans, blocking_tests) = self.rule(*self.order.get(earlier_at)?)?;
+                        (implies(tests, blocking_tests) && !self.rewrite_between(earlier_at, later_at))
+                            .then_some((blocking, blocking_spans))
+                    },
+                );
             if let Some((blocking, blocking_spans)) = blocker {
                 findings.push(
                     Diagnostic::new(
@@ -152,17 +158,29 @@ impl Analysis<'_> {
                 })
                 .max()
         };
+        // Only a strictly stronger recommendation can outrank: index `deny`s and `ask`s apart.
+        let index_of = |wanted: Permission| {
+            ImplicationIndex::new(self.order.iter().enumerate().filter_map(move |(at, &index)| {
+                let (rule, _, tests) = self.rule(index)?;
+                (strongest(rule) == Some(wanted)).then_some((at, tests))
+            }))
+        };
+        let (denying, asking) = (index_of(Permission::Deny), index_of(Permission::Ask));
         let mut findings = Vec::new();
         for (weak_at, &weak) in self.order.iter().enumerate() {
             let Some((rule, spans, tests)) = self.rule(weak) else { continue };
             let Some(level @ (Permission::Allow | Permission::Ask)) = strongest(rule) else { continue };
-            let stronger =
-                self.order.iter().enumerate().filter(|&(_, &other)| other != weak).find_map(|(other_at, &other)| {
-                    let (overriding, overriding_spans, overriding_tests) = self.rule(other)?;
-                    let outranks = strongest(overriding).is_some_and(|other_level| other_level > level);
-                    (outranks && implies(tests, overriding_tests) && !self.rewrite_between(weak_at, other_at))
-                        .then(|| (overriding, overriding_spans, strongest(overriding).unwrap_or(level)))
-                });
+            let mut candidates = denying.candidates(tests);
+            if level == Permission::Allow {
+                candidates.extend(asking.candidates(tests));
+                candidates.sort_unstable();
+            }
+            let stronger = candidates.into_iter().filter(|&other_at| other_at != weak_at).find_map(|other_at| {
+                let (overriding, overriding_spans, overriding_tests) = self.rule(*self.order.get(other_at)?)?;
+                let other_level = strongest(overriding)?;
+                (other_level > level && implies(tests, overriding_tests) && !self.rewrite_between(weak_at, other_at))
+                    .then_some((overriding, overriding_spans, other_level))
+            });
             if let Some((overriding, overriding_spans, other_level)) = stronger {
                 findings.push(
                     Diagnostic::new(
@@ -188,14 +206,14 @@ impl Analysis<'_> {
 
     /// W0304: a rule that repeats an earlier one's event, condition and actions.
     fn duplicates(&self) -> Vec<Diagnostic> {
-        let body = |rule: &Rule| serde_json::to_value((&rule.condition, &rule.actions)).ok();
-        let mut seen: Vec<(serde_json::Value, usize)> = Vec::new();
+        let body = |rule: &Rule| serde_json::to_string(&(&rule.condition, &rule.actions)).ok();
+        let mut seen: HashMap<String, usize> = HashMap::new();
         let mut findings = Vec::new();
         for &index in self.order {
             let (Some(rule), Some(spans)) = (self.rules.get(index), self.spans.get(index)) else { continue };
             let Some(body) = body(rule) else { continue };
-            match seen.iter().find(|(other, _)| *other == body) {
-                Some((_, first)) => {
+            match seen.get(&body) {
+                Some(first) => {
                     let (Some(first_rule), Some(first_spans)) = (self.rules.get(*first), self.spans.get(*first)) else {
                         continue;
                     };
@@ -210,7 +228,9 @@ impl Analysis<'_> {
                         .help("remove one of the two rules"),
                     );
                 }
-                None => seen.push((body, index)),
+                None => {
+                    seen.insert(body, index);
+                }
             }
         }
         findings
