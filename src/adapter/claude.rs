@@ -14,7 +14,7 @@
 
 use super::output::{self, Shape};
 use super::{codex, joined_context, Answer, Mapped, Protocol};
-use crate::eval::event::{Common, Event, EventData, StopInfo, ToolCall};
+use crate::eval::event::{Common, Event, EventData, StopInfo};
 use crate::eval::result::{HookResult, Permission, ToolOutput};
 use crate::schema::EventKind;
 use serde::Deserialize;
@@ -106,13 +106,7 @@ impl Protocol for Claude {
             agent: Some(agent.to_string()),
         };
         let tool = payload.tool_name.clone().unwrap_or_default();
-        let call = || -> Result<ToolCall, String> {
-            Ok(ToolCall {
-                tool: payload.tool_name.clone().ok_or_else(|| missing("tool_name"))?,
-                args: payload.tool_input.clone().ok_or_else(|| missing("tool_input"))?,
-                id: payload.tool_use_id.clone(),
-            })
-        };
+        let call = || super::tool_call(&payload.tool_name, &payload.tool_input, &payload.tool_use_id).map_err(&missing);
         let mut tool_response = None;
         let data = match kind {
             EventKind::PreToolUse => EventData::PreToolUse(call()?),

@@ -13,7 +13,7 @@
 
 use super::output;
 use super::{joined_context, Answer, Mapped, Protocol};
-use crate::eval::event::{Common, Event, EventData, StopInfo, ToolCall};
+use crate::eval::event::{Common, Event, EventData, StopInfo};
 use crate::eval::result::{HookResult, Permission, ToolOutput};
 use crate::schema::EventKind;
 use serde::Deserialize;
@@ -73,13 +73,7 @@ impl Protocol for Gemini {
             permission_mode: None,
             agent: Some("gemini".to_string()),
         };
-        let call = || -> Result<ToolCall, String> {
-            Ok(ToolCall {
-                tool: payload.tool_name.clone().ok_or_else(|| missing("tool_name"))?,
-                args: payload.tool_input.clone().ok_or_else(|| missing("tool_input"))?,
-                id: None,
-            })
-        };
+        let call = || super::tool_call(&payload.tool_name, &payload.tool_input, &None).map_err(&missing);
         let data = match kind {
             EventKind::PreToolUse => EventData::PreToolUse(call()?),
             EventKind::PostToolUse => {

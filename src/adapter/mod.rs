@@ -111,6 +111,19 @@ fn decode<T: serde::de::DeserializeOwned>(payload: &[u8]) -> Result<T, String> {
     serde_json::from_str(text).map_err(|error| format!("the hook payload is not valid JSON: {error}"))
 }
 
+/// The tool call of a payload, or the name of the field it lacks.
+fn tool_call(
+    tool: &Option<String>,
+    input: &Option<serde_json::Map<String, serde_json::Value>>,
+    id: &Option<String>,
+) -> Result<crate::eval::event::ToolCall, &'static str> {
+    Ok(crate::eval::event::ToolCall {
+        tool: tool.clone().ok_or("tool_name")?,
+        args: input.clone().ok_or("tool_input")?,
+        id: id.clone(),
+    })
+}
+
 /// The native event for an agent's event name, from the adapter's table.
 fn event_kind(events: &[(&str, EventKind)], name: &str) -> Result<EventKind, String> {
     events

@@ -1,17 +1,14 @@
 //! `hookc eval`: one native event in, its HookResult out.
 
 use super::exit;
-use super::input::{read_event, PolicyArgs};
+use super::input::EventArgs;
 use std::path::PathBuf;
 
 /// Evaluate one native event (JSON) against the rules and print the HookResult (JSON).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    policy: PolicyArgs,
-    /// The event: a JSON file, or `-` for standard input.
-    #[arg(long, default_value = "-", value_name = "FILE")]
-    input: PathBuf,
+    event: EventArgs,
     /// Indent the JSON output.
     #[arg(long)]
     pretty: bool,
@@ -22,7 +19,7 @@ pub struct Args {
 
 /// Runs `hookc eval`.
 pub fn run(args: &Args) -> u8 {
-    let (policy, event) = match args.policy.load().and_then(|policy| Ok((policy, read_event(&args.input)?))) {
+    let (policy, event) = match args.event.load() {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };

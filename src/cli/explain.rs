@@ -1,18 +1,14 @@
 //! `hookc explain`: like `eval`, with every rule's condition trace.
 
 use super::exit;
-use super::input::{read_event, PolicyArgs};
-use std::path::PathBuf;
+use super::input::EventArgs;
 
 /// Evaluate one native event like `eval`, showing for every rule of the event which tests held,
 /// on what values, and what decided the result.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    policy: PolicyArgs,
-    /// The event: a JSON file, or `-` for standard input.
-    #[arg(long, default_value = "-", value_name = "FILE")]
-    input: PathBuf,
+    event: EventArgs,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
@@ -28,7 +24,7 @@ enum Format {
 
 /// Runs `hookc explain`.
 pub fn run(args: &Args) -> u8 {
-    let (policy, event) = match args.policy.load().and_then(|policy| Ok((policy, read_event(&args.input)?))) {
+    let (policy, event) = match args.event.load() {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };

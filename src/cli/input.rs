@@ -43,6 +43,24 @@ impl PolicyArgs {
     }
 }
 
+/// A policy and one native event: what `eval` and `explain` read.
+#[derive(Debug, clap::Args)]
+pub struct EventArgs {
+    #[command(flatten)]
+    policy: PolicyArgs,
+    /// The event: a JSON file, or `-` for standard input.
+    #[arg(long, default_value = "-", value_name = "FILE")]
+    input: PathBuf,
+}
+
+impl EventArgs {
+    /// Loads the policy, then reads the event; on failure prints why and returns the exit code.
+    pub fn load(&self) -> Result<(Policy, Event), u8> {
+        let policy = self.policy.load()?;
+        Ok((policy, read_event(&self.input)?))
+    }
+}
+
 /// Reads one event from a file or `-` (stdin), refusing oversized input.
 pub fn read_event(input: &Path) -> Result<Event, u8> {
     let mut bytes = Vec::new();
