@@ -1,15 +1,19 @@
 //! The compiled bundle: a versioned, language-neutral JSON file holding the checked rules.
 //!
 //! ```json
-//! {"format":"hookc-bundle","version":1,"hookc":"0.1.0",
-//!  "source_hash":"sha256:…","table_hash":"sha256:…","rules":[…]}
+//! {"format":"hookc-bundle","version":2,"hookc":"0.1.0",
+//!  "source_hash":"sha256:…","table_hash":"sha256:…",
+//!  "rules":[[EVENT, KEY, RULE], …]}
 //! ```
 //!
-//! `source_hash` identifies the rule files the bundle was compiled from; `table_hash` is the
-//! SHA-256 of the `rules` text exactly as stored, so any edit to the table is detected on load.
-//! Indexes are not stored: they are rebuilt on load from the rules (see `compile`).
+//! Each rule is stored with its event and the index key the compiler chose for it, so loading
+//! builds the index without decoding or analysing the rules; a rule's body is decoded the first
+//! time the rule is tried. `source_hash` identifies the rule files the bundle was compiled from;
+//! `table_hash` is the SHA-256 of the `rules` text exactly as stored, so any edit to the table is
+//! detected on load.
 
-use crate::ir::Rule;
+use crate::compile::{DecisionTable, Entry, OwnedKey};
+use crate::schema::EventKind;
 use crate::source::SourceMap;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -18,7 +22,7 @@ use sha2::{Digest, Sha256};
 /// The bundle format's name, in the `format` field.
 pub const FORMAT: &str = "hookc-bundle";
 /// The bundle format version this build reads and writes.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// Why a bundle could not be loaded.
 #[derive(Debug, thiserror::Error)]
@@ -55,32 +59,39 @@ struct Envelope<'a> {
     hookc: &'a str,
     source_hash: &'a str,
     table_hash: &'a str,
-    rules: &'a RawValue,
+    rules: &'a [(EventKind, &'a Option<OwnedKey>, Box<RawValue>)],
 }
 
+/// A bundle as read: one pass over the text, rule bodies kept as they are.
 #[derive(Deserialize)]
-struct Header<'a> {
+struct Stored<'a> {
     format: String,
     version: u32,
     source_hash: String,
     table_hash: String,
     #[serde(borrow)]
-    rules: &'a RawValue,
+    rules: Vec<(EventKind, Option<OwnedKey>, &'a RawValue)>,
+}
+
+/// Just the envelope, to say why a file that is not a readable bundle is not one.
+#[derive(Deserialize)]
+struct Header {
+    format: String,
+    version: u32,
 }
 
 /// A loaded bundle.
 #[derive(Debug)]
 pub struct Loaded {
-    /// The checked rules, in order.
-    pub rules: Vec<Rule>,
+    /// The decision table (rule bodies decoded on first use).
+    pub table: DecisionTable,
     /// The source hash recorded at compile time.
     pub source_hash: String,
 }
 
-/// `sha256:HEX` of some bytes.
-pub fn digest(bytes: &[u8]) -> String {
-    let hash = Sha256::digest(bytes);
-    let hex: String = hash.iter().map(|byte| format!("{byte:02x}")).collect();
+/// `sha256:HEX` of what a hasher has seen.
+fn finish(hasher: Sha256) -> String {
+    let hex: String = hasher.finalize().iter().map(|byte| format!("{byte:02x}")).collect();
     format!("sha256:{hex}")
 }
 
@@ -94,42 +105,90 @@ pub fn source_hash(sources: &SourceMap) -> String {
             hasher.update(part);
         }
     }
-    let hex: String = hasher.finalize().iter().map(|byte| format!("{byte:02x}")).collect();
-    format!("sha256:{hex}")
+    finish(hasher)
 }
 
-/// Writes rules as bundle JSON.
-pub fn write(rules: &[Rule], source_hash: &str) -> Result<String, serde_json::Error> {
-    let rules_text = serde_json::to_string(rules)?;
-    let table_hash = digest(rules_text.as_bytes());
-    let raw = RawValue::from_string(rules_text)?;
+/// The table digest: every rule's event, index key and body text, in order. Computed from the
+/// parsed parts (the key re-encoded, the body as stored), so reading needs one pass.
+fn table_digest<'a>(
+    entries: impl Iterator<Item = (EventKind, &'a Option<OwnedKey>, &'a str)>,
+) -> Result<String, serde_json::Error> {
+    let mut hasher = Sha256::new();
+    for (event, key, body) in entries {
+        hasher.update(event.name());
+        hasher.update([0]);
+        hasher.update(serde_json::to_vec(key)?);
+        hasher.update([0]);
+        hasher.update(body);
+        hasher.update([b'\n']);
+    }
+    Ok(finish(hasher))
+}
+
+/// The `table_hash` of a bundle's `rules` JSON (for tools that write bundles by hand).
+pub fn table_hash(rules: &str) -> Result<String, BundleError> {
+    let entries: Vec<(EventKind, Option<OwnedKey>, &RawValue)> =
+        serde_json::from_str(rules).map_err(|error| BundleError::InvalidRules(error.to_string()))?;
+    table_digest(entries.iter().map(|(event, key, body)| (*event, key, body.get())))
+        .map_err(|error| BundleError::InvalidRules(error.to_string()))
+}
+
+/// Writes a table as bundle JSON.
+pub fn write(table: &DecisionTable, source_hash: &str) -> Result<String, serde_json::Error> {
+    let entries: Vec<(EventKind, &Option<OwnedKey>, Box<RawValue>)> = table
+        .entries()
+        .iter()
+        .map(|entry| Ok((entry.event, &entry.key, entry.json()?)))
+        .collect::<Result<_, serde_json::Error>>()?;
+    let table_hash = table_digest(entries.iter().map(|(event, key, body)| (*event, *key, body.get())))?;
     let envelope = Envelope {
         format: FORMAT,
         version: VERSION,
         hookc: env!("CARGO_PKG_VERSION"),
         source_hash,
         table_hash: &table_hash,
-        rules: &raw,
+        rules: &entries,
     };
     let mut out = serde_json::to_string(&envelope)?;
     out.push('\n');
     Ok(out)
 }
 
-/// Reads bundle JSON, checking format, version and digest before trusting any rule.
+/// Reads bundle JSON, checking format, version and digest before trusting any rule. Events and
+/// index keys are decoded now (the index needs them); each rule's body stays JSON until the rule
+/// is first tried.
 pub fn read(text: &str) -> Result<Loaded, BundleError> {
-    let header: Header<'_> = serde_json::from_str(text).map_err(|error| BundleError::Malformed(error.to_string()))?;
-    if header.format != FORMAT {
-        return Err(BundleError::WrongFormat(header.format));
+    let stored: Stored<'_> = match serde_json::from_str(text) {
+        Ok(stored) => stored,
+        Err(error) => return Err(explain_unreadable(text, error)),
+    };
+    check_envelope(&stored.format, stored.version)?;
+    let found = table_digest(stored.rules.iter().map(|(event, key, body)| (*event, key, body.get())))
+        .map_err(|error| BundleError::InvalidRules(error.to_string()))?;
+    if found != stored.table_hash {
+        return Err(BundleError::Tampered { expected: stored.table_hash, found });
     }
-    if header.version != VERSION {
-        return Err(BundleError::WrongVersion { found: header.version });
+    let entries = stored.rules.into_iter().map(|(event, key, body)| Entry::raw(event, key, body.to_owned())).collect();
+    Ok(Loaded { table: DecisionTable::from_entries(entries), source_hash: stored.source_hash })
+}
+
+fn check_envelope(format: &str, version: u32) -> Result<(), BundleError> {
+    if format != FORMAT {
+        return Err(BundleError::WrongFormat(format.to_string()));
     }
-    let found = digest(header.rules.get().as_bytes());
-    if found != header.table_hash {
-        return Err(BundleError::Tampered { expected: header.table_hash, found });
+    if version != VERSION {
+        return Err(BundleError::WrongVersion { found: version });
     }
-    let rules: Vec<Rule> =
-        serde_json::from_str(header.rules.get()).map_err(|error| BundleError::InvalidRules(error.to_string()))?;
-    Ok(Loaded { rules, source_hash: header.source_hash })
+    Ok(())
+}
+
+/// Why a text did not read as a bundle: another format or version first, then what serde said.
+fn explain_unreadable(text: &str, error: serde_json::Error) -> BundleError {
+    match serde_json::from_str::<Header>(text) {
+        Ok(header) => match check_envelope(&header.format, header.version) {
+            Err(wrong) => wrong,
+            Ok(()) => BundleError::InvalidRules(error.to_string()),
+        },
+        Err(_) => BundleError::Malformed(error.to_string()),
+    }
 }

@@ -96,7 +96,7 @@ pub fn explain(policy: &Policy, event: &Event) -> Result<Explanation, EvalError>
     let table = policy.table();
     let mut rules = collector.rules;
     for id in table.rules_of(event.kind()).iter().skip(rules.len()) {
-        if let Some(rule) = table.rule(*id) {
+        if let Ok(rule) = table.rule(*id) {
             rules.push(RuleTrace {
                 rule: rule.name.clone(),
                 origin: rule.origin.clone(),
@@ -105,10 +105,11 @@ pub fn explain(policy: &Policy, event: &Event) -> Result<Explanation, EvalError>
             });
         }
     }
+    let all_rules = policy.rules().map_err(|reason| EvalError::InvalidRule { id: 0, reason })?;
     let fired: Vec<&Rule> = rules
         .iter()
         .filter(|trace| trace.outcome == "fired")
-        .filter_map(|trace| policy.rules().iter().find(|rule| rule.name == trace.rule))
+        .filter_map(|trace| all_rules.iter().copied().find(|rule| rule.name == trace.rule))
         .collect();
     let permission_set_by = fired
         .iter()

@@ -111,13 +111,13 @@ impl Policy {
     /// Loads bundle JSON text.
     pub fn from_bundle_str(text: &str) -> Result<Policy, BundleError> {
         let loaded = bundle::read(text)?;
-        Ok(Policy { table: DecisionTable::new(loaded.rules), source_hash: loaded.source_hash })
+        Ok(Policy { table: loaded.table, source_hash: loaded.source_hash })
     }
 
     /// The bundle JSON for this policy.
     pub fn to_bundle(&self) -> String {
         // Serialising plain data to a String cannot fail; an empty string would be refused on load.
-        bundle::write(self.table.rules(), &self.source_hash).unwrap_or_default()
+        bundle::write(&self.table, &self.source_hash).unwrap_or_default()
     }
 
     /// Evaluates one event: the merged [`HookResult`], or why the rules could not decide (fail
@@ -137,8 +137,9 @@ impl Policy {
         eval::evaluate(&self.table, event, tracer, Scope::Exhaustive)
     }
 
-    /// The rules, in evaluation order.
-    pub fn rules(&self) -> &[Rule] {
+    /// The rules, in evaluation order (decoding a bundle's rules that were not needed yet; `Err`
+    /// says why one cannot be decoded).
+    pub fn rules(&self) -> Result<Vec<&Rule>, String> {
         self.table.rules()
     }
 

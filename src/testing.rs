@@ -111,8 +111,14 @@ fn collect(path: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
 
 /// Runs every case of every file against the policy.
 pub fn run(policy: &Policy, files: &[PathBuf]) -> Report {
-    let mut report = Report { rule_count: policy.rules().len(), ..Report::default() };
-    let rule_names: BTreeSet<&str> = policy.rules().iter().map(|rule| rule.name.as_str()).collect();
+    let rules = match policy.rules() {
+        Ok(rules) => rules,
+        Err(reason) => {
+            return Report { file_errors: vec![format!("the rules cannot be read: {reason}")], ..Report::default() };
+        }
+    };
+    let mut report = Report { rule_count: rules.len(), ..Report::default() };
+    let rule_names: BTreeSet<&str> = rules.iter().map(|rule| rule.name.as_str()).collect();
     let mut fired: BTreeSet<String> = BTreeSet::new();
     for file in files {
         let cases = match std::fs::read_to_string(file)
@@ -134,8 +140,7 @@ pub fn run(policy: &Policy, files: &[PathBuf]) -> Report {
             report.outcomes.push(Outcome { file: file.clone(), index: position + 1, name: case.name, problems });
         }
     }
-    report.uncovered = policy
-        .rules()
+    report.uncovered = rules
         .iter()
         .filter(|rule| !fired.contains(&rule.name))
         .map(|rule| (rule.name.clone(), rule.origin.clone()))

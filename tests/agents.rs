@@ -168,10 +168,10 @@ fn anything_that_goes_wrong_blocks_with_exit_2_unless_fail_open() {
 #[test]
 fn a_hand_made_bundle_that_cannot_evaluate_blocks() {
     let dir = tempfile::tempdir().unwrap();
-    let rules = r#"[{"name":"bad","event":"pre_tool_use","origin":"x:1:1","condition":{"test":["command",{"matches":{"pattern":"("}}]},"actions":[{"permission":{"behavior":"allow","reason":null}}]}]"#;
-    let hash = hookc::bundle::digest(rules.as_bytes());
+    let rules = r#"[["pre_tool_use",null,{"name":"bad","event":"pre_tool_use","origin":"x:1:1","condition":{"test":["command",{"matches":{"pattern":"("}}]},"actions":[{"permission":{"behavior":"allow","reason":null}}]}]]"#;
+    let hash = hookc::bundle::table_hash(rules).unwrap();
     let bundle =
-        format!(r#"{{"format":"hookc-bundle","version":1,"source_hash":"s","table_hash":"{hash}","rules":{rules}}}"#);
+        format!(r#"{{"format":"hookc-bundle","version":2,"source_hash":"s","table_hash":"{hash}","rules":{rules}}}"#);
     std::fs::write(dir.path().join("bad.json"), bundle).unwrap();
     let payload = br#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}"#;
     let output = hookc(dir.path(), &["claude", "--bundle", "bad.json"], payload);

@@ -34,7 +34,12 @@ fn the_source_hash_follows_the_sources() {
 #[test]
 fn any_change_to_the_table_is_refused() {
     let text = Policy::from_source("keys.rules", RULES).unwrap().to_bundle();
-    for (from, to) in [("key material", "key materiaL"), (r#""truncate":5"#, r#""truncate":50"#)] {
+    // A rule's body, and the event it is filed under, are both covered by the digest.
+    for (from, to) in [
+        ("key material", "key materiaL"),
+        (r#""truncate":5"#, r#""truncate":50"#),
+        (r#"[["pre_tool_use","#, r#"[["stop","#),
+    ] {
         assert!(text.contains(from), "{from}");
         let tampered = text.replace(from, to);
         assert!(matches!(Policy::from_bundle_str(&tampered), Err(BundleError::Tampered { .. })), "{from}");
@@ -46,10 +51,10 @@ fn any_change_to_the_table_is_refused() {
 /// event that reaches the rule fails closed, naming it.
 #[test]
 fn a_hand_made_bundle_with_a_bad_regex_fails_closed_on_use() {
-    let rules = r#"[{"name":"bad","event":"pre_tool_use","origin":"x:1:1","condition":{"test":["command",{"matches":{"pattern":"("}}]},"actions":[{"permission":{"behavior":"allow","reason":null}}]}]"#;
-    let hash = hookc::bundle::digest(rules.as_bytes());
+    let rules = r#"[["pre_tool_use",null,{"name":"bad","event":"pre_tool_use","origin":"x:1:1","condition":{"test":["command",{"matches":{"pattern":"("}}]},"actions":[{"permission":{"behavior":"allow","reason":null}}]}]]"#;
+    let hash = hookc::bundle::table_hash(rules).unwrap();
     let text =
-        format!(r#"{{"format":"hookc-bundle","version":1,"source_hash":"s","table_hash":"{hash}","rules":{rules}}}"#);
+        format!(r#"{{"format":"hookc-bundle","version":2,"source_hash":"s","table_hash":"{hash}","rules":{rules}}}"#);
     let policy = Policy::from_bundle_str(&text).unwrap();
     let event = Event::from_json(br#"{"event":"pre_tool_use","tool":"bash","args":{"command":"ls"}}"#).unwrap();
     let error = policy.evaluate(&event).unwrap_err().to_string();
@@ -57,16 +62,27 @@ fn a_hand_made_bundle_with_a_bad_regex_fails_closed_on_use() {
     assert!(error.contains("unclosed group"), "{error}");
 }
 
+/// Events and index keys are decoded on load; a rule's body when the rule is first tried. A
+/// hand-made bundle (with a valid digest) whose body is invalid fails closed then, naming it.
 #[test]
-fn a_bundle_naming_an_unknown_field_is_refused() {
-    let rules = r#"[{"name":"x","event":"stop","origin":"x","condition":{"test":["nope","truthy"]},"actions":[]}]"#;
-    let hash = hookc::bundle::digest(rules.as_bytes());
-    let text =
-        format!(r#"{{"format":"hookc-bundle","version":1,"source_hash":"s","table_hash":"{hash}","rules":{rules}}}"#);
-    match Policy::from_bundle_str(&text) {
-        Err(BundleError::InvalidRules(reason)) => assert!(reason.contains("unknown field `nope`"), "{reason}"),
+fn a_hand_made_bundle_with_an_invalid_rule_fails_on_load_or_on_use() {
+    let bundle = |rules: &str| {
+        // An unreadable entry has no digest; the bundle is refused before the digest matters.
+        let hash = hookc::bundle::table_hash(rules).unwrap_or_default();
+        format!(r#"{{"format":"hookc-bundle","version":2,"source_hash":"s","table_hash":"{hash}","rules":{rules}}}"#)
+    };
+    let bad_event = bundle(r#"[["nope",null,{}]]"#);
+    match Policy::from_bundle_str(&bad_event) {
+        Err(BundleError::InvalidRules(reason)) => assert!(reason.contains("unknown variant `nope`"), "{reason}"),
         other => panic!("expected InvalidRules, got {other:?}"),
     }
+    let bad_body = bundle(
+        r#"[["stop",null,{"name":"x","event":"stop","origin":"x","condition":{"test":["nope","truthy"]},"actions":[]}]]"#,
+    );
+    let policy = Policy::from_bundle_str(&bad_body).unwrap();
+    let error = policy.evaluate(&Event::from_json(br#"{"event":"stop"}"#).unwrap()).unwrap_err().to_string();
+    assert!(error.contains("rule #0 of the bundle is invalid") && error.contains("unknown field `nope`"), "{error}");
+    assert!(policy.rules().is_err());
 }
 
 #[test]

@@ -189,7 +189,7 @@ fn eval_refuses_a_bad_bundle_clearly() {
     let bundle = std::fs::read_to_string(dir.path().join("policy.json")).unwrap();
 
     write(dir.path(), "tampered.json", &bundle.replace("managed elsewhere", "fine"));
-    write(dir.path(), "old.json", &bundle.replace(r#""version":1"#, r#""version":0"#));
+    write(dir.path(), "old.json", &bundle.replace(r#""version":2"#, r#""version":0"#));
     write(dir.path(), "other.json", r#"{"format":"other","version":1,"source_hash":"","table_hash":"","rules":[]}"#);
     let cases = [
         ("tampered.json", "modified after `hookc compile`"),

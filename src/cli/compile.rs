@@ -34,7 +34,7 @@ pub fn run(args: &Args) -> u8 {
         super::error(format_args!("cannot write `{}`: {io}", args.output.display()));
         return exit::USAGE;
     }
-    let rules = policy.rules().len();
+    let rules = policy.table().len();
     eprintln!(
         "compiled {rules} rule{} to `{}` ({})",
         super::input::plural(rules),

@@ -106,3 +106,47 @@ fn key_of<'r>(field: &'r Field, pred: &'r Pred) -> Option<Key<'r>> {
         _ => None,
     }
 }
+
+/// A key that owns its parts: what a bundle stores for each rule, so loading builds the index
+/// without analysing (or even decoding) the rules.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OwnedKey {
+    /// The field's text equals one of these.
+    Exact(Field, Vec<String>),
+    /// The field's text starts with one of these.
+    Prefix(Field, Vec<String>),
+    /// The field's text matches one of these globs.
+    Glob(Field, Globs),
+    /// The field's text matches this regex.
+    Regex(Field, Regex),
+}
+
+impl Key<'_> {
+    /// The key with its parts owned.
+    pub(super) fn to_owned_key(&self) -> OwnedKey {
+        let texts = |values: &[Cow<'_, str>]| values.iter().map(|value| value.to_string()).collect();
+        match self {
+            Key::Exact(field, values) => OwnedKey::Exact((*field).clone(), texts(values)),
+            Key::Prefix(field, values) => OwnedKey::Prefix((*field).clone(), texts(values)),
+            Key::Glob(field, globs) => OwnedKey::Glob((*field).clone(), (*globs).clone()),
+            Key::Regex(field, regex) => OwnedKey::Regex((*field).clone(), (*regex).clone()),
+        }
+    }
+}
+
+impl OwnedKey {
+    /// The key, borrowing from this one.
+    pub(super) fn as_key(&self) -> Key<'_> {
+        match self {
+            OwnedKey::Exact(field, values) => Key::Exact(field, borrowed(values)),
+            OwnedKey::Prefix(field, values) => Key::Prefix(field, borrowed(values)),
+            OwnedKey::Glob(field, globs) => Key::Glob(field, globs),
+            OwnedKey::Regex(field, regex) => Key::Regex(field, regex),
+        }
+    }
+}
+
+fn borrowed(values: &[String]) -> Vec<Cow<'_, str>> {
+    values.iter().map(|value| Cow::Borrowed(value.as_str())).collect()
+}

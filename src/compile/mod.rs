@@ -15,18 +15,65 @@ mod pattern_set;
 use crate::eval::View;
 use crate::ir::Rule;
 use crate::schema::{EventKind, Field};
+pub use key::OwnedKey;
 use key::{choose_keys, Key};
 use pattern_set::PatternSet;
+use serde_json::value::RawValue;
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
-/// Rule ids are indexes into [`DecisionTable::rules`], in evaluation order.
+/// Rule ids are positions in the table, in evaluation order.
 pub type RuleId = u32;
 
 /// The compiled, indexed rule set.
 #[derive(Debug, Clone)]
 pub struct DecisionTable {
-    rules: Vec<Rule>,
+    entries: Vec<Entry>,
     events: [EventIndex; EventKind::COUNT],
+}
+
+/// One rule as the table holds it: its event and index key — all that building the index
+/// needs — and its body, which a table loaded from a bundle decodes the first time the rule is
+/// tried, so a process answering one hook call decodes only the rules that call can reach.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    /// The rule's event.
+    pub event: EventKind,
+    /// The rule's index key, if it has one.
+    pub key: Option<OwnedKey>,
+    body: Body,
+}
+
+#[derive(Debug, Clone)]
+enum Body {
+    Decoded(Rule),
+    Raw { json: Box<RawValue>, decoded: OnceLock<Result<Rule, String>> },
+}
+
+impl Entry {
+    /// An entry whose body is the rule's JSON, decoded on first use.
+    pub fn raw(event: EventKind, key: Option<OwnedKey>, json: Box<RawValue>) -> Entry {
+        Entry { event, key, body: Body::Raw { json, decoded: OnceLock::new() } }
+    }
+
+    /// The rule, decoding it the first time.
+    pub fn rule(&self) -> Result<&Rule, String> {
+        match &self.body {
+            Body::Decoded(rule) => Ok(rule),
+            Body::Raw { json, decoded } => decoded
+                .get_or_init(|| serde_json::from_str(json.get()).map_err(|error| error.to_string()))
+                .as_ref()
+                .map_err(Clone::clone),
+        }
+    }
+
+    /// The rule's JSON: as stored, or encoded now.
+    pub fn json(&self) -> Result<Box<RawValue>, serde_json::Error> {
+        match &self.body {
+            Body::Raw { json, .. } => Ok(json.clone()),
+            Body::Decoded(rule) => RawValue::from_string(serde_json::to_string(rule)?),
+        }
+    }
 }
 
 /// One event's rules and index.
@@ -57,40 +104,63 @@ enum IndexKind {
 }
 
 impl DecisionTable {
-    /// Builds the table. Rules keep their order; ids are their positions.
+    /// Builds the table from checked rules, choosing each rule's key. Rules keep their order;
+    /// ids are their positions.
     pub fn new(rules: Vec<Rule>) -> DecisionTable {
+        let keys: Vec<Option<OwnedKey>> =
+            choose_keys(&rules).into_iter().map(|key| key.map(|key| key.to_owned_key())).collect();
+        let entries = rules
+            .into_iter()
+            .zip(keys)
+            .map(|(rule, key)| Entry { event: rule.event, key, body: Body::Decoded(rule) })
+            .collect();
+        Self::from_entries(entries)
+    }
+
+    /// Builds the table from entries whose keys are already chosen (a loaded bundle).
+    pub fn from_entries(entries: Vec<Entry>) -> DecisionTable {
         let mut events: [EventIndex; EventKind::COUNT] = Default::default();
-        let keys = choose_keys(&rules);
-        let mut grouped: [Vec<(RuleId, Key)>; EventKind::COUNT] = Default::default();
-        for (position, (rule, key)) in rules.iter().zip(keys).enumerate() {
+        let mut grouped: [Vec<(RuleId, Key<'_>)>; EventKind::COUNT] = Default::default();
+        for (position, entry) in entries.iter().enumerate() {
             let id = RuleId::try_from(position).unwrap_or(RuleId::MAX);
-            let index = rule.event.index();
+            let index = entry.event.index();
             if let Some(event) = events.get_mut(index) {
                 event.all.push(id);
-                match key {
-                    Some(key) => {
-                        if let Some(keys) = grouped.get_mut(index) {
-                            keys.push((id, key));
-                        }
-                    }
-                    None => event.unindexed.push(id),
+                match (&entry.key, grouped.get_mut(index)) {
+                    (Some(key), Some(keys)) => keys.push((id, key.as_key())),
+                    _ => event.unindexed.push(id),
                 }
             }
         }
         for (event, keys) in events.iter_mut().zip(grouped) {
             event.build(keys);
         }
-        DecisionTable { rules, events }
+        DecisionTable { entries, events }
     }
 
-    /// All rules, in evaluation order.
-    pub fn rules(&self) -> &[Rule] {
-        &self.rules
+    /// The entries, in evaluation order.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
     }
 
-    /// One rule.
-    pub fn rule(&self, id: RuleId) -> Option<&Rule> {
-        self.rules.get(id as usize)
+    /// How many rules the table holds.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the table holds no rule.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// One rule (decoded on first use); `Err` says why a bundled rule cannot be decoded.
+    pub fn rule(&self, id: RuleId) -> Result<&Rule, String> {
+        self.entries.get(id as usize).ok_or_else(|| format!("no rule #{id}")).and_then(Entry::rule)
+    }
+
+    /// Every rule, decoded, in evaluation order.
+    pub fn rules(&self) -> Result<Vec<&Rule>, String> {
+        self.entries.iter().map(Entry::rule).collect()
     }
 
     /// Every rule of an event, in order.

@@ -64,6 +64,14 @@ pub enum EvalError {
         /// The compiler's reason.
         reason: String,
     },
+    /// A bundled rule could not be decoded (possible only in a hand-made bundle).
+    #[error("rule #{id} of the bundle is invalid: {reason}")]
+    InvalidRule {
+        /// The rule's position.
+        id: u32,
+        /// Why it cannot be decoded.
+        reason: String,
+    },
     /// `set` names an argument the tool cannot have.
     #[error("rule `{rule}` ({origin}): cannot set `{field}` on tool `{tool}`: {reason}")]
     SetTarget {
@@ -121,7 +129,7 @@ pub fn evaluate(
     let mut next = 0;
     while let Some(&id) = candidates.get(next) {
         next += 1;
-        let Some(rule) = table.rule(id) else { continue };
+        let rule = table.rule(id).map_err(|reason| EvalError::InvalidRule { id, reason })?;
         let fired = run.view.holds(&rule.condition, tracer).map_err(|reason| pattern_error(rule, reason))?;
         tracer.rule(rule, fired);
         if !fired {

@@ -104,7 +104,7 @@ mod tests {
         let source = r#"pre_tool_use when tool in ["a", "b"] and path like "**/.env*" and not command matches /rm\/x/i and len(command) > 2 and args.n != 1.5 and command starts_with "a\"b" => log "x""#;
         let policy = Policy::from_source("a.rules", source).unwrap();
         let mut rendered = Vec::new();
-        collect(&policy.rules()[0].condition, &mut rendered);
+        collect(&policy.rules().unwrap()[0].condition, &mut rendered);
         assert_eq!(
             rendered,
             [
