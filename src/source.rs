@@ -28,11 +28,6 @@ impl Span {
     pub fn range(self) -> std::ops::Range<usize> {
         self.start as usize..self.end as usize
     }
-
-    /// The smallest span covering both.
-    pub fn to(self, other: Span) -> Span {
-        Span { file: self.file, start: self.start.min(other.start), end: self.end.max(other.end) }
-    }
 }
 
 /// Rule files larger than this are refused: rule sets are written by people, and the limit keeps

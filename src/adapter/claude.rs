@@ -89,7 +89,6 @@ const MAX_TRANSCRIPT_BYTES: u64 = 64 * 1024 * 1024;
 
 impl Protocol for Claude {
     type Context = Context;
-    const NAME: &'static str = "Claude Code";
 
     fn map(&self, payload: &[u8]) -> Result<Mapped<Context>, String> {
         let payload: Payload = super::decode(payload)?;

@@ -61,7 +61,6 @@ pub struct Context {
 
 impl Protocol for Gemini {
     type Context = Context;
-    const NAME: &'static str = "Gemini CLI";
 
     fn map(&self, payload: &[u8]) -> Result<Mapped<Context>, String> {
         let payload: Payload = super::decode(payload)?;

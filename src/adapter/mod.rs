@@ -44,8 +44,6 @@ pub struct Mapped<C> {
 pub trait Protocol {
     /// Protocol details kept between mapping and rendering.
     type Context;
-    /// The agent's name, for messages.
-    const NAME: &'static str;
     /// Maps the agent's JSON payload to native events.
     fn map(&self, payload: &[u8]) -> Result<Mapped<Self::Context>, String>;
     /// Renders the merged result as the agent's answer.
@@ -172,30 +170,20 @@ pub fn merge(results: Vec<HookResult>) -> Result<HookResult, String> {
     let mut results = results.into_iter();
     let Some(mut merged) = results.next() else { return Ok(HookResult::default()) };
     for result in results {
-        if let Some(reason) = result.permission_reason {
-            merged.recommend(result.permission_behavior, reason);
-        }
-        if merged.blocking_error.is_none() {
-            merged.blocking_error = result.blocking_error;
-        }
         if result.updated_input != merged.updated_input || result.updated_output != merged.updated_output {
             return Err("rules rewrote a call that touches several files differently for each file".to_string());
         }
-        for context in result.additional_context {
-            if !merged.additional_context.contains(&context) {
-                merged.additional_context.push(context);
-            }
-        }
-        merged.prevent_continuation |= result.prevent_continuation;
-        merged.stop_reason = merged.stop_reason.or(result.stop_reason);
-        merged.force_continue = merged.force_continue.or(result.force_continue);
-        for name in result.matched {
-            if !merged.matched.contains(&name) {
-                merged.matched.push(name);
-            }
-        }
+        merged.merge(result);
     }
+    // The same rule firing for several files is one finding, said once.
+    dedup_in_order(&mut merged.additional_context);
+    dedup_in_order(&mut merged.matched);
     Ok(merged)
+}
+
+fn dedup_in_order(items: &mut Vec<String>) {
+    let mut seen = std::collections::HashSet::new();
+    items.retain(|item| seen.insert(item.clone()));
 }
 
 /// `additionalContext` entries as one text.

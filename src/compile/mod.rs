@@ -174,19 +174,13 @@ impl DecisionTable {
         let Some(index) = self.events.get(event.index()) else { return Vec::new() };
         let mut out = index.unindexed.clone();
         for field_index in &index.indexes {
-            let Some(text) = view.get(&field_index.field).text().map(|text| text.into_owned()) else { continue };
+            let value = view.get(&field_index.field);
+            let Some(text) = value.text() else { continue };
             field_index.kind.lookup(&text, &mut out);
         }
         out.sort_unstable();
         out.dedup();
         out
-    }
-
-    /// How the rules were indexed, for `--verbose` output and tests: (indexed, unindexed).
-    pub fn index_stats(&self) -> (usize, usize) {
-        self.events.iter().fold((0, 0), |(indexed, unindexed), event| {
-            (indexed + event.all.len() - event.unindexed.len(), unindexed + event.unindexed.len())
-        })
     }
 }
 

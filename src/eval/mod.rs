@@ -114,13 +114,7 @@ pub fn evaluate(
 ) -> Result<Evaluation, EvalError> {
     let kind = event.kind();
     let stop_hook_active = event.stop_info().is_some_and(|stop| stop.stop_hook_active);
-    let mut run = Run {
-        view: View::new(event),
-        result: HookResult::default(),
-        logs: Vec::new(),
-        input_changed: false,
-        output_changed: false,
-    };
+    let mut run = Run { view: View::new(event), result: HookResult::default(), logs: Vec::new() };
     let candidates_of = |view: &View<'_>| match scope {
         Scope::Indexed => table.candidates(kind, view),
         Scope::Exhaustive => table.rules_of(kind).to_vec(),
@@ -154,8 +148,6 @@ struct Run<'e> {
     view: View<'e>,
     result: HookResult,
     logs: Vec<LogRecord>,
-    input_changed: bool,
-    output_changed: bool,
 }
 
 /// What applying one rule's actions did to the flow.
@@ -192,7 +184,6 @@ impl Run<'_> {
                 Action::Set { field, value } => {
                     let value = self.set_value(rule, value)?;
                     self.set(rule, field, value)?;
-                    self.input_changed = true;
                     outcome.rewrote = true;
                 }
                 Action::Replace(template) => {
@@ -300,16 +291,17 @@ impl Run<'_> {
             self.view.output.get_or_insert_with(|| Cow::Owned(ToolOutput { content: String::new(), is_error: false }));
         let content = rewrite(&output.content);
         output.to_mut().content = content;
-        self.output_changed = true;
     }
 
+    /// The result, with the arguments or output if a rule rewrote them: the view holds its own
+    /// copy exactly when one did (copy on write).
     fn finish(self) -> Evaluation {
         let mut result = self.result;
-        if self.input_changed {
-            result.updated_input = Some(self.view.args.into_owned());
+        if let Cow::Owned(args) = self.view.args {
+            result.updated_input = Some(args);
         }
-        if self.output_changed {
-            result.updated_output = self.view.output.map(Cow::into_owned);
+        if let Some(Cow::Owned(output)) = self.view.output {
+            result.updated_output = Some(output);
         }
         Evaluation { result, logs: self.logs }
     }

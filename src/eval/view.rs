@@ -81,11 +81,6 @@ impl<'e> View<'e> {
         View { event, args, output }
     }
 
-    /// The event being evaluated.
-    pub fn event(&self) -> &'e Event {
-        self.event
-    }
-
     /// The tool's name (empty for events without a tool).
     pub fn tool(&self) -> &'e str {
         self.event.tool_call().map_or("", |call| call.tool.as_str())
