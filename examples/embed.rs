@@ -6,7 +6,7 @@ use hookc::agent::{
     AgentRunner, ArgType, ChatMessage, Effect, EffectPolicy, FixedApproval, HookRegistry, Outcome, ScriptedModel,
     ScriptedTools, ToolCallRequest, ToolDefinition,
 };
-use hookc::schema::EventKind;
+use hookc::vocab::EventKind;
 use hookc::{HookResult, Policy};
 use std::sync::Arc;
 

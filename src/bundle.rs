@@ -13,8 +13,8 @@
 //! detected on load.
 
 use crate::compile::{DecisionTable, Entry, OwnedKey};
-use crate::schema::EventKind;
 use crate::source::SourceMap;
+use crate::vocab::EventKind;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use sha2::{Digest, Sha256};

@@ -4,10 +4,10 @@
 //! [`Policy::evaluate`] does (every rule of the event is tried, not only the index's candidates;
 //! the result is the same).
 
-use crate::eval::event::Event;
-use crate::eval::result::HookResult;
 use crate::eval::{EvalError, RuleTracer, Tracer, Val};
 use crate::ir::{Action, Rule, Test};
+use crate::model::event::Event;
+use crate::model::result::HookResult;
 use crate::Policy;
 use serde::Serialize;
 

@@ -57,14 +57,15 @@ pub mod eval;
 pub mod explain;
 pub mod fmt;
 pub mod ir;
+pub mod model;
+pub mod paths;
 pub mod pattern;
 mod policy;
-pub mod schema;
 pub mod source;
 pub mod syntax;
 pub mod testing;
+pub mod vocab;
 
-pub use eval::event::{Event, EventData};
-pub use eval::result::{BlockingError, HookResult, Permission, ToolOutput};
 pub use eval::EvalError;
+pub use model::{BlockingError, Event, EventData, HookResult, Permission, ToolOutput};
 pub use policy::{check_sources, LoadError, Policy};

@@ -17,8 +17,8 @@
 //! To test size limits, a value `{$repeat: TEXT, times: N}` anywhere in `event` stands for TEXT
 //! repeated N times (at most 64 MiB in all).
 
-use crate::eval::event::Event;
-use crate::eval::result::HookResult;
+use crate::model::event::Event;
+use crate::model::result::HookResult;
 use crate::Policy;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};

@@ -2,8 +2,8 @@
 
 use hookc::agent::audit::AuditLog;
 use hookc::agent::*;
-use hookc::eval::result::{BlockingError, HookResult, Permission, ToolOutput};
-use hookc::schema::EventKind;
+use hookc::model::result::{BlockingError, HookResult, Permission, ToolOutput};
+use hookc::vocab::EventKind;
 use hookc::Policy;
 use serde_json::{json, Map, Value};
 use std::sync::{Arc, Mutex};

@@ -13,9 +13,9 @@
 
 use super::output;
 use super::{joined_context, Answer, Mapped, Protocol};
-use crate::eval::event::{Common, Event, EventData, StopInfo};
-use crate::eval::result::{HookResult, Permission, ToolOutput};
-use crate::schema::EventKind;
+use crate::model::event::{Common, Event, EventData, StopInfo};
+use crate::model::result::{HookResult, Permission, ToolOutput};
+use crate::vocab::EventKind;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 

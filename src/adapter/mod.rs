@@ -15,10 +15,10 @@ mod output;
 
 use crate::agent::audit::AuditLog;
 use crate::agent::Observation;
-use crate::eval::event::{Event, MAX_EVENT_BYTES};
-use crate::eval::result::HookResult;
 use crate::eval::{EvalError, Evaluation};
-use crate::schema::EventKind;
+use crate::model::event::{Event, MAX_EVENT_BYTES};
+use crate::model::result::HookResult;
+use crate::vocab::EventKind;
 use crate::Policy;
 use std::io::Read;
 
@@ -114,8 +114,8 @@ fn tool_call(
     tool: &Option<String>,
     input: &Option<serde_json::Map<String, serde_json::Value>>,
     id: &Option<String>,
-) -> Result<crate::eval::event::ToolCall, &'static str> {
-    Ok(crate::eval::event::ToolCall {
+) -> Result<crate::model::event::ToolCall, &'static str> {
+    Ok(crate::model::event::ToolCall {
         tool: tool.clone().ok_or("tool_name")?,
         args: input.clone().ok_or("tool_input")?,
         id: id.clone(),

@@ -6,9 +6,9 @@
 //! propagates ([`HookError`]: the loop fails closed), an observer that fails or panics is
 //! isolated and reported, and the run is exactly what it would have been without it.
 
-use crate::eval::event::{Event, EventData};
-use crate::eval::result::HookResult;
-use crate::schema::EventKind;
+use crate::model::event::{Event, EventData};
+use crate::model::result::HookResult;
+use crate::vocab::EventKind;
 use crate::Policy;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};

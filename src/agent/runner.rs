@@ -12,9 +12,9 @@
 use super::message::{ChatMessage, ToolCallRequest};
 use super::registry::{HookError, HookRegistry};
 use super::tools::{Effect, PreparedCall, Tools};
-use crate::eval::event::{Common, Event, EventData, StopInfo, ToolCall};
-use crate::eval::result::{HookResult, Permission, ToolOutput};
-use crate::schema::EventKind;
+use crate::model::event::{Common, Event, EventData, StopInfo, ToolCall};
+use crate::model::result::{HookResult, Permission, ToolOutput};
+use crate::vocab::EventKind;
 use std::sync::Arc;
 
 /// The model: answers the history with one assistant message.

@@ -3,7 +3,7 @@
 use super::message::{check_pairing, ChatMessage};
 use super::runner::Model;
 use super::tools::{PreparedCall, ToolDefinition, Tools};
-use crate::eval::result::ToolOutput;
+use crate::model::result::ToolOutput;
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 

@@ -24,7 +24,7 @@ use super::runner::{AgentRunner, EffectPolicy, FixedApproval, PermissionPolicy, 
 use super::scripted::{ScriptedModel, ScriptedTools};
 use super::tools::{PreparedCall, ToolDefinition};
 use super::HookRegistry;
-use crate::eval::result::{Permission, ToolOutput};
+use crate::model::result::{Permission, ToolOutput};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 

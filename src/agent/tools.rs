@@ -2,7 +2,7 @@
 //! (lookup and argument validation), and the handler.
 
 use super::message::ToolCallRequest;
-use crate::eval::result::ToolOutput;
+use crate::model::result::ToolOutput;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;

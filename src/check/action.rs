@@ -3,10 +3,10 @@
 
 use super::{backticked, Checker};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::eval::result::Permission;
 use crate::ir::{self, Action, SetValue};
-use crate::schema::{ActionKind, EventKind, Field};
+use crate::model::result::Permission;
 use crate::syntax::ast::{ActionArg, ActionNode, Literal, StrLit};
+use crate::vocab::{ActionKind, EventKind, Field};
 
 impl Checker<'_> {
     pub(super) fn action(&mut self, node: &ActionNode, event: EventKind) -> Option<Action> {

@@ -2,11 +2,11 @@
 
 use super::Checker;
 use crate::diagnostic::{Code, Diagnostic};
-use crate::eval::path::normalize;
 use crate::ir::{self, Cond, Pred, Subject, Value};
-use crate::schema::{EventKind, Field, FieldType};
+use crate::paths::normalize;
 use crate::source::Span;
 use crate::syntax::ast::{CompareOp, Expr, ListOperand, Literal, Predicate, RegexLit, Test};
+use crate::vocab::{EventKind, Field, FieldType};
 
 impl Checker<'_> {
     /// Checks a condition; every branch is checked even when an earlier one failed.

@@ -7,10 +7,10 @@ mod lint;
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::ir;
-use crate::schema::{EventKind, Field, FieldLookup, FieldType};
 use crate::source::{FileId, SourceMap, Span};
 use crate::syntax::ast::{self, Ast, Ident, Literal};
 use crate::syntax::strings;
+use crate::vocab::{EventKind, Field, FieldLookup, FieldType};
 use std::collections::HashMap;
 
 /// A rule set that passed the checker.

@@ -2,7 +2,7 @@
 
 use super::exit;
 use crate::adapter::{claude, gemini};
-use crate::schema::EventKind;
+use crate::vocab::EventKind;
 use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
 

@@ -2,7 +2,7 @@
 //! evaluate.
 
 use super::exit;
-use crate::eval::event::{Event, MAX_EVENT_BYTES};
+use crate::model::event::{Event, MAX_EVENT_BYTES};
 use crate::{LoadError, Policy};
 use std::io::Read;
 use std::path::{Path, PathBuf};

@@ -4,7 +4,7 @@ use super::exit;
 use super::input::PolicyArgs;
 use crate::agent::session::Session;
 use crate::agent::{HookRegistry, Outcome, Role, RunReport, Step};
-use crate::eval::result::HookResult;
+use crate::model::result::HookResult;
 use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -2,7 +2,7 @@
 //! Candidate keys borrow from the rules; only the chosen one is materialised by the table.
 
 use crate::ir::{Cond, Globs, Pred, Regex, Rule, Subject, Value};
-use crate::schema::Field;
+use crate::vocab::Field;
 use std::borrow::Cow;
 use std::collections::HashMap;
 

@@ -14,7 +14,7 @@ mod pattern_set;
 
 use crate::eval::View;
 use crate::ir::Rule;
-use crate::schema::{EventKind, Field};
+use crate::vocab::{EventKind, Field};
 pub use key::OwnedKey;
 use key::{choose_keys, Key};
 use pattern_set::PatternSet;

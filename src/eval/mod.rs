@@ -5,16 +5,13 @@
 //! permission wins, the first block ends pre_tool_use evaluation, the first `continue` ends stop
 //! evaluation unless `stop_hook_active` (then it is dropped and every rule still runs).
 
-pub mod event;
-pub mod path;
-pub mod result;
 pub mod view;
 
 use crate::compile::DecisionTable;
 use crate::ir::{Action, Rule, SetValue};
-use crate::schema::{semantic_args, Field};
-use event::Event;
-use result::{BlockingError, HookResult, ToolOutput};
+use crate::model::event::Event;
+use crate::model::result::{self as result, BlockingError, HookResult, ToolOutput};
+use crate::vocab::{semantic_args, Field};
 use serde_json::{Map, Value as Json};
 use std::borrow::Cow;
 pub use view::{Tracer, Val, View};

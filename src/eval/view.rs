@@ -1,11 +1,11 @@
 //! What rules see while an event is evaluated: the event's fields, with the arguments or output
 //! as rewritten by earlier rules. Conditions and templates read through a [`View`].
 
-use super::event::{Event, EventData};
-use super::path::normalize;
-use super::result::ToolOutput;
 use crate::ir::{Cond, Part, Pred, Subject, Template, Test, Value};
-use crate::schema::{semantic_args, Field};
+use crate::model::event::{Event, EventData};
+use crate::model::result::ToolOutput;
+use crate::paths::normalize;
+use crate::vocab::{semantic_args, Field};
 use serde_json::{Map, Value as Json};
 use std::borrow::Cow;
 

@@ -8,7 +8,7 @@
 //! Every decoder borrows from the input where it can: loading a large bundle is mostly this.
 
 use super::{Part, Pred, Subject, Template, Test, Value};
-use crate::schema::Field;
+use crate::vocab::Field;
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use std::fmt;
@@ -182,7 +182,7 @@ fn parse_template(text: &str) -> Result<Template, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::schema::Semantic;
+    use crate::vocab::Semantic;
 
     #[test]
     fn templates_round_trip_with_escapes() {

@@ -5,9 +5,9 @@
 mod display;
 mod encoding;
 
-use crate::eval::result::Permission;
+use crate::model::result::Permission;
 pub use crate::pattern::{Globs, Regex};
-use crate::schema::{EventKind, Field};
+use crate::vocab::{EventKind, Field};
 use serde::{Deserialize, Serialize};
 
 /// One checked rule.

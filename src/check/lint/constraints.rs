@@ -5,7 +5,7 @@
 use crate::eval::view::pred_holds;
 use crate::eval::Val;
 use crate::ir::{Cond, Pred, Subject, Test, Value};
-use crate::schema::{semantic_args, tool_profile, Field};
+use crate::vocab::{semantic_args, tool_profile, Field};
 use std::borrow::Cow;
 use std::collections::HashMap;
 

@@ -7,11 +7,11 @@ mod constraints;
 
 use super::ListInfo;
 use crate::diagnostic::{Code, Diagnostic};
-use crate::eval::result::Permission;
 use crate::ir::{Action, Rule, Test};
-use crate::schema::EventKind;
+use crate::model::result::Permission;
 use crate::source::Span;
 use crate::syntax::ast::RuleDecl;
+use crate::vocab::EventKind;
 use constraints::{conjunction, contradiction, implies, ImplicationIndex};
 use std::collections::HashMap;
 

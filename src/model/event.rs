@@ -1,7 +1,7 @@
 //! Native events: what an agent hands hookc at a hook point (`hookc eval` reads them as JSON).
 
 use super::result::ToolOutput;
-use crate::schema::EventKind;
+use crate::vocab::EventKind;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
