@@ -1,68 +1,467 @@
-//! Lexical path normalisation, so that `./a`, `x/../a` and `/repo/a` (with `cwd` `/repo`) are
-//! all `a` before any rule compares them. Nothing touches the file system.
+//! The one path model. Every path a rule compares — a rule's literal under any operator and an
+//! event's value alike — goes through this module, so that the spellings an agent can choose for
+//! one file are one path to every rule:
+//!
+//! - separators: `\` is `/`, repeated `/` is one, `.` segments go, `..` climbs lexically;
+//! - Windows: `C:\repo\x` and `c:/repo/x` are the absolute path `C:/repo/x` on any host;
+//! - anchoring: a relative value is joined to the event's `cwd`; a path inside the **project
+//!   root** is spelled relative to it, anything else stays absolute, so `../repo/x`, `/repo/x`
+//!   and `x` (cwd `/repo`, root `/repo`) are all `x`;
+//! - each value also keeps its absolute spelling and, under the home directory, its `~/`
+//!   spelling, so an absolute literal (`/home/alice/.ssh/id_rsa`) or a home literal
+//!   (`~/.ssh/id_rsa`) matches the file whatever the cwd;
+//! - symlinks: [`resolve_links`] gives the file a link (or a linked directory on the way) leads
+//!   to, which evaluation judges as a second reading of the call;
+//! - case: [`PathCase`] folds case for matching where the host's file system does;
+//! - a NUL byte makes a value invalid ([`PathError`]): evaluation fails closed.
 
-/// Normalises a path: drops `.` segments and empty segments, resolves `..` against earlier
-/// segments, and makes an absolute path under `cwd` relative to it. A `..` that would climb
-/// above a relative path's start is kept, so it cannot be mistaken for a path inside the tree.
-pub fn normalize(path: &str, cwd: Option<&str>) -> String {
-    let path = path.replace('\\', "/");
-    let absolute = path.starts_with('/');
+use std::borrow::Cow;
+
+/// How path comparisons treat letter case.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PathCase {
+    /// `A.txt` and `a.txt` are different files (Linux and most Unix file systems).
+    #[default]
+    Sensitive,
+    /// `A.txt` and `a.txt` are one file (the default file systems of macOS and Windows).
+    Insensitive,
+}
+
+impl PathCase {
+    /// The behaviour of the default file system of the host hookc was built for.
+    pub fn host() -> PathCase {
+        if cfg!(any(windows, target_os = "macos")) {
+            PathCase::Insensitive
+        } else {
+            PathCase::Sensitive
+        }
+    }
+
+    /// `text` as this setting compares it. Folding is character by character (unlike
+    /// `str::to_lowercase`, which treats a final `Σ` apart), so a folded prefix is a prefix of
+    /// the folded text: the index can fold its keys and lookups alike.
+    pub fn fold<'t>(self, text: &'t str) -> Cow<'t, str> {
+        match self {
+            PathCase::Insensitive if text.chars().any(|c| c.to_lowercase().ne(std::iter::once(c))) => {
+                Cow::Owned(text.chars().flat_map(char::to_lowercase).collect())
+            }
+            _ => Cow::Borrowed(text),
+        }
+    }
+}
+
+/// How a policy reads the paths of events.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PathSettings {
+    /// Whether letter case matters.
+    pub case: PathCase,
+    /// Whether a path that leads through a symlink on this machine is judged as its target too.
+    pub follow_links: bool,
+    /// The home directory `~/` means.
+    pub home: Option<String>,
+}
+
+impl Default for PathSettings {
+    /// The host's case rule, links followed, the process's home directory.
+    fn default() -> Self {
+        PathSettings { case: PathCase::host(), follow_links: true, home: Anchor::process_home() }
+    }
+}
+
+/// Why a path value cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PathError {
+    /// A NUL byte: no file system accepts it, and a C API would cut the path there.
+    #[error("the path `{0}` contains a NUL byte")]
+    Nul(String),
+}
+
+/// Where an event's paths are anchored: its working directory, the project root and the home
+/// directory, each already canonical and absolute.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Anchor {
+    cwd: Option<Lexical>,
+    root: Option<Lexical>,
+    home: Option<Lexical>,
+    case: PathCase,
+}
+
+impl Anchor {
+    /// The anchor of an event: relative `cwd`, `root` or `home` are ignored (they anchor
+    /// nothing); a missing root is the cwd.
+    pub fn new(cwd: Option<&str>, root: Option<&str>, home: Option<&str>) -> Anchor {
+        let absolute = |text: Option<&str>| text.map(Lexical::parse).filter(Lexical::is_absolute);
+        let cwd = absolute(cwd);
+        let root = absolute(root).or_else(|| cwd.clone());
+        Anchor { cwd, root, home: absolute(home), case: PathCase::Sensitive }
+    }
+
+    /// The same anchor, deciding what is inside the root or home under `case`.
+    pub fn with_case(self, case: PathCase) -> Anchor {
+        Anchor { case, ..self }
+    }
+
+    /// The home directory of the process (`HOME`, or `USERPROFILE` on Windows).
+    pub fn process_home() -> Option<String> {
+        std::env::var("HOME").or_else(|_| std::env::var("USERPROFILE")).ok().filter(|home| !home.is_empty())
+    }
+
+    /// One path value of an event, in every spelling rules may use.
+    pub fn file(&self, raw: &str) -> Result<FilePath, PathError> {
+        if raw.contains('\0') {
+            return Err(PathError::Nul(raw.replace('\0', "\\0")));
+        }
+        let mut path = Lexical::parse(raw);
+        if path.root == Root::Home {
+            if let Some(home) = &self.home {
+                path = home.join(&path.segments);
+            }
+        }
+        if path.root == Root::None {
+            if let Some(cwd) = &self.cwd {
+                path = cwd.join(&path.segments);
+            }
+        }
+        Ok(self.spell(&path))
+    }
+
+    fn spell(&self, path: &Lexical) -> FilePath {
+        if !path.is_absolute() {
+            return FilePath { canonical: path.to_string(), absolute: None, home: None };
+        }
+        let inside = |base: &Option<Lexical>| base.as_ref().and_then(|base| path.relative_to(base, self.case));
+        let absolute = path.to_string();
+        let canonical = inside(&self.root).unwrap_or_else(|| absolute.clone());
+        let home = inside(&self.home).map(|rest| if rest == "." { "~".to_string() } else { format!("~/{rest}") });
+        FilePath { canonical, absolute: Some(absolute), home }
+    }
+
+    /// The file a path leads to on this machine, if that is another file: the longest existing
+    /// prefix of its absolute spelling is resolved (links followed), the rest appended. `None`
+    /// when nothing on the way is a link, or the path is not absolute.
+    pub fn resolve_links(&self, file: &FilePath) -> Option<FilePath> {
+        let absolute = file.absolute.as_deref()?;
+        let lexical = Lexical::parse(absolute);
+        let resolved = resolve_existing_prefix(&lexical)?;
+        let resolved_root = self.root.as_ref().and_then(resolve_existing_prefix);
+        let mut spelled = self.spell(&resolved);
+        if resolved == lexical {
+            return None;
+        }
+        // A root reached through a link (`/tmp` → `/private/tmp`) still holds the project.
+        let in_root = self.root.as_ref().and_then(|root| resolved.relative_to(root, self.case));
+        if let (Some(root), None) = (&resolved_root, in_root) {
+            if let Some(relative) = resolved.relative_to(root, self.case) {
+                spelled.canonical = relative;
+            }
+        }
+        Some(spelled)
+    }
+}
+
+/// `path` with the longest existing prefix resolved by the file system.
+fn resolve_existing_prefix(path: &Lexical) -> Option<Lexical> {
+    if path.root != Root::Slash && !matches!(path.root, Root::Drive(_)) {
+        return None;
+    }
+    for keep in (0..=path.segments.len()).rev() {
+        let (head, tail) = path.segments.split_at(keep);
+        let prefix = Lexical { root: path.root.clone(), segments: head.to_vec() };
+        if let Ok(real) = std::fs::canonicalize(prefix.to_string()) {
+            let real = Lexical::parse(&real.to_string_lossy());
+            return Some(real.join(tail));
+        }
+    }
+    None
+}
+
+/// One file as rules see it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FilePath {
+    /// Relative to the project root when inside it, else absolute; relative as written when
+    /// the event says nothing to anchor it.
+    pub canonical: String,
+    /// The absolute spelling, when known.
+    pub absolute: Option<String>,
+    /// The `~/…` spelling, when the file is under the home directory.
+    pub home: Option<String>,
+}
+
+impl FilePath {
+    /// Every spelling, the canonical first.
+    pub fn spellings(&self) -> impl Iterator<Item = &str> {
+        let absolute = self.absolute.as_deref().filter(|absolute| *absolute != self.canonical);
+        std::iter::once(self.canonical.as_str()).chain(absolute).chain(self.home.as_deref())
+    }
+}
+
+/// A rule's path literal (`==`, `in`), spelled canonically: `./a`, `a//b/../a` → `a`;
+/// `C:\x` → `C:/x`; `~/x` stays a home path.
+pub fn literal(text: &str) -> String {
+    Lexical::parse(text).to_string()
+}
+
+/// A rule's path prefix (`starts_with`): canonical like a literal, keeping a final `/` so that
+/// `vendor/` does not match `vendorx`.
+pub fn prefix(text: &str) -> String {
+    let trailing = text.ends_with(['/', '\\']);
+    let canonical = literal(text);
+    if trailing && !canonical.ends_with('/') && canonical != "." {
+        format!("{canonical}/")
+    } else if canonical == "." {
+        String::new()
+    } else {
+        canonical
+    }
+}
+
+/// A fragment of a path (`contains`, `ends_with`): separators as `/`, repeated ones folded, so
+/// `\.ssh\` finds `/.ssh/`. A leading `./` of a fragment is dropped.
+pub fn fragment(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        let c = if c == '\\' { '/' } else { c };
+        if c == '/' && out.ends_with('/') {
+            continue;
+        }
+        out.push(c);
+    }
+    match out.strip_prefix("./") {
+        Some(rest) => rest.to_string(),
+        None => out,
+    }
+}
+
+/// A rule's path glob (`like`): `./` segments and empty segments dropped, `..` after a literal
+/// segment resolved. Wildcards and escapes are left as written (globs escape with `\`).
+pub fn glob(pattern: &str) -> String {
+    let absolute = pattern.starts_with('/');
     let mut segments: Vec<&str> = Vec::new();
-    for segment in path.split('/') {
+    for segment in pattern.split('/') {
         match segment {
             "" | "." => {}
-            ".." => match segments.last() {
-                Some(&last) if last != ".." => {
-                    segments.pop();
-                }
-                _ if absolute => {} // `/..` is `/`
-                _ => segments.push(".."),
-            },
+            ".." if segments.last().is_some_and(|last| !last.contains(GLOB_META) && *last != "..") => {
+                segments.pop();
+            }
             other => segments.push(other),
         }
     }
+    let joined = segments.join("/");
     if absolute {
-        if let Some(relative) = cwd.and_then(|cwd| strip_cwd(&segments, cwd)) {
-            return relative;
-        }
-        return format!("/{}", segments.join("/"));
+        format!("/{joined}")
+    } else if joined.is_empty() {
+        ".".to_string()
+    } else {
+        joined
     }
-    if segments.is_empty() {
-        return ".".to_string();
-    }
-    segments.join("/")
 }
 
-/// The path relative to `cwd`, if the (normalised, absolute) path is inside it.
-fn strip_cwd(segments: &[&str], cwd: &str) -> Option<String> {
-    let cwd = normalize(cwd, None);
-    if !cwd.starts_with('/') {
-        return None;
+const GLOB_META: &[char] = &['*', '?', '[', ']', '{', '}', '\\'];
+
+/// Lexical normalisation kept for callers that have one path and maybe a cwd.
+pub fn normalize(path: &str, cwd: Option<&str>) -> String {
+    match Anchor::new(cwd, None, None).file(path) {
+        Ok(file) => file.canonical,
+        Err(_) => path.to_string(),
     }
-    let cwd_segments: Vec<&str> = cwd.split('/').filter(|s| !s.is_empty()).collect();
-    let rest = segments.strip_prefix(cwd_segments.as_slice())?;
-    Some(if rest.is_empty() { ".".to_string() } else { rest.join("/") })
+}
+
+/// What a path starts from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Root {
+    /// Relative.
+    None,
+    /// `/`.
+    Slash,
+    /// A Windows drive, upper case.
+    Drive(char),
+    /// `~`.
+    Home,
+}
+
+/// A path split into segments, `.` and `..` resolved as far as they can be.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Lexical {
+    root: Root,
+    segments: Vec<String>,
+}
+
+impl Lexical {
+    fn parse(text: &str) -> Lexical {
+        let text = text.replace('\\', "/");
+        let (root, rest) = split_root(&text);
+        let mut path = Lexical { root, segments: Vec::new() };
+        path.push_all(rest.split('/'));
+        path
+    }
+
+    fn is_absolute(&self) -> bool {
+        matches!(self.root, Root::Slash | Root::Drive(_))
+    }
+
+    fn push_all<'s>(&mut self, segments: impl IntoIterator<Item = &'s str>) {
+        for segment in segments {
+            match segment {
+                "" | "." => {}
+                ".." => match self.segments.last() {
+                    Some(last) if last != ".." => {
+                        self.segments.pop();
+                    }
+                    // `/..` is `/`; a relative path keeps climbing.
+                    _ if self.root != Root::None => {}
+                    _ => self.segments.push("..".to_string()),
+                },
+                other => self.segments.push(other.to_string()),
+            }
+        }
+    }
+
+    fn join(&self, rest: &[String]) -> Lexical {
+        let mut joined = self.clone();
+        joined.push_all(rest.iter().map(String::as_str));
+        joined
+    }
+
+    /// This path relative to `base` (`.` for the base itself), if inside it under `case`.
+    fn relative_to(&self, base: &Lexical, case: PathCase) -> Option<String> {
+        if self.root != base.root || self.segments.len() < base.segments.len() {
+            return None;
+        }
+        let (head, rest) = self.segments.split_at(base.segments.len());
+        if head.iter().zip(&base.segments).any(|(a, b)| case.fold(a) != case.fold(b)) {
+            return None;
+        }
+        Some(if rest.is_empty() { ".".to_string() } else { rest.join("/") })
+    }
+}
+
+impl std::fmt::Display for Lexical {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let joined = self.segments.join("/");
+        match &self.root {
+            Root::None if joined.is_empty() => f.write_str("."),
+            Root::None => f.write_str(&joined),
+            Root::Slash => write!(f, "/{joined}"),
+            Root::Drive(letter) => write!(f, "{letter}:/{joined}"),
+            Root::Home if joined.is_empty() => f.write_str("~"),
+            Root::Home => write!(f, "~/{joined}"),
+        }
+    }
+}
+
+/// The root of a `/`-separated path and the rest.
+fn split_root(text: &str) -> (Root, &str) {
+    let mut chars = text.chars();
+    if let (Some(letter), Some(':')) = (chars.next(), chars.next()) {
+        if letter.is_ascii_alphabetic() && matches!(chars.next(), None | Some('/')) {
+            return (Root::Drive(letter.to_ascii_uppercase()), text.get(2..).unwrap_or(""));
+        }
+    }
+    if let Some(rest) = text.strip_prefix('/') {
+        return (Root::Slash, rest);
+    }
+    if text == "~" {
+        return (Root::Home, "");
+    }
+    if let Some(rest) = text.strip_prefix("~/") {
+        return (Root::Home, rest);
+    }
+    (Root::None, text)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::normalize;
+    use super::*;
 
-    #[test]
-    fn trivial_spellings_become_one() {
-        for spelling in ["generated.txt", "./generated.txt", "x/../generated.txt", ".//generated.txt"] {
-            assert_eq!(normalize(spelling, None), "generated.txt", "{spelling}");
-        }
-        assert_eq!(normalize("/repo/generated.txt", Some("/repo")), "generated.txt");
-        assert_eq!(normalize("/repo/./src/../generated.txt", Some("/repo/")), "generated.txt");
+    fn canonical(raw: &str, cwd: &str, root: Option<&str>) -> String {
+        Anchor::new(Some(cwd), root, Some("/home/alice")).file(raw).unwrap().canonical
     }
 
     #[test]
-    fn paths_outside_stay_outside() {
+    fn one_file_one_path_whatever_the_spelling() {
+        for spelling in ["generated.txt", "./generated.txt", "x/../generated.txt", ".//generated.txt"] {
+            assert_eq!(literal(spelling), "generated.txt", "{spelling}");
+            assert_eq!(canonical(spelling, "/repo", None), "generated.txt", "{spelling}");
+        }
+        for spelling in ["../repo/generated.txt", "/repo/generated.txt", "/repo/./src/../generated.txt"] {
+            assert_eq!(canonical(spelling, "/repo", None), "generated.txt", "{spelling}");
+        }
+        // The agent did `cd src`: the project root still anchors the spelling.
+        assert_eq!(canonical("/repo/Cargo.lock", "/repo/src", Some("/repo")), "Cargo.lock");
+        assert_eq!(canonical("../Cargo.lock", "/repo/src", Some("/repo")), "Cargo.lock");
+        assert_eq!(canonical("lib.rs", "/repo/src", Some("/repo")), "src/lib.rs");
+    }
+
+    #[test]
+    fn windows_paths_on_any_host() {
+        assert_eq!(canonical(r"C:\repo\generated.txt", r"C:\repo", None), "generated.txt");
+        assert_eq!(canonical(r"c:/repo/generated.txt", r"C:\repo", None), "generated.txt");
+        assert_eq!(canonical(r"src\a.rs", r"C:\repo", None), "src/a.rs");
+        assert_eq!(canonical(r"D:\other\x", r"C:\repo", None), "D:/other/x");
+        assert_eq!(literal(r"C:\Users\me\.ssh\id_rsa"), "C:/Users/me/.ssh/id_rsa");
+    }
+
+    #[test]
+    fn absolute_and_home_spellings_whatever_the_cwd() {
+        for cwd in ["/home/alice", "/", "/repo"] {
+            let file = Anchor::new(Some(cwd), None, Some("/home/alice")).file("/home/alice/.ssh/id_rsa").unwrap();
+            assert!(file.spellings().any(|s| s == "/home/alice/.ssh/id_rsa"), "{cwd}: {file:?}");
+            assert!(file.spellings().any(|s| s == "~/.ssh/id_rsa"), "{cwd}: {file:?}");
+        }
+        let file = Anchor::new(Some("/repo"), None, Some("/home/alice")).file("~/.ssh/id_rsa").unwrap();
+        assert_eq!(file.absolute.as_deref(), Some("/home/alice/.ssh/id_rsa"));
+    }
+
+    #[test]
+    fn outside_stays_outside() {
+        assert_eq!(canonical("/other/generated.txt", "/repo", None), "/other/generated.txt");
+        assert_eq!(canonical("/repository/a", "/repo", None), "/repository/a");
+        assert_eq!(canonical("/../etc/passwd", "/repo", None), "/etc/passwd");
+        assert_eq!(canonical("../../etc/passwd", "/repo", None), "/etc/passwd");
         assert_eq!(normalize("../generated.txt", None), "../generated.txt");
-        assert_eq!(normalize("/other/generated.txt", Some("/repo")), "/other/generated.txt");
-        assert_eq!(normalize("/repository/a", Some("/repo")), "/repository/a");
-        assert_eq!(normalize("/../etc/passwd", None), "/etc/passwd");
         assert_eq!(normalize("a/../..", None), "..");
+    }
+
+    #[test]
+    fn rule_literals_are_spelled_like_values() {
+        assert_eq!(glob("./secrets/**"), "secrets/**");
+        assert_eq!(glob("a//b/./c/../*.rs"), "a/b/*.rs");
+        assert_eq!(glob("**/../x"), "**/../x");
+        assert_eq!(prefix("./vendor/"), "vendor/");
+        assert_eq!(prefix(r".\vendor\"), "vendor/");
+        assert_eq!(prefix("./"), "");
+        assert_eq!(fragment(r"\.ssh\"), "/.ssh/");
+        assert_eq!(fragment("./x//y"), "x/y");
+    }
+
+    #[test]
+    fn nul_bytes_are_refused() {
+        assert!(Anchor::default().file("generated.txt\0.png").is_err());
+    }
+
+    #[test]
+    fn case_folds_only_when_asked() {
+        assert_eq!(PathCase::Insensitive.fold("Generated.TXT"), "generated.txt");
+        assert_eq!(PathCase::Sensitive.fold("Generated.TXT"), "Generated.TXT");
+    }
+
+    #[test]
+    fn links_lead_to_their_targets() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        std::fs::write(root.join("generated.txt"), "x").unwrap();
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(root.join("generated.txt"), root.join("link.txt")).unwrap();
+            std::os::unix::fs::symlink(&root, root.join("loop")).unwrap();
+            let root_text = root.to_string_lossy().to_string();
+            let anchor = Anchor::new(Some(&root_text), None, None);
+            let link = anchor.file("link.txt").unwrap();
+            assert_eq!(anchor.resolve_links(&link).unwrap().canonical, "generated.txt");
+            let through_dir = anchor.file("loop/loop/new-file.txt").unwrap();
+            assert_eq!(anchor.resolve_links(&through_dir).unwrap().canonical, "new-file.txt");
+            assert_eq!(anchor.resolve_links(&anchor.file("generated.txt").unwrap()), None);
+        }
     }
 }

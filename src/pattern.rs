@@ -4,6 +4,7 @@
 //! Also here: the literal prefix a pattern requires, which lets the index find a rule by hash
 //! lookup instead of running its pattern.
 
+use crate::paths::PathCase;
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
@@ -18,6 +19,8 @@ pub struct Regex {
     /// Flags as written (`i`, `m`, `s`, `x`, `U`).
     pub flags: String,
     compiled: OnceLock<Result<regex::Regex, String>>,
+    /// The same regex matching case-insensitively, for paths under [`PathCase::Insensitive`].
+    folded: OnceLock<Result<regex::Regex, String>>,
 }
 
 impl Regex {
@@ -33,7 +36,12 @@ impl Regex {
         if let Some(bad) = flags.chars().find(|flag| !REGEX_FLAGS.contains(*flag)) {
             return Err(format!("unknown regex flag `{bad}` (the flags are `i`, `m`, `s`, `x` and `U`)"));
         }
-        Ok(Regex { pattern: pattern.to_string(), flags: flags.to_string(), compiled: OnceLock::new() })
+        Ok(Regex {
+            pattern: pattern.to_string(),
+            flags: flags.to_string(),
+            compiled: OnceLock::new(),
+            folded: OnceLock::new(),
+        })
     }
 
     /// The compiled regex, compiling it the first time.
@@ -42,6 +50,19 @@ impl Regex {
             .get_or_init(|| regex::Regex::new(&self.inline_source()).map_err(|error| error.to_string()))
             .as_ref()
             .map_err(Clone::clone)
+    }
+
+    /// The compiled regex for values compared under `case` (path values of a case-insensitive
+    /// policy match with `i` added).
+    pub fn get_for(&self, case: PathCase) -> Result<&regex::Regex, String> {
+        match case {
+            PathCase::Sensitive => self.get(),
+            PathCase::Insensitive => self
+                .folded
+                .get_or_init(|| regex::Regex::new(&format!("(?i:{})", self.inline_source())).map_err(|e| e.to_string()))
+                .as_ref()
+                .map_err(Clone::clone),
+        }
     }
 
     /// The pattern with its flags inline (`(?i:…)`), as a `RegexSet` member needs.
@@ -53,64 +74,14 @@ impl Regex {
         }
     }
 
-    /// The literal text every match must start the haystack with, if the regex is anchored at
-    /// the start and begins with plain characters (`^git\s+push` → `git`). Conservative: any
-    /// construct it does not fully understand gives `None`.
-    pub fn anchored_prefix(&self) -> Option<String> {
-        // `i` changes what the letters match, `m` makes `^` match after any newline, `x` makes
-        // spaces insignificant.
-        if self.flags.contains(['i', 'm', 'x']) || has_top_level_alternation(&self.pattern) {
-            return None;
-        }
-        let body = self.pattern.strip_prefix('^').or_else(|| self.pattern.strip_prefix("\\A"))?;
-        let mut prefix = String::new();
-        let mut chars = body.chars().peekable();
-        while let Some(&c) = chars.peek() {
-            let literal = match c {
-                '\\' => {
-                    let mut ahead = chars.clone();
-                    ahead.next();
-                    match ahead.next() {
-                        Some(escaped) if escaped.is_ascii_punctuation() => {
-                            chars.next();
-                            escaped
-                        }
-                        _ => break, // `\s`, `\b`, `\d`…: a class or assertion, not a literal
-                    }
-                }
-                c if c.is_alphanumeric() || " _-/:=,@%'\"~!<>;&#".contains(c) => c,
-                _ => break,
-            };
-            chars.next();
-            prefix.push(literal);
-        }
-        // A quantifier after the last literal may repeat it zero times (`ab?`, `ab*`, `ab{0,2}`).
-        if matches!(chars.peek(), Some('?' | '*' | '{')) {
-            prefix.pop();
-        }
-        (!prefix.is_empty()).then_some(prefix)
-    }
-}
-
-/// Whether `|` occurs outside any group or class (`^a|b` is `(^a)|b`: no common prefix).
-fn has_top_level_alternation(pattern: &str) -> bool {
-    let mut depth = 0usize;
-    let mut in_class = false;
-    let mut chars = pattern.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => {
-                chars.next();
-            }
-            '[' if !in_class => in_class = true,
-            ']' if in_class => in_class = false,
-            '(' if !in_class => depth += 1,
-            ')' if !in_class => depth = depth.saturating_sub(1),
-            '|' if !in_class && depth == 0 => return true,
-            _ => {}
+    /// What every text this regex matches must be or start with, read by regex's own parser
+    /// (regex-syntax's literal extractor), so the index can find the rule by hash lookup.
+    pub fn literals(&self) -> Literals {
+        match regex_syntax::parse(&self.inline_source()) {
+            Ok(hir) => Literals::of(&hir),
+            Err(_) => Literals::None,
         }
     }
-    false
 }
 
 #[derive(Serialize, Deserialize)]
@@ -141,10 +112,9 @@ pub struct Globs {
     /// Path mode: `*` stays within one path segment (for `path`).
     pub path_mode: bool,
     compiled: OnceLock<Result<globset::GlobSet, String>>,
+    /// The same globs matching case-insensitively, for paths under [`PathCase::Insensitive`].
+    folded: OnceLock<Result<globset::GlobSet, String>>,
 }
-
-/// Characters that make a glob more than literal text.
-const GLOB_META: &[char] = &['*', '?', '[', ']', '{', '}', '\\'];
 
 impl Globs {
     /// Compiles globs now; the error names the index of the glob that failed.
@@ -159,47 +129,142 @@ impl Globs {
 
     /// Globs compiled on first use.
     pub fn lazy(patterns: Vec<String>, path_mode: bool) -> Globs {
-        Globs { patterns, path_mode, compiled: OnceLock::new() }
+        Globs { patterns, path_mode, compiled: OnceLock::new(), folded: OnceLock::new() }
     }
 
     /// The compiled set, compiling it the first time.
     pub fn get(&self) -> Result<&globset::GlobSet, String> {
-        self.compiled
-            .get_or_init(|| {
-                let mut builder = globset::GlobSetBuilder::new();
-                for pattern in &self.patterns {
-                    builder.add(Self::glob(pattern, self.path_mode)?);
-                }
-                builder.build().map_err(|error| error.to_string())
-            })
-            .as_ref()
-            .map_err(Clone::clone)
+        self.get_for(PathCase::Sensitive)
+    }
+
+    /// The compiled set for values compared under `case`.
+    pub fn get_for(&self, case: PathCase) -> Result<&globset::GlobSet, String> {
+        let cell = match case {
+            PathCase::Sensitive => &self.compiled,
+            PathCase::Insensitive => &self.folded,
+        };
+        cell.get_or_init(|| {
+            let mut builder = globset::GlobSetBuilder::new();
+            for pattern in &self.patterns {
+                builder.add(Self::glob_for(pattern, self.path_mode, case)?);
+            }
+            builder.build().map_err(|error| error.to_string())
+        })
+        .as_ref()
+        .map_err(Clone::clone)
     }
 
     /// One glob with hookc's matching options.
     pub fn glob(pattern: &str, path_mode: bool) -> Result<globset::Glob, String> {
+        Self::glob_for(pattern, path_mode, PathCase::Sensitive)
+    }
+
+    /// One glob with hookc's matching options, matching under `case`.
+    pub fn glob_for(pattern: &str, path_mode: bool, case: PathCase) -> Result<globset::Glob, String> {
         globset::GlobBuilder::new(pattern)
             .literal_separator(path_mode)
             .backslash_escape(true)
+            .case_insensitive(case == PathCase::Insensitive)
             .build()
             .map_err(|error| error.kind().to_string())
     }
 
-    /// If every glob is plain text, that text: the globs are an equality test.
-    pub fn literals(&self) -> Option<Vec<String>> {
-        self.patterns.iter().map(|pattern| (!pattern.contains(GLOB_META)).then(|| pattern.clone())).collect()
+    /// What every text one of these globs matches must be or start with, read from the regex
+    /// globset itself compiles each glob to.
+    pub fn literals(&self) -> Literals {
+        let mut all = Literals::Exact(Vec::new());
+        for pattern in &self.patterns {
+            let Ok(glob) = Self::glob(pattern, self.path_mode) else { return Literals::None };
+            let parsed = regex_syntax::ParserBuilder::new().utf8(false).build().parse(glob.regex());
+            let Ok(hir) = parsed else { return Literals::None };
+            all = all.union(Literals::of(&hir));
+        }
+        all
+    }
+}
+
+/// What the index may assume of every text a pattern matches.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Literals {
+    /// The text is one of these.
+    Exact(Vec<String>),
+    /// The text starts with one of these (none empty).
+    Prefix(Vec<String>),
+    /// Nothing useful: the rule must always be tried.
+    None,
+}
+
+/// More literals than this make a poor key (and a case-insensitive regex can make many).
+const MAX_LITERALS: usize = 64;
+
+impl Literals {
+    /// The literals of a parsed pattern: only for a pattern anchored at the start of the text
+    /// (`^`, `\A`; not `(?m)^`), whose prefixes the extractor finds finite, complete in UTF-8
+    /// and non-empty. `Exact` when it is anchored at the end too and every literal is a whole
+    /// match.
+    fn of(hir: &regex_syntax::hir::Hir) -> Literals {
+        use regex_syntax::hir::literal::{ExtractKind, Extractor};
+        use regex_syntax::hir::Look;
+        let properties = hir.properties();
+        if !properties.look_set_prefix().contains(Look::Start) {
+            return Literals::None;
+        }
+        let mut extractor = Extractor::new();
+        extractor.kind(ExtractKind::Prefix);
+        let seq = extractor.extract(hir);
+        let Some(literals) = seq.literals() else { return Literals::None };
+        if literals.is_empty() || literals.len() > MAX_LITERALS {
+            return Literals::None;
+        }
+        let mut exact = properties.look_set_suffix().contains(Look::End);
+        let mut texts = Vec::with_capacity(literals.len());
+        for literal in literals {
+            let bytes = literal.as_bytes();
+            let valid = match std::str::from_utf8(bytes) {
+                Ok(text) => text,
+                // A literal cut inside a character keeps its whole characters, as a prefix.
+                Err(error) => {
+                    exact = false;
+                    std::str::from_utf8(bytes.get(..error.valid_up_to()).unwrap_or_default()).unwrap_or_default()
+                }
+            };
+            exact &= literal.is_exact();
+            if valid.is_empty() && !exact {
+                return Literals::None;
+            }
+            texts.push(valid.to_string());
+        }
+        texts.sort_unstable();
+        texts.dedup();
+        if exact {
+            Literals::Exact(texts)
+        } else if texts.iter().any(String::is_empty) {
+            Literals::None
+        } else {
+            Literals::Prefix(texts)
+        }
     }
 
-    /// The literal text before each glob's first wildcard, if every glob has some: a text
-    /// matching any glob starts with one of these.
-    pub fn prefixes(&self) -> Option<Vec<String>> {
-        self.patterns
-            .iter()
-            .map(|pattern| {
-                let end = pattern.find(GLOB_META).unwrap_or(pattern.len());
-                pattern.get(..end).filter(|prefix| !prefix.is_empty()).map(str::to_string)
-            })
-            .collect()
+    /// A text matching either pattern: `Exact` if both are, `Prefix` if both give prefixes.
+    fn union(self, other: Literals) -> Literals {
+        match (self, other) {
+            (Literals::None, _) | (_, Literals::None) => Literals::None,
+            (Literals::Exact(mut a), Literals::Exact(b)) => {
+                a.extend(b);
+                a.sort_unstable();
+                a.dedup();
+                Literals::Exact(a)
+            }
+            (Literals::Exact(a) | Literals::Prefix(a), Literals::Exact(b) | Literals::Prefix(b)) => {
+                let mut all: Vec<String> = a.into_iter().chain(b).collect();
+                if all.iter().any(String::is_empty) {
+                    return Literals::None;
+                }
+                all.sort_unstable();
+                all.dedup();
+                Literals::Prefix(all)
+            }
+        }
     }
 }
 
@@ -227,62 +292,42 @@ impl<'de> Deserialize<'de> for Globs {
 mod tests {
     use super::*;
 
-    fn prefix(pattern: &str, flags: &str) -> Option<String> {
-        Regex::new(pattern, flags).unwrap().anchored_prefix()
+    fn regex(pattern: &str, flags: &str) -> Literals {
+        Regex::new(pattern, flags).unwrap().literals()
+    }
+
+    fn prefix(texts: &[&str]) -> Literals {
+        Literals::Prefix(texts.iter().map(|text| text.to_string()).collect())
+    }
+
+    fn exact(texts: &[&str]) -> Literals {
+        Literals::Exact(texts.iter().map(|text| text.to_string()).collect())
     }
 
     #[test]
-    fn anchored_prefixes_are_conservative() {
-        let cases: &[(&str, &str, Option<&str>)] = &[
-            (r"^git\s+push", "", Some("git")),
-            (r"^cmd12( |$)", "", Some("cmd12")),
-            (r"^rm -rf \/", "", Some("rm -rf /")),
-            (r"^\.env", "", Some(".env")),
-            (r"^abc?", "", Some("ab")),
-            (r"^abc*d", "", Some("ab")),
-            (r"^abc{0,2}", "", Some("ab")),
-            (r"^abc+", "", Some("abc")),
-            (r"\Adeploy", "", Some("deploy")),
-            (r"^a.b", "", Some("a")),
-            (r"git push", "", None),       // not anchored
-            (r"^git|^hg", "", None),       // top-level alternation
-            (r"^(git|hg) push", "", None), // starts with a group
-            (r"^GIT", "i", None),          // case-insensitive
-            (r"^git", "m", None),          // `^` after any newline
-            (r"^\s+x", "", None),
-            (r"^$", "", None),
-        ];
-        for (pattern, flags, expected) in cases {
-            assert_eq!(prefix(pattern, flags).as_deref(), *expected, "/{pattern}/{flags}");
+    fn regex_literals_come_from_the_regex_parser() {
+        assert_eq!(regex(r"^git\s+push", ""), prefix(&["git"]));
+        assert_eq!(regex(r"^rm -rf \/", ""), prefix(&["rm -rf /"]));
+        assert_eq!(regex(r"^\.env", ""), prefix(&[".env"]));
+        assert_eq!(regex(r"^(git|hg) push", ""), prefix(&["git push", "hg push"]));
+        assert_eq!(regex(r"^Cargo\.lock$", ""), exact(&["Cargo.lock"]));
+        assert_eq!(regex(r"\Adeploy", ""), prefix(&["deploy"]));
+        // `\<` is a word boundary, not a `<`: the hand-written reader indexed it under `<`.
+        assert_eq!(regex(r"^\<rm\b", ""), prefix(&["rm"]));
+        assert_eq!(regex(r"\<rm\b", ""), Literals::None);
+        for (pattern, flags) in [("git push", ""), (r"^git|^hg|x", ""), ("^git", "m"), (r"^\s+x", ""), ("^$", "")] {
+            assert!(!matches!(regex(pattern, flags), Literals::Prefix(_)), "/{pattern}/{flags}");
         }
+        assert_eq!(regex("^ab", "i"), prefix(&["AB", "Ab", "aB", "ab"]));
     }
 
     #[test]
-    fn every_match_starts_with_the_prefix() {
-        let haystacks =
-            ["git push", "git  push -f", "gitpush", "cmd12 x", "cmd123", "ab", "abd", "abccd", "a\nb", ".env"];
-        for pattern in [r"^git\s+push", r"^cmd12( |$)", r"^abc?", r"^abc*d", r"^\.env", r"^a.b"] {
-            let regex = Regex::new(pattern, "").unwrap();
-            let prefix = regex.anchored_prefix().unwrap();
-            for haystack in haystacks {
-                if regex.get().unwrap().is_match(haystack) {
-                    assert!(
-                        haystack.starts_with(&prefix),
-                        "/{pattern}/ matched {haystack:?} without prefix {prefix:?}"
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn glob_literals_and_prefixes() {
+    fn glob_literals_come_from_globset() {
         let globs = Globs::new(vec!["assets/dir1/**/*.png".into(), "src/gen/*".into()], true).unwrap();
-        assert_eq!(globs.prefixes(), Some(vec!["assets/dir1/".to_string(), "src/gen/".to_string()]));
-        assert_eq!(globs.literals(), None);
-        let literal = Globs::new(vec!["Cargo.lock".into()], true).unwrap();
-        assert_eq!(literal.literals(), Some(vec!["Cargo.lock".to_string()]));
-        assert_eq!(Globs::new(vec!["**/*.pem".into()], true).unwrap().prefixes(), None);
+        assert_eq!(globs.literals(), prefix(&["assets/dir1/", "src/gen/"]));
+        assert_eq!(Globs::new(vec!["Cargo.lock".into()], true).unwrap().literals(), exact(&["Cargo.lock"]));
+        assert_eq!(Globs::new(vec!["**/*.pem".into()], true).unwrap().literals(), Literals::None);
+        assert_eq!(Globs::new(vec!["{a,b}.txt".into()], true).unwrap().literals(), exact(&["a.txt", "b.txt"]));
     }
 
     #[test]

@@ -100,6 +100,11 @@ impl Policy {
         }
     }
 
+    /// The same policy, reading the paths of events as `settings` say (case rule, links, home).
+    pub fn with_path_settings(self, settings: crate::paths::PathSettings) -> Policy {
+        Policy { table: self.table.with_path_settings(settings), source_hash: self.source_hash }
+    }
+
     /// Loads a bundle written by `hookc compile` (or [`Policy::to_bundle`]).
     pub fn load_bundle(path: impl AsRef<Path>) -> Result<Policy, LoadError> {
         let path = path.as_ref();

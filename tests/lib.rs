@@ -11,5 +11,6 @@ mod diagnostics;
 mod eval_table;
 mod explain;
 mod fmt;
+mod paths;
 mod replay;
 mod support;

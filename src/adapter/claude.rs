@@ -13,7 +13,7 @@
 //! | nothing | exit 0, no output: the agent's own permission flow decides |
 
 use super::output::{self, Shape};
-use super::{codex, joined_context, Answer, Mapped, Protocol};
+use super::{joined_context, Answer, Mapped, Protocol};
 use crate::model::event::{Common, Event, EventData, StopInfo};
 use crate::model::result::{HookResult, Permission, ToolOutput};
 use crate::vocab::EventKind;
@@ -66,8 +66,6 @@ pub struct Context {
     kind: EventKind,
     tool: String,
     tool_response: Option<(Value, Shape)>,
-    /// The argument hookc added to name a patched file (removed again from any rewrite).
-    synthetic_path: bool,
 }
 
 /// The Claude Code events hookc handles, and the native event each becomes.
@@ -103,6 +101,7 @@ impl Protocol for Claude {
             session_id: payload.session_id.clone(),
             permission_mode: payload.permission_mode.clone(),
             agent: Some(agent.to_string()),
+            ..Common::default()
         };
         let tool = payload.tool_name.clone().unwrap_or_default();
         let call = || super::tool_call(&payload.tool_name, &payload.tool_input, &payload.tool_use_id).map_err(&missing);
@@ -139,11 +138,27 @@ impl Protocol for Claude {
             EventKind::PreCompact => EventData::PreCompact { trigger: payload.trigger.clone() },
             EventKind::Notification => EventData::Notification { message: payload.message.clone().unwrap_or_default() },
         };
-        let had_path = payload.tool_input.as_ref().is_some_and(|input| input.contains_key("path"));
-        let events = split_patch(Event { common, data });
-        let synthetic_path = tool == "apply_patch" && !had_path;
-        let context = Context { hook_event_name: payload.hook_event_name, kind, tool, tool_response, synthetic_path };
+        let events = vec![Event { common, data }];
+        let context = Context { hook_event_name: payload.hook_event_name, kind, tool, tool_response };
         Ok(Mapped { events, context })
+    }
+
+    /// Claude Code sets `CLAUDE_PROJECT_DIR` for hooks (the payload's `cwd` follows `cd`).
+    /// Codex sets nothing, but runs hooks in the session's directory, which a command's
+    /// `workdir` does not move: that directory is the root when the payload's `cwd` is inside it.
+    fn project_root(&self, cwd: Option<&str>) -> Option<String> {
+        match self.flavor {
+            Flavor::Claude => super::env_dir(&["CLAUDE_PROJECT_DIR"]),
+            Flavor::Codex => {
+                let session = std::env::current_dir().ok()?.to_string_lossy().into_owned();
+                let inside = cwd.is_some_and(|cwd| {
+                    let session = crate::paths::literal(&session);
+                    let cwd = crate::paths::literal(cwd);
+                    cwd == session || cwd.starts_with(&format!("{}/", session.trim_end_matches('/')))
+                });
+                inside.then_some(session)
+            }
+        }
     }
 
     fn render(&self, context: &Context, result: &HookResult) -> Result<Answer, String> {
@@ -190,11 +205,7 @@ fn pre_tool_use(context: &Context, result: &HookResult) -> Option<Value> {
         }
     }
     if let (Some(input), false) = (&result.updated_input, decision == Permission::Deny) {
-        let mut input = input.clone();
-        if context.synthetic_path {
-            input.remove("path");
-        }
-        fields.insert("updatedInput".into(), Value::Object(input));
+        fields.insert("updatedInput".into(), Value::Object(input.clone()));
     }
     if let Some(text) = joined_context(result) {
         fields.insert("additionalContext".into(), json!(text));
@@ -255,29 +266,6 @@ fn stop(result: &HookResult) -> Option<Value> {
         (None, Some(context)) => Some(json!({"systemMessage": context})),
         (None, None) => None,
     }
-}
-
-/// A Codex `apply_patch` becomes one event per file it touches, each with that file as `path`.
-fn split_patch(event: Event) -> Vec<Event> {
-    let Some(call) = event.tool_call().filter(|call| call.tool == "apply_patch") else { return vec![event] };
-    let patch = ["command", "input", "patch"].iter().find_map(|name| call.args.get(*name).and_then(Value::as_str));
-    let paths = patch.map(codex::patch_paths).unwrap_or_default();
-    if paths.is_empty() {
-        return vec![event];
-    }
-    paths
-        .into_iter()
-        .map(|path| {
-            let mut per_file = event.clone();
-            if let EventData::PreToolUse(call)
-            | EventData::PostToolUse(call, _)
-            | EventData::PostToolUseFailure(call, _) = &mut per_file.data
-            {
-                call.args.insert("path".into(), Value::String(path));
-            }
-            per_file
-        })
-        .collect()
 }
 
 /// The number of tool results in a Claude Code transcript (JSON lines); `None` (the field is

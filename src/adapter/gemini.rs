@@ -71,6 +71,7 @@ impl Protocol for Gemini {
             session_id: payload.session_id.clone(),
             permission_mode: None,
             agent: Some("gemini".to_string()),
+            ..Common::default()
         };
         let call = || super::tool_call(&payload.tool_name, &payload.tool_input, &None).map_err(&missing);
         let data = match kind {
@@ -98,6 +99,11 @@ impl Protocol for Gemini {
             events: vec![Event { common, data }],
             context: Context { hook_event_name: payload.hook_event_name, kind },
         })
+    }
+
+    /// Gemini CLI sets `GEMINI_PROJECT_DIR` (and `CLAUDE_PROJECT_DIR`, for compatibility).
+    fn project_root(&self, _cwd: Option<&str>) -> Option<String> {
+        super::env_dir(&["GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"])
     }
 
     fn render(&self, context: &Context, result: &HookResult) -> Result<Answer, String> {

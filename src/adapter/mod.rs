@@ -9,7 +9,6 @@
 //! an evaluation error) exits 2 with a one-line reason, unless the user chose `--fail-open`.
 
 pub mod claude;
-pub mod codex;
 pub mod gemini;
 mod output;
 
@@ -48,6 +47,11 @@ pub trait Protocol {
     fn map(&self, payload: &[u8]) -> Result<Mapped<Self::Context>, String>;
     /// Renders the merged result as the agent's answer.
     fn render(&self, context: &Self::Context, result: &HookResult) -> Result<Answer, String>;
+    /// The project root the agent tells its hooks (an environment variable, or where it runs
+    /// them), if any; `--project-root` overrides it, and the event's `cwd` stands in without it.
+    fn project_root(&self, _cwd: Option<&str>) -> Option<String> {
+        None
+    }
     /// What to print on stdout when failing open (nothing, or an empty JSON object).
     fn fail_open_stdout(&self) -> Option<String> {
         None
@@ -65,9 +69,14 @@ pub fn decide<P: Protocol>(
     policy: &Policy,
     input: impl Read,
     audit: Option<&AuditLog>,
+    project_root: Option<&str>,
 ) -> Result<(Answer, Vec<String>), Failure> {
     let payload = read_limited(input)?;
-    let mapped = protocol.map(&payload).map_err(Failure)?;
+    let mut mapped = protocol.map(&payload).map_err(Failure)?;
+    for event in &mut mapped.events {
+        let root = project_root.map(str::to_string).or_else(|| protocol.project_root(event.common.cwd.as_deref()));
+        event.common.project_root = root;
+    }
     let mut logs = Vec::new();
     let mut evaluations = Vec::new();
     for event in &mapped.events {
@@ -78,7 +87,7 @@ pub fn decide<P: Protocol>(
         logs.extend(log_lines(&evaluation));
         evaluations.push(evaluation.result);
     }
-    let result = merge(evaluations).map_err(Failure)?;
+    let result = HookResult::merge_files(evaluations).map_err(Failure)?;
     if let Some(event) = mapped.events.first() {
         record(audit, event, Some(&result));
     }
@@ -99,6 +108,11 @@ pub fn failure_answer<P: Protocol>(protocol: &P, failure: &Failure, fail_open: b
             format!("hookc: {reason} (the policy could not decide, so the action is blocked)"),
         )
     }
+}
+
+/// The first of these environment variables that is set and not empty.
+fn env_dir(names: &[&str]) -> Option<String> {
+    names.iter().find_map(|name| std::env::var(name).ok().filter(|value| !value.is_empty()))
 }
 
 /// Decodes an agent's JSON payload (UTF-8 first, so the message says which problem it is).
@@ -161,29 +175,6 @@ fn log_lines(evaluation: &Evaluation) -> Vec<String> {
             Err(reason) => format!("hookc: warning: log of rule `{}` failed: {reason}", log.rule),
         })
         .collect()
-}
-
-/// Merges the results of several events of one call (one per file a patch touches): the
-/// strongest permission with its reason, the first block, every context once, rewrites only if
-/// they agree (a rewrite that differs per file cannot be applied to the one call: fail closed).
-pub fn merge(results: Vec<HookResult>) -> Result<HookResult, String> {
-    let mut results = results.into_iter();
-    let Some(mut merged) = results.next() else { return Ok(HookResult::default()) };
-    for result in results {
-        if result.updated_input != merged.updated_input || result.updated_output != merged.updated_output {
-            return Err("rules rewrote a call that touches several files differently for each file".to_string());
-        }
-        merged.merge(result);
-    }
-    // The same rule firing for several files is one finding, said once.
-    dedup_in_order(&mut merged.additional_context);
-    dedup_in_order(&mut merged.matched);
-    Ok(merged)
-}
-
-fn dedup_in_order(items: &mut Vec<String>) {
-    let mut seen = std::collections::HashSet::new();
-    items.retain(|item| seen.insert(item.clone()));
 }
 
 /// `additionalContext` entries as one text.

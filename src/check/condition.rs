@@ -3,7 +3,7 @@
 use super::Checker;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::ir::{self, Cond, Pred, Subject, Value};
-use crate::paths::normalize;
+use crate::paths;
 use crate::source::Span;
 use crate::syntax::ast::{CompareOp, Expr, ListOperand, Literal, Predicate, RegexLit, Test};
 use crate::vocab::{EventKind, Field, FieldType};
@@ -32,7 +32,7 @@ impl Checker<'_> {
             }
             crate::syntax::ast::Subject::Len(ident, span) => {
                 let (field, ty) = self.field(ident, event)?;
-                if !matches!(ty, FieldType::Str | FieldType::Any) {
+                if !matches!(ty, FieldType::Str | FieldType::Any | FieldType::List) {
                     self.report(
                         Diagnostic::new(
                             Code::TypeMismatch,
@@ -68,12 +68,13 @@ impl Checker<'_> {
             );
             return None;
         };
-        // Path literals are normalised like the values they are compared with.
+        // Path literals are spelled by the path model, like the values they are compared with.
         let path_field = matches!(subject, Subject::Field(field) if field.is_path());
         let normal = |value: Value| match value {
-            Value::Str(text) if path_field => Value::Str(normalize(&text, None)),
+            Value::Str(text) if path_field => Value::Str(paths::literal(&text)),
             other => other,
         };
+        let spelled = |text: String, spell: fn(&str) -> String| if path_field { spell(&text) } else { text };
         match predicate {
             Predicate::Compare(op @ (CompareOp::Eq | CompareOp::Ne), literal) => {
                 let value = normal(self.typed_literal(literal, ty, &subject_name)?);
@@ -96,15 +97,15 @@ impl Checker<'_> {
                 self.require_text(ty, &subject_name, subject_span, "like")?;
                 self.globs(list, subject.field()).map(Pred::Like)
             }
-            Predicate::Contains(lit) => {
-                self.text_operand(lit, ty, &subject_name, subject_span, "contains").map(Pred::Contains)
-            }
-            Predicate::StartsWith(lit) => {
-                self.text_operand(lit, ty, &subject_name, subject_span, "starts_with").map(Pred::StartsWith)
-            }
-            Predicate::EndsWith(lit) => {
-                self.text_operand(lit, ty, &subject_name, subject_span, "ends_with").map(Pred::EndsWith)
-            }
+            Predicate::Contains(lit) => self
+                .text_operand(lit, ty, &subject_name, subject_span, "contains")
+                .map(|text| Pred::Contains(spelled(text, paths::fragment))),
+            Predicate::StartsWith(lit) => self
+                .text_operand(lit, ty, &subject_name, subject_span, "starts_with")
+                .map(|text| Pred::StartsWith(spelled(text, paths::prefix))),
+            Predicate::EndsWith(lit) => self
+                .text_operand(lit, ty, &subject_name, subject_span, "ends_with")
+                .map(|text| Pred::EndsWith(spelled(text, paths::fragment))),
         }
     }
 
@@ -120,6 +121,11 @@ impl Checker<'_> {
         span: Span,
     ) -> Option<Pred> {
         if !matches!(ty, FieldType::Num | FieldType::Any) {
+            let help = if ty == FieldType::List {
+                format!("to compare how many elements it has, write `len({subject})`")
+            } else {
+                format!("to compare its length, write `len({subject})`")
+            };
             self.report(
                 Diagnostic::new(
                     Code::TypeMismatch,
@@ -127,7 +133,7 @@ impl Checker<'_> {
                     format!("`{subject}` is {}, so it cannot be ordered", ty.name()),
                 )
                 .label("not a number")
-                .help(format!("to compare its length, write `len({subject})`")),
+                .help(help),
             );
             return None;
         }
@@ -222,7 +228,7 @@ impl Checker<'_> {
     }
 
     fn require_text(&mut self, ty: FieldType, subject: &str, span: Span, op: &str) -> Option<()> {
-        if matches!(ty, FieldType::Str | FieldType::Any) {
+        if matches!(ty, FieldType::Str | FieldType::Any | FieldType::List) {
             return Some(());
         }
         self.report(
@@ -299,6 +305,9 @@ impl Checker<'_> {
                 }
             }
         }
+        if field.is_path() {
+            patterns = patterns.iter().map(|pattern| paths::glob(pattern)).collect();
+        }
         match ir::Globs::new(patterns.clone(), field.is_path()) {
             Ok(globs) => Some(globs),
             Err((index, reason)) => {
@@ -320,7 +329,7 @@ fn fits(value: &Value, ty: FieldType) -> bool {
     matches!(
         (value, ty),
         (_, FieldType::Any)
-            | (Value::Str(_), FieldType::Str)
+            | (Value::Str(_), FieldType::Str | FieldType::List)
             | (Value::Num(_), FieldType::Num)
             | (Value::Bool(_), FieldType::Bool)
     )

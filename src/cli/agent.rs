@@ -18,6 +18,11 @@ pub struct Common {
     /// Append one JSON line per decision to this file.
     #[arg(long, value_name = "FILE")]
     audit_log: Option<std::path::PathBuf>,
+    /// The project root paths are spelled relative to (default: what the agent tells its hooks,
+    /// `CLAUDE_PROJECT_DIR` or `GEMINI_PROJECT_DIR`; for Codex, the directory the hook runs in;
+    /// else the event's `cwd`).
+    #[arg(long, value_name = "DIR")]
+    project_root: Option<std::path::PathBuf>,
 }
 
 /// Answer a Claude Code (or Codex) command hook: the event on stdin, the decision on stdout.
@@ -50,7 +55,8 @@ pub fn run_gemini(args: &GeminiArgs) -> u8 {
 fn run<P: Protocol>(protocol: &P, common: &Common) -> u8 {
     let outcome = load(&common.policy).and_then(|policy| {
         let audit = super::open_audit_log(common.audit_log.as_deref(), policy.source_hash());
-        let decided = decide(protocol, &policy, std::io::stdin().lock(), audit.as_deref());
+        let root = common.project_root.as_ref().map(|root| root.to_string_lossy().into_owned());
+        let decided = decide(protocol, &policy, std::io::stdin().lock(), audit.as_deref(), root.as_deref());
         super::close_audit_log(audit);
         decided
     });

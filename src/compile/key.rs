@@ -2,6 +2,7 @@
 //! Candidate keys borrow from the rules; only the chosen one is materialised by the table.
 
 use crate::ir::{Cond, Globs, Pred, Regex, Rule, Subject, Value};
+use crate::pattern::Literals;
 use crate::vocab::Field;
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -94,14 +95,15 @@ fn key_of<'r>(field: &'r Field, pred: &'r Pred) -> Option<Key<'r>> {
         Pred::StartsWith(prefix) if !prefix.is_empty() => Some(Key::Prefix(field, vec![Cow::Borrowed(prefix)])),
         // Literal globs are equalities; globs with a literal head are prefixes (the full glob is
         // still tested when the rule is tried); the rest go to one GlobSet.
-        Pred::Like(globs) => Some(match (globs.literals(), globs.prefixes()) {
-            (Some(literals), _) => Key::Exact(field, literals.into_iter().map(Cow::Owned).collect()),
-            (None, Some(prefixes)) => Key::Prefix(field, prefixes.into_iter().map(Cow::Owned).collect()),
-            (None, None) => Key::Glob(field, globs),
+        Pred::Like(globs) => Some(match globs.literals() {
+            Literals::Exact(texts) => Key::Exact(field, texts.into_iter().map(Cow::Owned).collect()),
+            Literals::Prefix(texts) => Key::Prefix(field, texts.into_iter().map(Cow::Owned).collect()),
+            Literals::None => Key::Glob(field, globs),
         }),
-        Pred::Matches(regex) => Some(match regex.anchored_prefix() {
-            Some(prefix) => Key::Prefix(field, vec![Cow::Owned(prefix)]),
-            None => Key::Regex(field, regex),
+        Pred::Matches(regex) => Some(match regex.literals() {
+            Literals::Exact(texts) => Key::Exact(field, texts.into_iter().map(Cow::Owned).collect()),
+            Literals::Prefix(texts) => Key::Prefix(field, texts.into_iter().map(Cow::Owned).collect()),
+            Literals::None => Key::Regex(field, regex),
         }),
         _ => None,
     }

@@ -14,6 +14,7 @@ mod pattern_set;
 
 use crate::eval::View;
 use crate::ir::Rule;
+use crate::paths::{PathCase, PathSettings};
 use crate::vocab::{EventKind, Field};
 pub use key::OwnedKey;
 use key::{choose_keys, Key};
@@ -30,6 +31,7 @@ pub type RuleId = u32;
 pub struct DecisionTable {
     entries: Vec<Entry>,
     events: [EventIndex; EventKind::COUNT],
+    paths: PathSettings,
 }
 
 /// One rule as the table holds it: its event and index key — all that building the index
@@ -119,6 +121,20 @@ impl DecisionTable {
 
     /// Builds the table from entries whose keys are already chosen (a loaded bundle).
     pub fn from_entries(entries: Vec<Entry>) -> DecisionTable {
+        Self::from_entries_with(entries, PathSettings::default())
+    }
+
+    /// The same rules, reading paths as `settings` say (the index is rebuilt for their case rule).
+    pub fn with_path_settings(self, settings: PathSettings) -> DecisionTable {
+        Self::from_entries_with(self.entries, settings)
+    }
+
+    /// How the table reads the paths of events.
+    pub fn path_settings(&self) -> &PathSettings {
+        &self.paths
+    }
+
+    fn from_entries_with(entries: Vec<Entry>, paths: PathSettings) -> DecisionTable {
         let mut events: [EventIndex; EventKind::COUNT] = Default::default();
         let mut grouped: [Vec<(RuleId, Key<'_>)>; EventKind::COUNT] = Default::default();
         for (position, entry) in entries.iter().enumerate() {
@@ -133,9 +149,9 @@ impl DecisionTable {
             }
         }
         for (event, keys) in events.iter_mut().zip(grouped) {
-            event.build(keys);
+            event.build(keys, paths.case);
         }
-        DecisionTable { entries, events }
+        DecisionTable { entries, events, paths }
     }
 
     /// The entries, in evaluation order.
@@ -175,8 +191,11 @@ impl DecisionTable {
         let mut out = index.unindexed.clone();
         for field_index in &index.indexes {
             let value = view.get(&field_index.field);
-            let Some(text) = value.text() else { continue };
-            field_index.kind.lookup(&text, &mut out);
+            let case = if field_index.field.is_path() { view.case() } else { PathCase::Sensitive };
+            value.any_text(case, &mut |text| {
+                field_index.kind.lookup(text, &mut out);
+                false
+            });
         }
         out.sort_unstable();
         out.dedup();
@@ -185,23 +204,29 @@ impl DecisionTable {
 }
 
 impl EventIndex {
-    fn build(&mut self, keys: Vec<(RuleId, Key<'_>)>) {
+    /// Builds the index; keys on path fields are folded as `case` says (lookups fold alike).
+    fn build(&mut self, keys: Vec<(RuleId, Key<'_>)>, case: PathCase) {
         // One structure per (field, kind of key), in the order first seen.
         let mut exact: Slots<'_, HashMap<String, Vec<RuleId>>> = Vec::new();
         let mut prefix: Slots<'_, HashMap<String, Vec<RuleId>>> = Vec::new();
         let mut glob_sets: Slots<'_, PatternSet> = Vec::new();
         let mut regex_sets: Slots<'_, PatternSet> = Vec::new();
         for (id, key) in keys {
+            let case = |field: &Field| if field.is_path() { case } else { PathCase::Sensitive };
             match key {
-                Key::Exact(field, values) => add_values(slot(&mut exact, field, HashMap::new), values, id),
-                Key::Prefix(field, values) => add_values(slot(&mut prefix, field, HashMap::new), values, id),
+                Key::Exact(field, values) => {
+                    add_values(slot(&mut exact, field, HashMap::new), values, case(field), id);
+                }
+                Key::Prefix(field, values) => {
+                    add_values(slot(&mut prefix, field, HashMap::new), values, case(field), id);
+                }
                 Key::Glob(field, globs) => {
-                    if let Some(set) = slot(&mut glob_sets, field, PatternSet::globs) {
+                    if let Some(set) = slot(&mut glob_sets, field, || PatternSet::globs(case(field))) {
                         globs.patterns.iter().for_each(|glob| set.add_glob(glob, globs.path_mode, id));
                     }
                 }
                 Key::Regex(field, regex) => {
-                    if let Some(set) = slot(&mut regex_sets, field, PatternSet::regexes) {
+                    if let Some(set) = slot(&mut regex_sets, field, || PatternSet::regexes(case(field))) {
                         set.add_regex(regex.inline_source(), id);
                     }
                 }
@@ -236,10 +261,15 @@ fn slot<'s, 'r, T>(slots: &'s mut Slots<'r, T>, field: &'r Field, new: impl FnOn
     slots.get_mut(position).map(|(_, structure)| structure)
 }
 
-fn add_values(map: Option<&mut HashMap<String, Vec<RuleId>>>, values: Vec<std::borrow::Cow<'_, str>>, id: RuleId) {
+fn add_values(
+    map: Option<&mut HashMap<String, Vec<RuleId>>>,
+    values: Vec<std::borrow::Cow<'_, str>>,
+    case: PathCase,
+    id: RuleId,
+) {
     let Some(map) = map else { return };
     for value in values {
-        map.entry(value.into_owned()).or_default().push(id);
+        map.entry(case.fold(&value).into_owned()).or_default().push(id);
     }
 }
 

@@ -3,6 +3,7 @@
 //! sets that call needs.
 
 use super::RuleId;
+use crate::paths::PathCase;
 use std::sync::OnceLock;
 
 /// The patterns of one field's set, with the rule each belongs to.
@@ -11,6 +12,8 @@ pub(super) struct PatternSet {
     sources: Sources,
     /// `owners[i]` is the rule of pattern `i`.
     owners: Vec<RuleId>,
+    /// Whether the patterns match case-insensitively (path fields of a case-insensitive policy).
+    case: PathCase,
     built: OnceLock<Option<Matcher>>,
 }
 
@@ -30,13 +33,13 @@ enum Matcher {
 
 impl PatternSet {
     /// An empty glob set.
-    pub(super) fn globs() -> Self {
-        PatternSet { sources: Sources::Globs(Vec::new()), owners: Vec::new(), built: OnceLock::new() }
+    pub(super) fn globs(case: PathCase) -> Self {
+        PatternSet { sources: Sources::Globs(Vec::new()), owners: Vec::new(), case, built: OnceLock::new() }
     }
 
     /// An empty regex set.
-    pub(super) fn regexes() -> Self {
-        PatternSet { sources: Sources::Regexes(Vec::new()), owners: Vec::new(), built: OnceLock::new() }
+    pub(super) fn regexes(case: PathCase) -> Self {
+        PatternSet { sources: Sources::Regexes(Vec::new()), owners: Vec::new(), case, built: OnceLock::new() }
     }
 
     /// Adds a glob of rule `id`.
@@ -73,11 +76,15 @@ impl PatternSet {
             Sources::Globs(globs) => {
                 let mut builder = globset::GlobSetBuilder::new();
                 for (pattern, path_mode) in globs {
-                    builder.add(crate::ir::Globs::glob(pattern, *path_mode).ok()?);
+                    builder.add(crate::ir::Globs::glob_for(pattern, *path_mode, self.case).ok()?);
                 }
                 builder.build().ok().map(Matcher::Globs)
             }
-            Sources::Regexes(regexes) => regex::RegexSet::new(regexes).ok().map(Matcher::Regexes),
+            Sources::Regexes(regexes) => regex::RegexSetBuilder::new(regexes)
+                .case_insensitive(self.case == PathCase::Insensitive)
+                .build()
+                .ok()
+                .map(Matcher::Regexes),
         }
     }
 }

@@ -5,13 +5,16 @@
 //! permission wins, the first block ends pre_tool_use evaluation, the first `continue` ends stop
 //! evaluation unless `stop_hook_active` (then it is dropped and every rule still runs).
 
+pub mod files;
 pub mod view;
 
 use crate::compile::DecisionTable;
 use crate::ir::{Action, Rule, SetValue};
 use crate::model::event::Event;
 use crate::model::result::{self as result, BlockingError, HookResult, ToolOutput};
-use crate::vocab::{semantic_args, Field};
+use crate::paths::PathError;
+use crate::vocab::{semantic_args, Field, Semantic};
+use files::Files;
 use serde_json::{Map, Value as Json};
 use std::borrow::Cow;
 pub use view::{Tracer, Val, View};
@@ -69,6 +72,13 @@ pub enum EvalError {
         /// Why it cannot be decoded.
         reason: String,
     },
+    /// A path in the event cannot be used (a NUL byte): the call is not judged, so it fails
+    /// closed.
+    #[error("{0}")]
+    Path(#[from] PathError),
+    /// Rules rewrote a call that touches several files differently for each file.
+    #[error("{0}")]
+    Files(String),
     /// `set` names an argument the tool cannot have.
     #[error("rule `{rule}` ({origin}): cannot set `{field}` on tool `{tool}`: {reason}")]
     SetTarget {
@@ -102,16 +112,47 @@ pub enum Scope {
     Exhaustive,
 }
 
-/// Evaluates an event against a decision table.
+/// Evaluates an event against a decision table: once per file the call touches (one reading
+/// when it names none), the readings merged by [`HookResult::merge_files`].
 pub fn evaluate(
     table: &DecisionTable,
     event: &Event,
     tracer: &mut impl RuleTracer,
     scope: Scope,
 ) -> Result<Evaluation, EvalError> {
+    let files = Files::of(event, table.path_settings())?;
+    let mut readings = files.readings().into_iter();
+    let first = evaluate_reading(table, event, &files, readings.next().flatten(), tracer, scope)?;
+    if readings.len() == 0 {
+        return Ok(first);
+    }
+    let mut results = vec![first.result];
+    let mut logs = first.logs;
+    for reading in readings {
+        let evaluation = evaluate_reading(table, event, &files, reading, tracer, scope)?;
+        results.push(evaluation.result);
+        for log in evaluation.logs {
+            if !logs.contains(&log) {
+                logs.push(log);
+            }
+        }
+    }
+    let result = HookResult::merge_files(results).map_err(EvalError::Files)?;
+    Ok(Evaluation { result, logs })
+}
+
+/// Evaluates one reading of an event: the file at `file` as its `path`.
+fn evaluate_reading(
+    table: &DecisionTable,
+    event: &Event,
+    files: &Files,
+    file: Option<usize>,
+    tracer: &mut impl RuleTracer,
+    scope: Scope,
+) -> Result<Evaluation, EvalError> {
     let kind = event.kind();
     let stop_hook_active = event.stop_info().is_some_and(|stop| stop.stop_hook_active);
-    let mut run = Run { view: View::new(event), result: HookResult::default(), logs: Vec::new() };
+    let mut run = Run { view: View::new(event, files, file), result: HookResult::default(), logs: Vec::new() };
     let candidates_of = |view: &View<'_>| match scope {
         Scope::Indexed => table.candidates(kind, view),
         Scope::Exhaustive => table.rules_of(kind).to_vec(),
@@ -266,6 +307,14 @@ impl Run<'_> {
         };
         let path: Vec<&str> = match field {
             Field::Arg(path) => path.split('.').collect(),
+            Field::Semantic(Semantic::Path)
+                if matches!(
+                    crate::vocab::tools::source_of(tool, Semantic::Path),
+                    Some(crate::vocab::tools::Source::Patch(_))
+                ) =>
+            {
+                return Err(fail("a patch names its files in its text; rewrite the patch instead"));
+            }
             Field::Semantic(semantic) => {
                 let candidates = semantic_args(tool, *semantic);
                 let present = candidates.iter().find(|name| self.view.args.contains_key(**name));
@@ -276,7 +325,11 @@ impl Run<'_> {
             }
             _ => return Err(fail("only tool arguments can be set")),
         };
-        set_path(self.view.args.to_mut(), &path, value).map_err(|reason| fail(&reason))
+        set_path(self.view.args.to_mut(), &path, value).map_err(|reason| fail(&reason))?;
+        if matches!(field, Field::Semantic(Semantic::Path)) || matches!(field, Field::Arg(_)) {
+            self.view.path_rewritten()?;
+        }
+        Ok(())
     }
 
     fn output_text(&self) -> &str {

@@ -1,11 +1,13 @@
 //! What rules see while an event is evaluated: the event's fields, with the arguments or output
 //! as rewritten by earlier rules. Conditions and templates read through a [`View`].
 
+use super::files::Files;
 use crate::ir::{Cond, Part, Pred, Subject, Template, Test, Value};
 use crate::model::event::{Event, EventData};
 use crate::model::result::ToolOutput;
-use crate::paths::normalize;
-use crate::vocab::{semantic_args, Field};
+use crate::paths::{Anchor, FilePath, PathCase, PathError};
+use crate::vocab::tools::{mcp_parts, source_of, Source};
+use crate::vocab::{kind_of, Field, Semantic};
 use serde_json::{Map, Value as Json};
 use std::borrow::Cow;
 
@@ -22,6 +24,10 @@ pub enum Val<'a> {
     Bool(bool),
     /// A JSON array or object argument; its text form is its JSON.
     Json(&'a Json),
+    /// A file, in every spelling rules may use; its text form is the canonical one.
+    Path(&'a FilePath),
+    /// A list: tests hold when any element satisfies them; its text form joins the elements.
+    List(Vec<Val<'a>>),
 }
 
 impl Val<'_> {
@@ -34,6 +40,22 @@ impl Val<'_> {
             Val::Num(number) => Some(Cow::Owned(format_number(*number))),
             Val::Bool(value) => Some(Cow::Borrowed(if *value { "true" } else { "false" })),
             Val::Json(json) => Some(Cow::Owned(json.to_string())),
+            Val::Path(file) => Some(Cow::Borrowed(&file.canonical)),
+            Val::List(items) => {
+                let texts: Vec<Cow<'_, str>> = items.iter().filter_map(Val::text).collect();
+                Some(Cow::Owned(texts.join(", ")))
+            }
+        }
+    }
+
+    /// Calls `each` with every text a lookup by value should try: a path's every spelling
+    /// (case folded as `case` says), a list's every element; stops at the first `true`.
+    pub fn any_text(&self, case: PathCase, each: &mut dyn FnMut(&str) -> bool) -> bool {
+        match self {
+            Val::Missing => false,
+            Val::Path(file) => file.spellings().any(|spelling| each(&case.fold(spelling))),
+            Val::List(items) => items.iter().any(|item| item.any_text(case, each)),
+            other => other.text().is_some_and(|text| each(&text)),
         }
     }
 }
@@ -66,24 +88,56 @@ pub struct View<'e> {
     pub args: Cow<'e, Map<String, Json>>,
     /// The tool's output after every rewrite so far (post_tool_use only).
     pub output: Option<Cow<'e, ToolOutput>>,
+    /// Every file the call touches (`paths`).
+    files: &'e [FilePath],
+    /// The file this reading judges (`path`): one of `files`, or the one a `set` wrote.
+    file: Option<Cow<'e, FilePath>>,
+    /// Where the event's paths are anchored, and how they compare.
+    anchor: &'e Anchor,
+    case: PathCase,
 }
 
 static NO_ARGS: std::sync::OnceLock<Map<String, Json>> = std::sync::OnceLock::new();
 
 impl<'e> View<'e> {
-    /// The view of an event before any rule ran.
-    pub fn new(event: &'e Event) -> Self {
+    /// The view of one reading of an event before any rule ran: `file` is the file it judges
+    /// (`None` for a call that names none), `files` every file the call touches.
+    pub fn new(event: &'e Event, files: &'e Files, file: Option<usize>) -> Self {
         let (args, output) = match &event.data {
             EventData::PreToolUse(call) | EventData::PostToolUseFailure(call, _) => (Cow::Borrowed(&call.args), None),
             EventData::PostToolUse(call, output) => (Cow::Borrowed(&call.args), Some(Cow::Borrowed(output))),
             _ => (Cow::Borrowed(NO_ARGS.get_or_init(Map::new)), None),
         };
-        View { event, args, output }
+        View {
+            event,
+            args,
+            output,
+            files: &files.files,
+            file: file.and_then(|at| files.files.get(at)).map(Cow::Borrowed),
+            anchor: &files.anchor,
+            case: files.case,
+        }
+    }
+
+    /// How path values compare here.
+    pub fn case(&self) -> PathCase {
+        self.case
     }
 
     /// The tool's name (empty for events without a tool).
     pub fn tool(&self) -> &'e str {
         self.event.tool_call().map_or("", |call| call.tool.as_str())
+    }
+
+    /// After a `set` rewrote the path argument, the file this reading judges is the new one.
+    pub fn path_rewritten(&mut self) -> Result<(), PathError> {
+        let Some(Source::Args(names)) = source_of(self.tool(), Semantic::Path) else { return Ok(()) };
+        let raw = names.iter().find_map(|name| self.args.get(*name).and_then(Json::as_str));
+        self.file = match raw {
+            Some(raw) => Some(Cow::Owned(self.anchor.file(raw)?)),
+            None => None,
+        };
+        Ok(())
     }
 
     /// A field's current value.
@@ -93,6 +147,12 @@ impl<'e> View<'e> {
             |value: Option<&'e String>| value.map_or(Val::Missing, |text| Val::Str(Cow::Borrowed(text.as_str())));
         match (field, &self.event.data) {
             (Field::Tool, _) => self.event.tool_call().map_or(Val::Missing, |call| Val::Str(Cow::Borrowed(&call.tool))),
+            (Field::Kind, _) => match self.event.tool_call() {
+                Some(call) => Val::Str(Cow::Borrowed(kind_of(&call.tool).name())),
+                None => Val::Missing,
+            },
+            (Field::Paths, _) if self.files.is_empty() => Val::Missing,
+            (Field::Paths, _) => Val::List(self.files.iter().map(Val::Path).collect()),
             (Field::Prompt, EventData::UserPromptSubmit { prompt }) => Val::Str(Cow::Borrowed(prompt)),
             (Field::Output, _) => {
                 self.output.as_ref().map_or(Val::Missing, |output| Val::Str(Cow::Borrowed(&output.content)))
@@ -117,26 +177,38 @@ impl<'e> View<'e> {
             (Field::Trigger, EventData::PreCompact { trigger }) => text(trigger.as_ref()),
             (Field::Message, EventData::Notification { message }) => Val::Str(Cow::Borrowed(message)),
             (Field::Cwd, _) => text(common.cwd.as_ref()),
+            (Field::ProjectRoot, _) => text(common.project_root.as_ref().or(common.cwd.as_ref())),
             (Field::SessionId, _) => text(common.session_id.as_ref()),
             (Field::PermissionMode, _) => text(common.permission_mode.as_ref()),
             (Field::Agent, _) => text(common.agent.as_ref()),
             (Field::Arg(path), _) => arg_value(&self.args, path),
-            (Field::Semantic(semantic), _) => {
-                let raw = semantic_args(self.tool(), *semantic).iter().find_map(|name| match self.args.get(*name) {
-                    None | Some(Json::Null) => None,
-                    Some(value) => Some(json_value(value)),
-                });
-                match raw {
-                    Some(value) if field.is_path() => match value.text() {
-                        Some(path) => Val::Str(Cow::Owned(normalize(&path, common.cwd.as_deref()))),
-                        None => Val::Missing,
-                    },
-                    Some(value) => value,
-                    None => Val::Missing,
+            (Field::Semantic(Semantic::Path), _) => self.file.as_deref().map_or(Val::Missing, Val::Path),
+            (Field::Semantic(Semantic::Host), _) => match self.semantic(Semantic::Url).text() {
+                Some(url) => host_of(&url).map_or(Val::Missing, |host| Val::Str(Cow::Owned(host))),
+                None => Val::Missing,
+            },
+            (Field::Semantic(Semantic::Command), _) => match self.semantic(Semantic::Command) {
+                // Codex's `shell` sends argv: rules see it as one command line.
+                Val::Json(Json::Array(words)) => {
+                    command_line(words).map_or(Val::Missing, |line| Val::Str(Cow::Owned(line)))
                 }
-            }
+                other => other,
+            },
+            (Field::Semantic(semantic), _) => self.semantic(*semantic),
             _ => Val::Missing,
         }
+    }
+
+    /// The raw value of a profile field: the first of the tool's arguments for it present.
+    fn semantic(&self, semantic: Semantic) -> Val<'_> {
+        let names = source_of(self.tool(), semantic).map_or(&[][..], Source::args);
+        names
+            .iter()
+            .find_map(|name| match self.args.get(*name) {
+                None | Some(Json::Null) => None,
+                Some(value) => Some(json_value(value)),
+            })
+            .unwrap_or(Val::Missing)
     }
 
     /// Whether a condition holds, reporting each leaf test to the tracer. `Err` carries why a
@@ -168,7 +240,7 @@ impl<'e> View<'e> {
             }
             Cond::Test(test) => {
                 let seen = self.subject(&test.subject);
-                let held = pred_holds(&test.pred, &seen)?;
+                let held = pred_holds(&test.pred, &seen, self.case)?;
                 tracer.test(test, &seen, held);
                 held
             }
@@ -179,9 +251,9 @@ impl<'e> View<'e> {
         match subject {
             Subject::Field(field) => self.get(field),
             #[expect(clippy::cast_precision_loss, reason = "lengths are far below 2^52")]
-            Subject::Len(field) => match self.get(field).text() {
-                Some(text) => Val::Num(text.chars().count() as f64),
-                None => Val::Missing,
+            Subject::Len(field) => match self.get(field) {
+                Val::List(items) => Val::Num(items.len() as f64),
+                value => value.text().map_or(Val::Missing, |text| Val::Num(text.chars().count() as f64)),
             },
         }
     }
@@ -202,11 +274,26 @@ impl<'e> View<'e> {
     }
 }
 
-/// `mcp__github__create_issue` → (`github`, `create_issue`).
-pub fn mcp_parts(tool: &str) -> Option<(&str, &str)> {
-    let rest = tool.strip_prefix("mcp__")?;
-    let (server, name) = rest.split_once("__")?;
-    (!server.is_empty() && !name.is_empty()).then_some((server, name))
+/// The host a URL names, as an HTTP client reads it (WHATWG URL parsing: lower case,
+/// punycode, no port or credentials).
+fn host_of(url: &str) -> Option<String> {
+    let parsed = url::Url::parse(url.trim()).ok()?;
+    parsed.host_str().map(|host| host.trim_end_matches('.').to_string())
+}
+
+/// An argv array as one command line, each word quoted as a POSIX shell would need it.
+fn command_line(words: &[Json]) -> Option<String> {
+    let words: Option<Vec<String>> = words.iter().map(|word| word.as_str().map(quote_word)).collect();
+    words.map(|words| words.join(" "))
+}
+
+fn quote_word(word: &str) -> String {
+    let plain = !word.is_empty() && word.chars().all(|c| c.is_alphanumeric() || "-_./=:,+@%^".contains(c));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
 }
 
 /// `args.a.b`: walks into objects; absent or `null` is missing.
@@ -230,47 +317,88 @@ fn json_value(value: &Json) -> Val<'_> {
     }
 }
 
-/// Whether a predicate holds of a value. A missing value satisfies no predicate.
-pub fn pred_holds(pred: &Pred, seen: &Val<'_>) -> Result<bool, String> {
+/// Whether a predicate holds of a value. A missing value satisfies no predicate; a list or a
+/// path's spellings satisfy a predicate when any of them does, and `!=` / `not in` are the
+/// negations of `==` / `in` over all of them. Path spellings compare with `case` folding.
+pub fn pred_holds(pred: &Pred, seen: &Val<'_>, case: PathCase) -> Result<bool, String> {
     if *seen == Val::Missing {
         return Ok(false);
     }
+    match pred {
+        Pred::Ne(value) => Ok(!any_of(seen, case, &mut |one, fold| Ok(equals(one, value, fold)))?),
+        Pred::NotIn(values) => {
+            Ok(!any_of(seen, case, &mut |one, fold| Ok(values.iter().any(|value| equals(one, value, fold))))?)
+        }
+        _ => any_of(seen, case, &mut |one, fold| holds_of_one(pred, one, fold)),
+    }
+}
+
+/// `each` over a value's elements (a path's spellings, with the case rule to use), until one holds.
+fn any_of(
+    seen: &Val<'_>,
+    case: PathCase,
+    each: &mut dyn FnMut(&Val<'_>, PathCase) -> Result<bool, String>,
+) -> Result<bool, String> {
+    match seen {
+        Val::Missing => Ok(false),
+        Val::List(items) => {
+            for item in items {
+                if any_of(item, case, each)? {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        }
+        Val::Path(file) => {
+            for spelling in file.spellings() {
+                if each(&Val::Str(Cow::Borrowed(spelling)), case)? {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        }
+        one => each(one, PathCase::Sensitive),
+    }
+}
+
+fn holds_of_one(pred: &Pred, seen: &Val<'_>, case: PathCase) -> Result<bool, String> {
     let number = || match seen {
         Val::Num(number) => Some(*number),
         _ => None,
     };
-    let text = || seen.text();
+    let text = || seen.text().map(|text| case.fold(&text).into_owned());
+    let fold = |literal: &str| case.fold(literal).into_owned();
     Ok(match pred {
         Pred::Truthy => *seen == Val::Bool(true),
-        Pred::Eq(value) => equals(seen, value),
-        Pred::Ne(value) => !equals(seen, value),
+        Pred::Eq(value) => equals(seen, value, case),
+        Pred::Ne(value) => !equals(seen, value, case),
         Pred::Lt(limit) => number().is_some_and(|n| n < *limit),
         Pred::Le(limit) => number().is_some_and(|n| n <= *limit),
         Pred::Gt(limit) => number().is_some_and(|n| n > *limit),
         Pred::Ge(limit) => number().is_some_and(|n| n >= *limit),
-        Pred::In(values) => values.iter().any(|value| equals(seen, value)),
-        Pred::NotIn(values) => !values.iter().any(|value| equals(seen, value)),
+        Pred::In(values) => values.iter().any(|value| equals(seen, value, case)),
+        Pred::NotIn(values) => !values.iter().any(|value| equals(seen, value, case)),
         Pred::Matches(regex) => {
-            let regex = regex.get()?;
+            let regex = regex.get_for(case)?;
             text().is_some_and(|text| regex.is_match(&text))
         }
         Pred::Like(globs) => {
-            let set = globs.get()?;
-            text().is_some_and(|text| set.is_match(text.as_ref()))
+            let set = globs.get_for(case)?;
+            text().is_some_and(|text| set.is_match(text.as_str()))
         }
-        Pred::Contains(needle) => text().is_some_and(|text| text.contains(needle.as_str())),
-        Pred::StartsWith(prefix) => text().is_some_and(|text| text.starts_with(prefix.as_str())),
-        Pred::EndsWith(suffix) => text().is_some_and(|text| text.ends_with(suffix.as_str())),
+        Pred::Contains(needle) => text().is_some_and(|text| text.contains(fold(needle).as_str())),
+        Pred::StartsWith(prefix) => text().is_some_and(|text| text.starts_with(fold(prefix).as_str())),
+        Pred::EndsWith(suffix) => text().is_some_and(|text| text.ends_with(fold(suffix).as_str())),
     })
 }
 
 /// Equality: numbers and booleans by value, strings by text form (so a raw argument `3` equals
-/// `"3"`, as it would in the agent's own JSON).
-fn equals(seen: &Val<'_>, value: &Value) -> bool {
+/// `"3"`, as it would in the agent's own JSON), folded as `case` says.
+fn equals(seen: &Val<'_>, value: &Value, case: PathCase) -> bool {
     match (seen, value) {
         (Val::Num(a), Value::Num(b)) => a == b,
         (Val::Bool(a), Value::Bool(b)) => a == b,
-        (_, Value::Str(expected)) => seen.text().is_some_and(|text| text == expected.as_str()),
+        (_, Value::Str(expected)) => seen.text().is_some_and(|text| case.fold(&text) == case.fold(expected)),
         _ => false,
     }
 }

@@ -20,9 +20,12 @@ pub struct Event {
 /// Fields any event may carry, when the agent knows them.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Common {
-    /// The agent's working directory; anchors path normalisation.
+    /// The agent's working directory; relative paths are joined to it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cwd: Option<String>,
+    /// The project root: paths inside it are spelled relative to it (default: `cwd`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub project_root: Option<String>,
     /// The agent's session id.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub session_id: Option<String>,
@@ -142,6 +145,7 @@ pub enum EventError {
 struct RawEvent {
     event: String,
     cwd: Option<String>,
+    project_root: Option<String>,
     session_id: Option<String>,
     permission_mode: Option<String>,
     agent: Option<String>,
@@ -253,6 +257,7 @@ impl RawEvent {
         };
         let common = Common {
             cwd: self.cwd,
+            project_root: self.project_root,
             session_id: self.session_id,
             permission_mode: self.permission_mode,
             agent: self.agent,

@@ -130,6 +130,31 @@ impl HookResult {
         self.force_continue = self.force_continue.take().or(later.force_continue);
         self.matched.extend(later.matched);
     }
+    /// Merges the results of judging one call once per file it touches (a patch of several
+    /// files, a move's source and destination, a link and its target): a deny or ask of any
+    /// file wins, but an `allow` stands only when every file is allowed — a rule allowing one
+    /// file must not allow the others. The first block, every context once, and rewrites only
+    /// if they agree (a rewrite that differs per file cannot be applied to the one call: `Err`).
+    pub fn merge_files(results: Vec<HookResult>) -> Result<HookResult, String> {
+        let mut results = results.into_iter();
+        let Some(mut merged) = results.next() else { return Ok(HookResult::default()) };
+        let mut every_allowed = merged.permission_behavior == Permission::Allow;
+        for result in results {
+            if result.updated_input != merged.updated_input || result.updated_output != merged.updated_output {
+                return Err("rules rewrote a call that touches several files differently for each file".to_string());
+            }
+            every_allowed &= result.permission_behavior == Permission::Allow;
+            merged.merge(result);
+        }
+        if merged.permission_behavior == Permission::Allow && !every_allowed {
+            merged.permission_behavior = Permission::Passthrough;
+            merged.permission_reason = None;
+        }
+        // The same rule firing for several files is one finding, said once.
+        dedup_in_order(&mut merged.additional_context);
+        dedup_in_order(&mut merged.matched);
+        Ok(merged)
+    }
 
     /// The JSON names of the fields this result sets (for contract errors).
     pub fn fields_set(&self) -> Vec<&'static str> {
@@ -150,6 +175,11 @@ impl HookResult {
     }
 }
 
+fn dedup_in_order(items: &mut Vec<String>) {
+    let mut seen = std::collections::HashSet::new();
+    items.retain(|item| seen.insert(item.clone()));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -163,6 +193,16 @@ mod tests {
         result.recommend(Permission::Deny, "second deny".into());
         assert_eq!(result.permission_behavior, Permission::Deny);
         assert_eq!(result.permission_reason.as_deref(), Some("deny"));
+    }
+
+    #[test]
+    fn allow_for_several_files_needs_every_file_allowed() {
+        let allow = || HookResult { permission_behavior: Permission::Allow, ..HookResult::default() };
+        let merged = HookResult::merge_files(vec![allow(), HookResult::default()]).unwrap();
+        assert_eq!(merged.permission_behavior, Permission::Passthrough);
+        assert_eq!(HookResult::merge_files(vec![allow(), allow()]).unwrap().permission_behavior, Permission::Allow);
+        let ask = HookResult { permission_behavior: Permission::Ask, ..HookResult::default() };
+        assert_eq!(HookResult::merge_files(vec![allow(), ask]).unwrap().permission_behavior, Permission::Ask);
     }
 
     #[test]

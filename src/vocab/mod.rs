@@ -2,7 +2,11 @@
 //! take, and the tool profiles that give one semantic name (`path`, `command`, …) to each agent's
 //! own argument. The checker enforces these tables; evaluation reads the profiles.
 
+pub mod patch;
+pub mod tools;
+
 use serde::{Deserialize, Serialize};
+pub use tools::{kind_of, semantic_args, Kind};
 
 /// A hook point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -121,6 +125,8 @@ pub enum FieldType {
     Bool,
     /// A raw tool argument: whatever JSON the agent sent.
     Any,
+    /// A list of texts: a test holds when any element satisfies it; `len` counts elements.
+    List,
 }
 
 impl FieldType {
@@ -131,6 +137,7 @@ impl FieldType {
             FieldType::Num => "a number",
             FieldType::Bool => "a boolean",
             FieldType::Any => "a tool argument",
+            FieldType::List => "a list",
         }
     }
 }
@@ -150,12 +157,21 @@ pub enum Semantic {
     Pattern,
     /// A web search query.
     Query,
+    /// The host of the URL (`url`), lower case, without port or credentials.
+    Host,
 }
 
 impl Semantic {
     /// Every semantic name.
-    pub const ALL: [Semantic; 6] =
-        [Semantic::Path, Semantic::Command, Semantic::Url, Semantic::Content, Semantic::Pattern, Semantic::Query];
+    pub const ALL: [Semantic; 7] = [
+        Semantic::Path,
+        Semantic::Command,
+        Semantic::Url,
+        Semantic::Content,
+        Semantic::Pattern,
+        Semantic::Query,
+        Semantic::Host,
+    ];
 
     /// The name in rule files.
     pub fn name(self) -> &'static str {
@@ -166,6 +182,20 @@ impl Semantic {
             Semantic::Content => "content",
             Semantic::Pattern => "pattern",
             Semantic::Query => "query",
+            Semantic::Host => "host",
+        }
+    }
+
+    /// Where a tool hookc does not know keeps this: the argument of the same name (`host` is
+    /// read from `url`).
+    pub fn fallback_args(self) -> &'static [&'static str] {
+        match self {
+            Semantic::Path => &["path"],
+            Semantic::Command => &["command"],
+            Semantic::Url | Semantic::Host => &["url"],
+            Semantic::Content => &["content"],
+            Semantic::Pattern => &["pattern"],
+            Semantic::Query => &["query"],
         }
     }
 }
@@ -175,6 +205,12 @@ impl Semantic {
 pub enum Field {
     /// The tool's name.
     Tool,
+    /// What the tool does, across agents (`shell`, `write`, …; see [`Kind`]).
+    Kind,
+    /// Every file the call touches (a list).
+    Paths,
+    /// The project root paths are spelled relative to.
+    ProjectRoot,
     /// The submitted prompt.
     Prompt,
     /// The tool's output text.
@@ -221,6 +257,8 @@ const STOP_EVENTS: &[EventKind] = &[EventKind::Stop, EventKind::SubagentStop];
 
 const BUILTINS: &[(&str, Field, FieldType, Option<&[EventKind]>)] = &[
     ("tool", Field::Tool, FieldType::Str, Some(TOOL_EVENTS)),
+    ("kind", Field::Kind, FieldType::Str, Some(TOOL_EVENTS)),
+    ("paths", Field::Paths, FieldType::List, Some(TOOL_EVENTS)),
     ("mcp_server", Field::McpServer, FieldType::Str, Some(TOOL_EVENTS)),
     ("mcp_tool", Field::McpTool, FieldType::Str, Some(TOOL_EVENTS)),
     ("prompt", Field::Prompt, FieldType::Str, Some(&[EventKind::UserPromptSubmit])),
@@ -235,6 +273,7 @@ const BUILTINS: &[(&str, Field, FieldType, Option<&[EventKind]>)] = &[
     ("trigger", Field::Trigger, FieldType::Str, Some(&[EventKind::PreCompact])),
     ("message", Field::Message, FieldType::Str, Some(&[EventKind::Notification])),
     ("cwd", Field::Cwd, FieldType::Str, None),
+    ("project_root", Field::ProjectRoot, FieldType::Str, None),
     ("session_id", Field::SessionId, FieldType::Str, None),
     ("permission_mode", Field::PermissionMode, FieldType::Str, None),
     ("agent", Field::Agent, FieldType::Str, None),
@@ -307,9 +346,10 @@ impl Field {
         }
     }
 
-    /// Whether values of this field are paths (normalised, and globbed with `/`-aware `*`).
+    /// Whether values of this field are paths (spelled canonically, and globbed with
+    /// `/`-aware `*`).
     pub fn is_path(&self) -> bool {
-        matches!(self, Field::Semantic(Semantic::Path))
+        matches!(self, Field::Semantic(Semantic::Path) | Field::Paths)
     }
 }
 
@@ -427,71 +467,9 @@ impl ActionKind {
     }
 }
 
-/// Where a semantic name lives in one tool's arguments: the candidates, first present wins.
-pub type ProfileEntry = (Semantic, &'static [&'static str]);
-
-/// The tool profile of a tool, if hookc knows the tool.
-///
-/// Covers the seed's tools, Claude Code's built-ins and Gemini CLI's built-ins. A tool with no
-/// profile falls back to the argument named like the semantic field (`path` → `args.path`).
-pub fn tool_profile(tool: &str) -> Option<&'static [ProfileEntry]> {
-    use Semantic::*;
-    const FILE_PATH: &[&str] = &["file_path", "path"];
-    Some(match tool {
-        // The seed's tools (and Gemini CLI's, which name the path `file_path`).
-        "write_file" => &[(Path, &["path", "file_path"]), (Content, &["content"])],
-        "edit_file" => &[(Path, &["path", "file_path"]), (Content, &["new_string", "content"])],
-        "read_file" => &[(Path, &["path", "file_path", "absolute_path"])],
-        "bash" | "shell" | "powershell" | "run_shell_command" => &[(Command, &["command"])],
-        // Codex: `exec_command` names its command `cmd`; `apply_patch` carries the patch in
-        // `command`, and the adapter names each file it touches in `path` (see adapter::codex).
-        "exec_command" => &[(Command, &["cmd", "command"])],
-        "apply_patch" => &[(Path, &["path"]), (Content, &["command", "input", "patch"])],
-        // Claude Code.
-        "Write" => &[(Path, FILE_PATH), (Content, &["content"])],
-        "Edit" => &[(Path, FILE_PATH), (Content, &["new_string"])],
-        "MultiEdit" | "Read" => &[(Path, FILE_PATH)],
-        "NotebookEdit" => &[(Path, &["notebook_path"]), (Content, &["new_source"])],
-        "Bash" => &[(Command, &["command"])],
-        "WebFetch" => &[(Url, &["url"])],
-        "WebSearch" | "google_web_search" => &[(Query, &["query"])],
-        "Glob" | "Grep" | "glob" | "search_file_content" => &[(Path, &["path"]), (Pattern, &["pattern"])],
-        // Gemini CLI.
-        "replace" => &[(Path, FILE_PATH), (Content, &["new_string"])],
-        "list_directory" => &[(Path, &["path", "dir_path"])],
-        "web_fetch" => &[(Url, &["url", "prompt"])],
-        _ => return None,
-    })
-}
-
-/// The argument names that may hold `semantic` for `tool`: the profile's candidates, nothing if
-/// the profile lacks it, or the semantic name itself for a tool with no profile.
-pub fn semantic_args(tool: &str, semantic: Semantic) -> &'static [&'static str] {
-    match tool_profile(tool) {
-        Some(profile) => profile.iter().find(|(name, _)| *name == semantic).map_or(&[], |(_, args)| args),
-        None => match semantic {
-            Semantic::Path => &["path"],
-            Semantic::Command => &["command"],
-            Semantic::Url => &["url"],
-            Semantic::Content => &["content"],
-            Semantic::Pattern => &["pattern"],
-            Semantic::Query => &["query"],
-        },
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn profiles_map_each_agent_to_one_name() {
-        assert_eq!(semantic_args("Write", Semantic::Path), &["file_path", "path"]);
-        assert_eq!(semantic_args("write_file", Semantic::Path), &["path", "file_path"]);
-        assert_eq!(semantic_args("NotebookEdit", Semantic::Path), &["notebook_path"]);
-        assert!(semantic_args("Bash", Semantic::Path).is_empty());
-        assert_eq!(semantic_args("my_tool", Semantic::Url), &["url"]);
-    }
 
     #[test]
     fn fields_resolve_per_event() {

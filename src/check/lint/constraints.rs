@@ -5,7 +5,8 @@
 use crate::eval::view::pred_holds;
 use crate::eval::Val;
 use crate::ir::{Cond, Pred, Subject, Test, Value};
-use crate::vocab::{semantic_args, tool_profile, Field};
+use crate::paths::PathCase;
+use crate::vocab::{semantic_args, Field};
 use std::borrow::Cow;
 use std::collections::HashMap;
 
@@ -52,7 +53,7 @@ fn val(value: &Value) -> Val<'_> {
 
 /// Whether `pred` holds of `value` (an unbuildable pattern counts as not holding: no claim).
 fn holds_of(pred: &Pred, value: &Value) -> bool {
-    pred_holds(pred, &val(value)).unwrap_or(false)
+    pred_holds(pred, &val(value), PathCase::Sensitive).unwrap_or(false)
 }
 
 fn same_pred(a: &Pred, b: &Pred) -> bool {
@@ -146,8 +147,9 @@ fn missing_profile_field(tests: &[&Test]) -> Option<String> {
     })?;
     tests.iter().find_map(|test| {
         let Field::Semantic(semantic) = test.subject.field() else { return None };
-        let provided =
-            tools.iter().any(|tool| tool_profile(tool).is_none() || !semantic_args(tool, *semantic).is_empty());
+        let provided = tools
+            .iter()
+            .any(|tool| crate::vocab::tools::lookup(tool).is_none() || !semantic_args(tool, *semantic).is_empty());
         let names: Vec<String> = tools.iter().map(|tool| format!("`{tool}`")).collect();
         (!provided).then(|| {
             format!("`{test}` needs `{}`, which no tool this rule names has ({})", semantic.name(), names.join(", "))

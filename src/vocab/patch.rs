@@ -1,17 +1,18 @@
 //! Codex's `apply_patch`: one call may add, update, delete or move several files. Rules see
 //! each file as its own `path`, so `path == "generated.txt"` governs patches as it governs
-//! `Write`; the strictest answer over the files wins (see [`super::merge`]).
+//! `Write`; the strictest answer over the files wins (see `eval::files`).
 
 /// The files a patch touches, in order, each once.
 pub fn patch_paths(patch: &str) -> Vec<String> {
     const HEADERS: [&str; 4] = ["*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: "];
     let mut paths: Vec<String> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     for line in patch.lines() {
         let line = line.trim_start();
         if let Some(path) = HEADERS.iter().find_map(|header| line.strip_prefix(header)) {
-            let path = path.trim().to_string();
-            if !path.is_empty() && !paths.contains(&path) {
-                paths.push(path);
+            let path = path.trim();
+            if !path.is_empty() && seen.insert(path) {
+                paths.push(path.to_string());
             }
         }
     }
