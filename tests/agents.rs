@@ -240,3 +240,39 @@ fn init_write_refuses_a_malformed_settings_file_and_leaves_it() {
     assert_eq!(std::fs::read_to_string(&settings).unwrap(), "{ not json");
     assert!(!dir.path().join("settings.json.bak").exists());
 }
+
+/// After the agent did `cd src`, the payload's `cwd` is `/repo/src`; the project root each agent
+/// tells its hooks (or `--project-root`) still anchors paths, so the shipped `Cargo.lock` rule holds.
+#[test]
+fn the_project_root_anchors_paths_after_cd() {
+    let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+    let write = serde_json::json!({"hook_event_name": "PreToolUse", "cwd": "/repo/src", "tool_name": "Write",
+        "tool_input": {"file_path": "/repo/Cargo.lock", "content": "x"}});
+    let gemini = serde_json::json!({"hook_event_name": "BeforeTool", "cwd": "/repo/src", "tool_name": "replace",
+        "tool_input": {"file_path": "../Cargo.lock", "old_string": "a", "new_string": "b"}});
+    type Case<'a> = (&'a [&'a str], Option<(&'a str, &'a str)>, &'a Value);
+    let cases: [Case<'_>; 4] = [
+        (&["claude"], Some(("CLAUDE_PROJECT_DIR", "/repo")), &write),
+        (&["claude", "--project-root", "/repo"], None, &write),
+        (&["gemini"], Some(("GEMINI_PROJECT_DIR", "/repo")), &gemini),
+        (&["gemini"], Some(("CLAUDE_PROJECT_DIR", "/repo")), &gemini),
+    ];
+    for (verb, env, payload) in cases {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_hookc"));
+        command.args(verb).arg("--rules").arg(&rules).env_remove("CLAUDE_PROJECT_DIR").env_remove("GEMINI_PROJECT_DIR");
+        if let Some((name, value)) = env {
+            command.env(name, value);
+        }
+        let mut child = command
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(payload.to_string().as_bytes()).unwrap();
+        let output = child.wait_with_output().unwrap();
+        let answer = stdout(&output);
+        assert!(answer.contains("Cargo.lock is generated"), "{verb:?} {env:?}: {answer} {}", stderr(&output));
+    }
+}

@@ -4,7 +4,7 @@ use crate::support::{hookc, stderr, stdout};
 use std::path::Path;
 
 const RULES: &str = r#"
-rule audit pre_tool_use when tool == Write => log "write to {path}"
+rule audit pre_tool_use when kind == write => log "write to {path}"
 rule protect pre_tool_use when path == "generated.txt" => block "hook_blocked" "managed elsewhere"
 rule no-rm pre_tool_use when command matches /rm\s+-rf\s+\// => deny "destructive: {command}"
 "#;
@@ -305,7 +305,7 @@ fn check_explains_codes_denies_warnings_and_writes_sarif() {
     assert_eq!(unknown.status.code(), Some(2));
     assert!(stderr(&unknown).contains("no diagnostic code `E9999`"));
 
-    write(dir.path(), "warn.rules", "let unused = [a]\npre_tool_use when tool == Bash => ask \"shell\"\npre_tool_use when tool == Bash => ask \"shell\"\n");
+    write(dir.path(), "warn.rules", "let unused = [a]\npre_tool_use when kind == shell => ask \"shell\"\npre_tool_use when kind == shell => ask \"shell\"\n");
     let warned = hookc(dir.path(), &["check", "warn.rules"], b"");
     assert_eq!(warned.status.code(), Some(0), "warnings alone pass");
     assert!(

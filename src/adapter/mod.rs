@@ -15,6 +15,7 @@ mod output;
 use crate::agent::audit::AuditLog;
 use crate::agent::Observation;
 use crate::eval::{EvalError, Evaluation};
+use crate::model::escape_controls;
 use crate::model::event::{Event, MAX_EVENT_BYTES};
 use crate::model::result::HookResult;
 use crate::vocab::EventKind;
@@ -98,7 +99,7 @@ pub fn decide<P: Protocol>(
 /// The answer to give when deciding failed: block (exit 2, reason on stderr) or, with
 /// `fail_open`, let the agent proceed with a warning.
 pub fn failure_answer<P: Protocol>(protocol: &P, failure: &Failure, fail_open: bool) -> (Answer, String) {
-    let reason = failure.0.replace('\n', " ");
+    let reason = escape_controls(&failure.0);
     if fail_open {
         let warning = format!("hookc: warning: {reason} (--fail-open: not enforcing the policy for this call)");
         (Answer { stdout: protocol.fail_open_stdout(), exit: 0 }, warning)
@@ -171,8 +172,8 @@ fn log_lines(evaluation: &Evaluation) -> Vec<String> {
         .logs
         .iter()
         .map(|log| match &log.message {
-            Ok(message) => format!("hookc: log: {}: {message}", log.rule),
-            Err(reason) => format!("hookc: warning: log of rule `{}` failed: {reason}", log.rule),
+            Ok(message) => format!("hookc: log: {}: {}", log.rule, escape_controls(message)),
+            Err(reason) => format!("hookc: warning: log of rule `{}` failed: {}", log.rule, escape_controls(reason)),
         })
         .collect()
 }

@@ -3,6 +3,7 @@
 
 mod action;
 mod condition;
+mod enforce;
 mod lint;
 
 use crate::diagnostic::{Code, Diagnostic};
@@ -127,13 +128,15 @@ impl Checker<'_> {
         };
         let actions: Vec<Option<ir::Action>> = rule.actions.iter().map(|action| self.action(action, event)).collect();
         let origin = self.origin(rule.span);
-        Some(ir::Rule {
+        let checked = ir::Rule {
             name,
             event,
             origin,
             condition: condition?,
             actions: actions.into_iter().collect::<Option<_>>()?,
-        })
+        };
+        self.enforceable(rule, &checked);
+        Some(checked)
     }
 
     /// The rule's name, checking it is unique; unnamed rules are `FILE:LINE`.

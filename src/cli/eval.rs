@@ -38,8 +38,10 @@ pub fn run(args: &Args) -> u8 {
     };
     for log in &evaluation.logs {
         match &log.message {
-            Ok(message) => eprintln!("log: {}: {message}", log.rule),
-            Err(reason) => eprintln!("warning: log of rule `{}` failed: {reason}", log.rule),
+            Ok(message) => eprintln!("log: {}: {}", log.rule, crate::model::escape_controls(message)),
+            Err(reason) => {
+                eprintln!("warning: log of rule `{}` failed: {}", log.rule, crate::model::escape_controls(reason))
+            }
         }
     }
     let json = if args.pretty {

@@ -104,6 +104,18 @@ impl Code {
                 "pre_tool_use when path like \"src/{a\" => deny",
                 "Fix the glob as the label says (`*`, `?`, `**`, `[abc]`, `{a,b}`).",
             ),
+            Code::UnrenderableField => (
+                "A message or `set` value interpolates a tool field (`{path}`, `{command}`, …) that some tools the condition admits do not have: `Bash` has no `path`. The tools admitted are read from the condition's top-level `tool` and `kind` tests; without one, every tool.",
+                "The message could not be rendered for those calls, and a rule that cannot render fails closed: every such call would be blocked at run time, from a file that checked clean.",
+                "pre_tool_use when tool == Bash => deny \"blocked {path}\"",
+                "Test the field in the condition (`and path like \"**\"`: a test on a missing field never holds), or admit only tools that have it (`kind == write`).",
+            ),
+            Code::UnknownKind => (
+                "A `kind` test names a kind that does not exist. The kinds are `shell`, `read`, `write`, `search`, `fetch`, `mcp`, `agent` and `other`.",
+                "No call has that kind, so the test never holds: a typo would silently disable the rule.",
+                "pre_tool_use when kind == shel => deny",
+                "Use one of the kinds, usually the one suggested.",
+            ),
             Code::UnreachableRule => (
                 "A rule can never fire because an earlier rule of the same event blocks whenever it would match, and a block ends evaluation. Found when both conditions are `and`s of simple tests (`==`, `in`, prefixes, globs) and no rule in between rewrites the input.",
                 "Its author expects it to act, and it never will: a protection that silently does nothing.",
@@ -139,6 +151,24 @@ impl Code {
                 "Harmless to evaluation, but often a sign that another value was meant.",
                 "let shells = [Bash, sh, Bash]",
                 "Remove the repeat, or write the value that was meant.",
+            ),
+            Code::UnknownTool => (
+                "A `tool` test names a tool that no agent hookc knows has (names are case-sensitive; a stray space counts). MCP tools (`mcp__SERVER__TOOL`) are never reported.",
+                "A misspelt tool name never matches, so the rule silently governs nothing. A tool of your own is fine: this is a warning.",
+                "pre_tool_use when tool == Bsh => deny",
+                "Use the suggested name, or `kind` to govern every agent's tools of one kind.",
+            ),
+            Code::OneAgentTool => (
+                "A `tool` test names the shell, read, write, search or fetch tools of some agents only: `tool == bash` is the seed's shell, while Claude Code calls it `Bash`, Codex `shell` and Gemini CLI `run_shell_command`.",
+                "The same action on another agent goes through a tool the rule does not name, so the protection holds on one agent and not the others.",
+                "pre_tool_use when tool == bash and command contains \"rm -rf\" => deny",
+                "Write `kind == shell` (or the kind named in the help), which covers every agent's tools of that kind; to govern one agent on purpose, test `agent` too.",
+            ),
+            Code::NegatedMissingField => (
+                "A test on a tool field (`path`, `command`, …) is negated, and some tools the condition admits do not have that field. A test on a missing field never holds, so its negation holds for every such call.",
+                "`not path like \"src/**\" => deny` meant to confine writes to `src/`, and denies every `Bash`, `TodoWrite` and `Task` call as well.",
+                "pre_tool_use when not path like \"src/**\" => deny",
+                "Admit only tools that have the field: `kind == write and not path like \"src/**\"`.",
             ),
         };
         Doc { what, why, example, fix }

@@ -72,12 +72,17 @@ codes! {
     TypeMismatch = "E0201", Error, "an operator is applied to a value of the wrong type";
     InvalidRegex = "E0202", Error, "a regular expression does not compile";
     InvalidGlob = "E0203", Error, "a glob pattern does not compile";
+    UnrenderableField = "E0204", Error, "a message or value names a field that some tools the rule admits do not have";
+    UnknownKind = "E0205", Error, "a `kind` value is not one hookc knows";
     UnreachableRule = "W0301", Warning, "a rule can never fire: an earlier rule always blocks first";
     ImpossibleCondition = "W0302", Warning, "a condition can never be true";
     IneffectiveAllow = "W0303", Warning, "an `allow` or `ask` can never take effect: a stronger recommendation always fires with it";
     DuplicateRuleBody = "W0304", Warning, "two rules have the same event, condition and actions";
     UnusedList = "W0305", Warning, "a `let` list is never used";
     DuplicateListValue = "W0306", Warning, "a `let` list repeats a value";
+    UnknownTool = "W0307", Warning, "a `tool` value is not the name of any agent's tool";
+    OneAgentTool = "W0308", Warning, "a `tool` test names one agent's tool where other agents have their own";
+    NegatedMissingField = "W0309", Warning, "a negated test holds for every call that lacks its field";
 }
 
 /// A secondary location with its own label.

@@ -7,3 +7,32 @@ pub mod result;
 
 pub use event::{Event, EventData};
 pub use result::{BlockingError, HookResult, Permission, ToolOutput};
+
+/// Text from an event made safe for a line-oriented channel (stderr, the audit log's text):
+/// control characters are escaped (`\n`, `\u{1b}`), so a command with a newline cannot forge a
+/// second `hookc: …` line, and an escape sequence cannot repaint the terminal.
+pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut escaped = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            escaped.extend(c.escape_default());
+        } else {
+            escaped.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(escaped)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn control_characters_cannot_forge_lines() {
+        let forged = super::escape_controls("ls\nhookc: log: allow-all: fine\u{1b}[2J\t");
+        assert_eq!(forged, "ls\\nhookc: log: allow-all: fine\\u{1b}[2J\\t");
+        assert!(!forged.contains('\n'));
+        assert_eq!(super::escape_controls("plain é"), "plain é");
+    }
+}

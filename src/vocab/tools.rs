@@ -71,7 +71,7 @@ impl Agent {
     /// The agent's name in messages.
     pub fn name(self) -> &'static str {
         match self {
-            Agent::Seed => "the seed's tools",
+            Agent::Seed => "the seed",
             Agent::Claude => "Claude Code",
             Agent::Codex => "Codex",
             Agent::Gemini => "Gemini CLI",
@@ -122,7 +122,7 @@ const FILE_PATH: Source = Source::Args(&["file_path", "path"]);
 const SHELL: &[(Semantic, Source)] = &[(Command, Source::Args(&["command"]))];
 
 /// Every tool hookc knows by name (MCP filesystem tools are looked up by their name on the server).
-pub const TOOLS: &[Tool] = &[
+pub static TOOLS: &[Tool] = &[
     // The seed's tools; Gemini CLI uses some of the same names.
     tool("read_file", &[Seed, Gemini], Kind::Read, &[(Path, Source::Args(&["path", "file_path", "absolute_path"]))]),
     tool(
@@ -141,8 +141,8 @@ pub const TOOLS: &[Tool] = &[
     // Claude Code.
     tool("Bash", &[Claude, Codex], Kind::Shell, SHELL),
     tool("PowerShell", &[Claude], Kind::Shell, SHELL),
-    tool("BashOutput", &[Claude], Kind::Shell, &[]),
-    tool("KillShell", &[Claude], Kind::Shell, &[]),
+    tool("BashOutput", &[Claude], Kind::Other, &[]),
+    tool("KillShell", &[Claude], Kind::Other, &[]),
     tool("Read", &[Claude], Kind::Read, &[(Path, FILE_PATH)]),
     tool("NotebookRead", &[Claude], Kind::Read, &[(Path, Source::Args(&["notebook_path"]))]),
     tool("LS", &[Claude], Kind::Read, &[(Path, Source::Args(&["path"]))]),
@@ -169,7 +169,8 @@ pub const TOOLS: &[Tool] = &[
     tool("shell", &[Codex], Kind::Shell, SHELL),
     tool("local_shell", &[Codex], Kind::Shell, SHELL),
     tool("exec_command", &[Codex], Kind::Shell, &[(Command, Source::Args(&["cmd", "command"]))]),
-    tool("write_stdin", &[Codex], Kind::Shell, &[]),
+    // Types into a running interactive command: what it types is a command too.
+    tool("write_stdin", &[Codex], Kind::Shell, &[(Command, Source::Args(&["chars"]))]),
     tool(
         "apply_patch",
         &[Codex],
@@ -212,7 +213,7 @@ pub const TOOLS: &[Tool] = &[
 ];
 
 /// The MCP filesystem server's tools (`mcp__SERVER__NAME`, whatever the server is called).
-pub const MCP_FILESYSTEM: &[Tool] = &[
+pub static MCP_FILESYSTEM: &[Tool] = &[
     tool("read_file", &[McpFs], Kind::Read, &[(Path, Source::Args(&["path"]))]),
     tool("read_text_file", &[McpFs], Kind::Read, &[(Path, Source::Args(&["path"]))]),
     tool("read_media_file", &[McpFs], Kind::Read, &[(Path, Source::Args(&["path"]))]),
