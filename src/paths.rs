@@ -112,6 +112,9 @@ impl Anchor {
         if raw.contains('\0') {
             return Err(PathError::Nul(raw.replace('\0', "\\0")));
         }
+        if self.cwd.is_none() && is_plain_relative(raw) {
+            return Ok(FilePath { canonical: raw.to_string(), absolute: None, home: None });
+        }
         let mut path = Lexical::parse(raw);
         if path.root == Root::Home {
             if let Some(home) = &self.home {
@@ -158,6 +161,15 @@ impl Anchor {
         }
         Some(spelled)
     }
+}
+
+/// Whether a relative path is already canonical: no `\`, drive, `~`, empty, `.` or `..` segment.
+fn is_plain_relative(raw: &str) -> bool {
+    !raw.is_empty()
+        && !raw.starts_with(['/', '~'])
+        && !raw.contains('\\')
+        && raw.get(1..2).is_none_or(|second| second != ":")
+        && raw.split('/').all(|segment| !matches!(segment, "" | "." | ".."))
 }
 
 /// `path` with the longest existing prefix resolved by the file system.

@@ -194,6 +194,18 @@ pub enum Literals {
     None,
 }
 
+/// Sorted prefixes without those another one already covers (`cmd1` covers `cmd1 `): a text
+/// starts with some prefix of the list exactly when it starts with one of these.
+fn shortest_prefixes(sorted: Vec<String>) -> Vec<String> {
+    let mut kept: Vec<String> = Vec::with_capacity(sorted.len());
+    for text in sorted {
+        if !kept.iter().any(|shorter| text.starts_with(shorter.as_str())) {
+            kept.push(text);
+        }
+    }
+    kept
+}
+
 /// More literals than this make a poor key (and a case-insensitive regex can make many).
 const MAX_LITERALS: usize = 64;
 
@@ -241,7 +253,7 @@ impl Literals {
         } else if texts.iter().any(String::is_empty) {
             Literals::None
         } else {
-            Literals::Prefix(texts)
+            Literals::Prefix(shortest_prefixes(texts))
         }
     }
 
@@ -262,7 +274,7 @@ impl Literals {
                 }
                 all.sort_unstable();
                 all.dedup();
-                Literals::Prefix(all)
+                Literals::Prefix(shortest_prefixes(all))
             }
         }
     }

@@ -20,7 +20,8 @@ pub use key::OwnedKey;
 use key::{choose_keys, Key};
 use pattern_set::PatternSet;
 use serde_json::value::RawValue;
-use std::collections::HashMap;
+// Index keys come from rules, not from events; a fast hash suits short keys looked up per call.
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::OnceLock;
 
 /// Rule ids are positions in the table, in evaluation order.
@@ -215,10 +216,10 @@ impl EventIndex {
             let case = |field: &Field| if field.is_path() { case } else { PathCase::Sensitive };
             match key {
                 Key::Exact(field, values) => {
-                    add_values(slot(&mut exact, field, HashMap::new), values, case(field), id);
+                    add_values(slot(&mut exact, field, HashMap::default), values, case(field), id);
                 }
                 Key::Prefix(field, values) => {
-                    add_values(slot(&mut prefix, field, HashMap::new), values, case(field), id);
+                    add_values(slot(&mut prefix, field, HashMap::default), values, case(field), id);
                 }
                 Key::Glob(field, globs) => {
                     if let Some(set) = slot(&mut glob_sets, field, || PatternSet::globs(case(field))) {

@@ -6,40 +6,48 @@
 use crate::model::event::Event;
 use crate::paths::{Anchor, FilePath, PathCase, PathError, PathSettings};
 use crate::vocab::patch::patch_paths;
-use crate::vocab::tools::{source_of, Source};
+use crate::vocab::tools::{Resolved, Source};
 use crate::vocab::Semantic;
+use rustc_hash::FxHashSet as HashSet;
 use serde_json::{Map, Value as Json};
-use std::collections::HashSet;
 
 /// Every file of one event, and how its paths are anchored and compared.
 #[derive(Debug, Clone)]
-pub struct Files {
+pub struct Files<'e> {
     /// The files, each once, in the order the call names them (link targets after).
     pub files: Vec<FilePath>,
-    /// The event's anchor.
-    pub anchor: Anchor,
+    /// The event's anchor, built the first time a path needs it (most calls name none).
+    anchor: std::cell::OnceCell<Box<Anchor>>,
+    event: &'e Event,
+    settings: &'e PathSettings,
     /// The case rule.
     pub case: PathCase,
+    /// The call's tool, resolved against the vocabulary.
+    pub tool: Resolved,
 }
 
-impl Files {
+impl<'e> Files<'e> {
     /// The files of `event`; `Err` if a path is invalid (a NUL byte).
-    pub fn of(event: &Event, settings: &PathSettings) -> Result<Files, PathError> {
-        let common = &event.common;
-        let anchor = Anchor::new(common.cwd.as_deref(), common.project_root.as_deref(), settings.home.as_deref())
-            .with_case(settings.case);
-        let mut files = Files { files: Vec::new(), anchor, case: settings.case };
+    pub fn of(event: &'e Event, settings: &'e PathSettings) -> Result<Files<'e>, PathError> {
+        let tool = event.tool_call().map(|call| Resolved::of(&call.tool)).unwrap_or_default();
+        let mut files =
+            Files { files: Vec::new(), anchor: std::cell::OnceCell::new(), event, settings, case: settings.case, tool };
         let Some(call) = event.tool_call() else { return Ok(files) };
-        let mut seen = HashSet::new();
-        for raw in raw_paths(&call.tool, &call.args) {
-            let file = files.anchor.file(&raw)?;
-            if seen.insert(file.canonical.clone()) {
+        let raws = raw_paths(tool, &call.args);
+        // One file needs no deduplication: the common case pays for no set.
+        let mut seen = HashSet::default();
+        for raw in &raws {
+            let file = files.anchor().file(raw)?;
+            if raws.len() == 1 || seen.insert(file.canonical.clone()) {
                 files.files.push(file);
             }
         }
-        if settings.follow_links {
+        if settings.follow_links && files.files.iter().any(|file| file.absolute.is_some()) {
             let targets: Vec<FilePath> =
-                files.files.iter().filter_map(|file| files.anchor.resolve_links(file)).collect();
+                files.files.iter().filter_map(|file| files.anchor().resolve_links(file)).collect();
+            if seen.is_empty() {
+                seen.extend(files.files.iter().map(|file| file.canonical.clone()));
+            }
             for target in targets {
                 if seen.insert(target.canonical.clone()) {
                     files.files.push(target);
@@ -49,19 +57,31 @@ impl Files {
         Ok(files)
     }
 
-    /// The readings to judge: one per file, or one with no file.
-    pub fn readings(&self) -> Vec<Option<usize>> {
-        if self.files.is_empty() {
-            vec![None]
-        } else {
-            (0..self.files.len()).map(Some).collect()
-        }
+    /// Where the event's paths are anchored.
+    pub fn anchor(&self) -> &Anchor {
+        self.anchor.get_or_init(|| {
+            let common = &self.event.common;
+            Box::new(
+                Anchor::new(common.cwd.as_deref(), common.project_root.as_deref(), self.settings.home.as_deref())
+                    .with_case(self.settings.case),
+            )
+        })
+    }
+
+    /// How many readings to judge: one per file, or one with no file.
+    pub fn readings(&self) -> usize {
+        self.files.len().max(1)
+    }
+
+    /// The file of reading `at`, if the call names any.
+    pub fn reading(&self, at: usize) -> Option<usize> {
+        (at < self.files.len()).then_some(at)
     }
 }
 
 /// The path texts a call names, as sent.
-fn raw_paths(tool: &str, args: &Map<String, Json>) -> Vec<String> {
-    match source_of(tool, Semantic::Path) {
+fn raw_paths(tool: Resolved, args: &Map<String, Json>) -> Vec<String> {
+    match tool.source(Semantic::Path) {
         None => Vec::new(),
         Some(Source::Patch(names)) => {
             names.iter().find_map(|name| args.get(*name).and_then(Json::as_str)).map(patch_paths).unwrap_or_default()

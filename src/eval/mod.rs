@@ -121,15 +121,14 @@ pub fn evaluate(
     scope: Scope,
 ) -> Result<Evaluation, EvalError> {
     let files = Files::of(event, table.path_settings())?;
-    let mut readings = files.readings().into_iter();
-    let first = evaluate_reading(table, event, &files, readings.next().flatten(), tracer, scope)?;
-    if readings.len() == 0 {
+    let first = evaluate_reading(table, event, &files, files.reading(0), tracer, scope)?;
+    if files.readings() == 1 {
         return Ok(first);
     }
     let mut results = vec![first.result];
     let mut logs = first.logs;
-    for reading in readings {
-        let evaluation = evaluate_reading(table, event, &files, reading, tracer, scope)?;
+    for at in 1..files.readings() {
+        let evaluation = evaluate_reading(table, event, &files, files.reading(at), tracer, scope)?;
         results.push(evaluation.result);
         for log in evaluation.logs {
             if !logs.contains(&log) {
@@ -142,10 +141,11 @@ pub fn evaluate(
 }
 
 /// Evaluates one reading of an event: the file at `file` as its `path`.
+#[inline]
 fn evaluate_reading(
     table: &DecisionTable,
     event: &Event,
-    files: &Files,
+    files: &Files<'_>,
     file: Option<usize>,
     tracer: &mut impl RuleTracer,
     scope: Scope,

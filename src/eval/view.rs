@@ -5,9 +5,9 @@ use super::files::Files;
 use crate::ir::{Cond, Part, Pred, Subject, Template, Test, Value};
 use crate::model::event::{Event, EventData};
 use crate::model::result::ToolOutput;
-use crate::paths::{Anchor, FilePath, PathCase, PathError};
-use crate::vocab::tools::{mcp_parts, source_of, Source};
-use crate::vocab::{kind_of, Field, Semantic};
+use crate::paths::{FilePath, PathCase, PathError};
+use crate::vocab::tools::{mcp_parts, Resolved, Source};
+use crate::vocab::{Field, Semantic};
 use serde_json::{Map, Value as Json};
 use std::borrow::Cow;
 
@@ -93,8 +93,9 @@ pub struct View<'e> {
     /// The file this reading judges (`path`): one of `files`, or the one a `set` wrote.
     file: Option<Cow<'e, FilePath>>,
     /// Where the event's paths are anchored, and how they compare.
-    anchor: &'e Anchor,
+    paths: &'e Files<'e>,
     case: PathCase,
+    resolved: Resolved,
 }
 
 static NO_ARGS: std::sync::OnceLock<Map<String, Json>> = std::sync::OnceLock::new();
@@ -102,7 +103,7 @@ static NO_ARGS: std::sync::OnceLock<Map<String, Json>> = std::sync::OnceLock::ne
 impl<'e> View<'e> {
     /// The view of one reading of an event before any rule ran: `file` is the file it judges
     /// (`None` for a call that names none), `files` every file the call touches.
-    pub fn new(event: &'e Event, files: &'e Files, file: Option<usize>) -> Self {
+    pub fn new(event: &'e Event, files: &'e Files<'e>, file: Option<usize>) -> Self {
         let (args, output) = match &event.data {
             EventData::PreToolUse(call) | EventData::PostToolUseFailure(call, _) => (Cow::Borrowed(&call.args), None),
             EventData::PostToolUse(call, output) => (Cow::Borrowed(&call.args), Some(Cow::Borrowed(output))),
@@ -114,9 +115,15 @@ impl<'e> View<'e> {
             output,
             files: &files.files,
             file: file.and_then(|at| files.files.get(at)).map(Cow::Borrowed),
-            anchor: &files.anchor,
+            paths: files,
             case: files.case,
+            resolved: files.tool,
         }
+    }
+
+    /// The tool, resolved against the vocabulary.
+    pub fn resolved(&self) -> Resolved {
+        self.resolved
     }
 
     /// How path values compare here.
@@ -131,10 +138,10 @@ impl<'e> View<'e> {
 
     /// After a `set` rewrote the path argument, the file this reading judges is the new one.
     pub fn path_rewritten(&mut self) -> Result<(), PathError> {
-        let Some(Source::Args(names)) = source_of(self.tool(), Semantic::Path) else { return Ok(()) };
+        let Some(Source::Args(names)) = self.resolved.source(Semantic::Path) else { return Ok(()) };
         let raw = names.iter().find_map(|name| self.args.get(*name).and_then(Json::as_str));
         self.file = match raw {
-            Some(raw) => Some(Cow::Owned(self.anchor.file(raw)?)),
+            Some(raw) => Some(Cow::Owned(self.paths.anchor().file(raw)?)),
             None => None,
         };
         Ok(())
@@ -148,7 +155,7 @@ impl<'e> View<'e> {
         match (field, &self.event.data) {
             (Field::Tool, _) => self.event.tool_call().map_or(Val::Missing, |call| Val::Str(Cow::Borrowed(&call.tool))),
             (Field::Kind, _) => match self.event.tool_call() {
-                Some(call) => Val::Str(Cow::Borrowed(kind_of(&call.tool).name())),
+                Some(_) => Val::Str(Cow::Borrowed(self.resolved.kind().name())),
                 None => Val::Missing,
             },
             (Field::Paths, _) if self.files.is_empty() => Val::Missing,
@@ -201,7 +208,7 @@ impl<'e> View<'e> {
 
     /// The raw value of a profile field: the first of the tool's arguments for it present.
     fn semantic(&self, semantic: Semantic) -> Val<'_> {
-        let names = source_of(self.tool(), semantic).map_or(&[][..], Source::args);
+        let names = self.resolved.source(semantic).map_or(&[][..], Source::args);
         names
             .iter()
             .find_map(|name| match self.args.get(*name) {
@@ -321,8 +328,13 @@ fn json_value(value: &Json) -> Val<'_> {
 /// path's spellings satisfy a predicate when any of them does, and `!=` / `not in` are the
 /// negations of `==` / `in` over all of them. Path spellings compare with `case` folding.
 pub fn pred_holds(pred: &Pred, seen: &Val<'_>, case: PathCase) -> Result<bool, String> {
-    if *seen == Val::Missing {
-        return Ok(false);
+    match seen {
+        Val::Missing => return Ok(false),
+        // One plain value (most tests): no spellings or elements to go through.
+        Val::Str(_) | Val::Num(_) | Val::Bool(_) | Val::Json(_) => {
+            return holds_of_one(pred, seen, PathCase::Sensitive);
+        }
+        Val::Path(_) | Val::List(_) => {}
     }
     match pred {
         Pred::Ne(value) => Ok(!any_of(seen, case, &mut |one, fold| Ok(equals(one, value, fold)))?),
@@ -361,13 +373,19 @@ fn any_of(
     }
 }
 
-fn holds_of_one(pred: &Pred, seen: &Val<'_>, case: PathCase) -> Result<bool, String> {
+fn holds_of_one<'p>(pred: &'p Pred, seen: &Val<'_>, case: PathCase) -> Result<bool, String> {
     let number = || match seen {
         Val::Num(number) => Some(*number),
         _ => None,
     };
-    let text = || seen.text().map(|text| case.fold(&text).into_owned());
-    let fold = |literal: &str| case.fold(literal).into_owned();
+    // Only case-insensitive path spellings pay for a folded copy.
+    let text = || {
+        seen.text().map(|text| match case {
+            PathCase::Sensitive => text,
+            PathCase::Insensitive => Cow::Owned(case.fold(&text).into_owned()),
+        })
+    };
+    let fold = |literal: &'p str| case.fold(literal);
     Ok(match pred {
         Pred::Truthy => *seen == Val::Bool(true),
         Pred::Eq(value) => equals(seen, value, case),
@@ -384,11 +402,11 @@ fn holds_of_one(pred: &Pred, seen: &Val<'_>, case: PathCase) -> Result<bool, Str
         }
         Pred::Like(globs) => {
             let set = globs.get_for(case)?;
-            text().is_some_and(|text| set.is_match(text.as_str()))
+            text().is_some_and(|text| set.is_match(text.as_ref()))
         }
-        Pred::Contains(needle) => text().is_some_and(|text| text.contains(fold(needle).as_str())),
-        Pred::StartsWith(prefix) => text().is_some_and(|text| text.starts_with(fold(prefix).as_str())),
-        Pred::EndsWith(suffix) => text().is_some_and(|text| text.ends_with(fold(suffix).as_str())),
+        Pred::Contains(needle) => text().is_some_and(|text| text.contains(fold(needle).as_ref())),
+        Pred::StartsWith(prefix) => text().is_some_and(|text| text.starts_with(fold(prefix).as_ref())),
+        Pred::EndsWith(suffix) => text().is_some_and(|text| text.ends_with(fold(suffix).as_ref())),
     })
 }
 

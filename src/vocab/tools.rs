@@ -251,30 +251,67 @@ const fn tool(
 
 /// The tool an agent's tool name denotes, if hookc knows it.
 pub fn lookup(name: &str) -> Option<&'static Tool> {
-    match mcp_parts(name) {
-        Some((_, on_server)) => MCP_FILESYSTEM.iter().find(|tool| tool.name == on_server),
-        None => TOOLS.iter().find(|tool| tool.name == name),
+    Resolved::of(name).tool
+}
+
+/// A tool name resolved once against the vocabulary (evaluation asks it several questions per
+/// event: the files a call touches, each profile field, `kind`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Resolved {
+    tool: Option<&'static Tool>,
+    mcp: bool,
+}
+
+impl Resolved {
+    /// Resolves a tool name: one hash lookup in a table built once (evaluation resolves every
+    /// call's tool, so this is on the hot path).
+    pub fn of(name: &str) -> Resolved {
+        type Table = rustc_hash::FxHashMap<&'static str, &'static Tool>;
+        static KNOWN: std::sync::OnceLock<(Table, Table)> = std::sync::OnceLock::new();
+        let (tools, mcp) = KNOWN.get_or_init(|| {
+            let table = |tools: &'static [Tool]| tools.iter().map(|tool| (tool.name, tool)).collect::<Table>();
+            (table(TOOLS), table(MCP_FILESYSTEM))
+        });
+        match mcp_parts(name) {
+            Some((_, on_server)) => Resolved { tool: mcp.get(on_server).copied(), mcp: true },
+            None => Resolved { tool: tools.get(name).copied(), mcp: false },
+        }
+    }
+
+    /// The tool, if hookc knows it.
+    pub fn tool(self) -> Option<&'static Tool> {
+        self.tool
+    }
+
+    /// The call's kind: the vocabulary's, `mcp` for other MCP tools, else `other`.
+    pub fn kind(self) -> Kind {
+        match self.tool {
+            Some(tool) => tool.kind,
+            None if self.mcp => Kind::Mcp,
+            None => Kind::Other,
+        }
+    }
+
+    /// Where `semantic` lives: the profile's source, nothing if the profile lacks it, or the
+    /// argument named like the semantic field for a tool hookc does not know.
+    pub fn source(self, semantic: Semantic) -> Option<Source> {
+        // `host` is read from the URL.
+        let semantic = if semantic == Semantic::Host { Semantic::Url } else { semantic };
+        match self.tool {
+            Some(known) => known.profile.iter().find(|(name, _)| *name == semantic).map(|(_, source)| *source),
+            None => Some(Source::Args(semantic.fallback_args())),
+        }
     }
 }
 
 /// A tool call's kind: the vocabulary's, `mcp` for other MCP tools, else `other`.
 pub fn kind_of(name: &str) -> Kind {
-    match lookup(name) {
-        Some(tool) => tool.kind,
-        None if mcp_parts(name).is_some() => Kind::Mcp,
-        None => Kind::Other,
-    }
+    Resolved::of(name).kind()
 }
 
-/// Where `semantic` lives for `tool`: its profile's source, nothing if the profile lacks it,
-/// or the argument named like the semantic field for a tool hookc does not know.
+/// Where `semantic` lives for `tool` (see [`Resolved::source`]).
 pub fn source_of(tool: &str, semantic: Semantic) -> Option<Source> {
-    // `host` is read from the URL.
-    let semantic = if semantic == Semantic::Host { Semantic::Url } else { semantic };
-    match lookup(tool) {
-        Some(known) => known.profile.iter().find(|(name, _)| *name == semantic).map(|(_, source)| *source),
-        None => Some(Source::Args(semantic.fallback_args())),
-    }
+    Resolved::of(tool).source(semantic)
 }
 
 /// The argument names that may hold `semantic` for `tool` (for `set`).
