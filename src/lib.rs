@@ -46,26 +46,37 @@
 //! Hooks recommend, rewrite and block, but never authorise: an `allow` is a recommendation to
 //! the agent's own permission policy, and any system deny wins over it.
 
-pub mod adapter;
+#![warn(unreachable_pub)]
+
+// The stages, in pipeline order, and what they share; private: the public API is below.
+mod adapter;
+mod check;
+mod compile;
+mod eval;
+mod explain;
+mod fmt;
+mod ir;
+mod pattern;
+mod policy;
+mod syntax;
+mod testing;
+
 pub mod agent;
 pub mod bundle;
-pub mod check;
-pub mod cli;
-pub mod compile;
 pub mod diagnostic;
-pub mod eval;
-pub mod explain;
-pub mod fmt;
-pub mod ir;
 pub mod model;
 pub mod paths;
-pub mod pattern;
-mod policy;
 pub mod source;
-pub mod syntax;
-pub mod testing;
 pub mod vocab;
 
-pub use eval::EvalError;
+/// The `hookc` command line, for `main.rs`; not a library API.
+#[doc(hidden)]
+pub mod cli;
+
+pub use eval::{EvalError, Evaluation, LogRecord};
+pub use explain::{explain, Explanation, RuleTrace, TestTrace};
+pub use fmt::format;
 pub use model::{BlockingError, Event, EventData, HookResult, Permission, ToolOutput};
+pub use paths::{PathCase, PathSettings};
 pub use policy::{check_sources, LoadError, Policy};
+pub use vocab::{EventKind, Kind};

@@ -10,7 +10,7 @@
 //! - each value also keeps its absolute spelling and, under the home directory, its `~/`
 //!   spelling, so an absolute literal (`/home/alice/.ssh/id_rsa`) or a home literal
 //!   (`~/.ssh/id_rsa`) matches the file whatever the cwd;
-//! - symlinks: [`resolve_links`] gives the file a link (or a linked directory on the way) leads
+//! - symlinks: [`Anchor::resolve_links`] gives the file a link (or a linked directory on the way) leads
 //!   to, which evaluation judges as a second reading of the call;
 //! - case: [`PathCase`] folds case for matching where the host's file system does;
 //! - a NUL byte makes a value invalid ([`PathError`]): evaluation fails closed.

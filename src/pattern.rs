@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
 /// The flag letters a regex may carry.
-pub const REGEX_FLAGS: &str = "imsxU";
+pub(crate) const REGEX_FLAGS: &str = "imsxU";
 
 /// A regex that serialises as its source.
 #[derive(Debug, Clone)]

@@ -28,7 +28,7 @@ use std::path::{Path, PathBuf};
 /// One case of a test file.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Case {
+pub(crate) struct Case {
     /// What the case checks.
     pub name: String,
     /// The native event (as `hookc eval` reads it).
@@ -39,7 +39,7 @@ pub struct Case {
 
 /// One case's outcome.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Outcome {
+pub(crate) struct Outcome {
     /// The test file.
     pub file: PathBuf,
     /// The case's position in its file (from 1).
@@ -52,7 +52,7 @@ pub struct Outcome {
 
 /// The outcome of a whole test run.
 #[derive(Debug, Clone, Default)]
-pub struct Report {
+pub(crate) struct Report {
     /// Every case, in file and case order.
     pub outcomes: Vec<Outcome>,
     /// Test files that could not be read at all.
@@ -65,17 +65,17 @@ pub struct Report {
 
 impl Report {
     /// Cases that passed.
-    pub fn passed(&self) -> usize {
+    pub(crate) fn passed(&self) -> usize {
         self.outcomes.iter().filter(|outcome| outcome.problems.is_empty()).count()
     }
 
     /// Cases that failed, plus unreadable files.
-    pub fn failed(&self) -> usize {
+    pub(crate) fn failed(&self) -> usize {
         self.outcomes.len() - self.passed() + self.file_errors.len()
     }
 
     /// The share of rules some case made fire, in percent (100 for an empty rule set).
-    pub fn coverage(&self) -> f64 {
+    pub(crate) fn coverage(&self) -> f64 {
         if self.rule_count == 0 {
             return 100.0;
         }
@@ -86,7 +86,7 @@ impl Report {
 }
 
 /// Every `*.test.yaml` below the paths (files given directly are taken as they are), sorted.
-pub fn find_test_files(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
+pub(crate) fn find_test_files(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
     let mut found = Vec::new();
     for path in paths {
         collect(path, &mut found)?;
@@ -110,7 +110,7 @@ fn collect(path: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
 }
 
 /// Runs every case of every file against the policy.
-pub fn run(policy: &Policy, files: &[PathBuf]) -> Report {
+pub(crate) fn run(policy: &Policy, files: &[PathBuf]) -> Report {
     let rules = match policy.rules() {
         Ok(rules) => rules,
         Err(reason) => {

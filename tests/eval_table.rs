@@ -2,8 +2,8 @@
 //! Each case runs three ways that must agree: indexed evaluation, exhaustive evaluation (as
 //! `explain` does), and through a bundle round trip.
 
-use hookc::eval::Evaluation;
 use hookc::source::{SourceFile, SourceMap};
+use hookc::Evaluation;
 use hookc::{Event, HookResult, Policy};
 use serde::Deserialize;
 use serde_json::Value as Json;

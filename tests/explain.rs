@@ -9,7 +9,7 @@ fn policy() -> Policy {
 
 fn explain(json: &str) -> String {
     let event = Event::from_json(json.as_bytes()).unwrap();
-    let text = hookc::explain::explain(&policy(), &event).unwrap().to_string();
+    let text = hookc::explain(&policy(), &event).unwrap().to_string();
     // Origins carry the machine's path to the fixture; keep snapshots portable.
     text.replace(&fixtures("explain").display().to_string(), "FIXTURES")
 }
@@ -48,7 +48,7 @@ fn explain_gives_the_same_result_as_eval() {
             let event = Event::from_json(&json).unwrap();
             for policy in &policies {
                 let evaluated = policy.evaluate(&event).map_err(|error| error.to_string());
-                let explained = hookc::explain::explain(policy, &event)
+                let explained = hookc::explain(policy, &event)
                     .map(|explanation| explanation.result)
                     .map_err(|error| error.to_string());
                 assert_eq!(explained, evaluated, "{}", String::from_utf8_lossy(&json));

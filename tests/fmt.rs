@@ -147,7 +147,7 @@ impl Generator {
 
 fn format(text: &str) -> Result<String, String> {
     let file = SourceFile::new("gen.rules", text);
-    hookc::fmt::format(0, &file).map_err(|errors| format!("{errors:?}"))
+    hookc::format(0, &file).map_err(|errors| format!("{errors:?}"))
 }
 
 /// The checked rules as JSON, without what formatting legitimately changes (line numbers in

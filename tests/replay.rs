@@ -115,3 +115,32 @@ fn a_killed_run_leaves_only_whole_audit_lines() {
         assert!(record["event"].is_string());
     }
 }
+
+/// The rules' `log` records reach the audit log whichever verb ran them: `replay` goes through
+/// the hook registry, `eval` and `claude` through the policy directly.
+#[test]
+fn log_records_reach_the_audit_log_from_every_verb() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("log.rules"), "user_prompt_submit => log \"prompt: {prompt}\"\n").unwrap();
+    std::fs::write(dir.path().join("session.yaml"), "prompt: go\nreplies:\n  - text: done\n").unwrap();
+    let log = dir.path().join("audit.jsonl");
+    let log_arg = log.to_str().unwrap();
+    let replay = hookc(dir.path(), &["replay", "session.yaml", "--rules", "log.rules", "--audit-log", log_arg], b"");
+    assert_eq!(replay.status.code(), Some(0), "{}", stderr(&replay));
+    let native = br#"{"event":"user_prompt_submit","prompt":"go"}"#;
+    let eval = hookc(dir.path(), &["eval", "--rules", "log.rules", "--audit-log", log_arg], native);
+    assert_eq!(eval.status.code(), Some(0), "{}", stderr(&eval));
+    let claude = br#"{"hook_event_name":"UserPromptSubmit","prompt":"go"}"#;
+    let agent = hookc(dir.path(), &["claude", "--rules", "log.rules", "--audit-log", log_arg], claude);
+    assert_eq!(agent.status.code(), Some(0), "{}", stderr(&agent));
+    let text = std::fs::read_to_string(&log).unwrap();
+    let prompts: Vec<serde_json::Value> = text
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
+        .filter(|record| record["event"] == "user_prompt_submit")
+        .collect();
+    assert_eq!(prompts.len(), 3, "{text}");
+    for record in prompts {
+        assert_eq!(record["logs"][0]["message"], "prompt: go", "{record}");
+    }
+}

@@ -22,7 +22,7 @@ use serde_json::{json, Map, Value};
 
 /// Which agent is speaking the Claude Code protocol.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Flavor {
+pub(crate) enum Flavor {
     /// Claude Code.
     Claude,
     /// OpenAI Codex CLI.
@@ -31,7 +31,7 @@ pub enum Flavor {
 
 /// The Claude Code protocol.
 #[derive(Debug, Clone, Copy)]
-pub struct Claude {
+pub(crate) struct Claude {
     /// Claude Code or Codex (recorded as the `agent` field).
     pub flavor: Flavor,
 }
@@ -61,7 +61,7 @@ struct Payload {
 
 /// What rendering needs to know about the call.
 #[derive(Debug)]
-pub struct Context {
+pub(crate) struct Context {
     hook_event_name: String,
     kind: EventKind,
     tool: String,
@@ -69,7 +69,7 @@ pub struct Context {
 }
 
 /// The Claude Code events hookc handles, and the native event each becomes.
-pub const EVENTS: &[(&str, EventKind)] = &[
+pub(crate) const EVENTS: &[(&str, EventKind)] = &[
     ("PreToolUse", EventKind::PreToolUse),
     ("PostToolUse", EventKind::PostToolUse),
     ("PostToolUseFailure", EventKind::PostToolUseFailure),
@@ -138,9 +138,9 @@ impl Protocol for Claude {
             EventKind::PreCompact => EventData::PreCompact { trigger: payload.trigger.clone() },
             EventKind::Notification => EventData::Notification { message: payload.message.clone().unwrap_or_default() },
         };
-        let events = vec![Event { common, data }];
+        let event = Event { common, data };
         let context = Context { hook_event_name: payload.hook_event_name, kind, tool, tool_response };
-        Ok(Mapped { events, context })
+        Ok(Mapped { event, context })
     }
 
     /// Claude Code sets `CLAUDE_PROJECT_DIR` for hooks (the payload's `cwd` follows `cd`).

@@ -21,7 +21,7 @@ use serde_json::{json, Map, Value};
 
 /// The Gemini CLI protocol.
 #[derive(Debug, Clone, Copy)]
-pub struct Gemini;
+pub(crate) struct Gemini;
 
 #[derive(Debug, Deserialize)]
 struct Payload {
@@ -41,7 +41,7 @@ struct Payload {
 }
 
 /// The Gemini CLI events hookc handles, and the native event each becomes.
-pub const EVENTS: &[(&str, EventKind)] = &[
+pub(crate) const EVENTS: &[(&str, EventKind)] = &[
     ("BeforeTool", EventKind::PreToolUse),
     ("AfterTool", EventKind::PostToolUse),
     ("BeforeAgent", EventKind::UserPromptSubmit),
@@ -54,7 +54,7 @@ pub const EVENTS: &[(&str, EventKind)] = &[
 
 /// What rendering needs.
 #[derive(Debug)]
-pub struct Context {
+pub(crate) struct Context {
     hook_event_name: String,
     kind: EventKind,
 }
@@ -96,7 +96,7 @@ impl Protocol for Gemini {
             _ => EventData::Notification { message: payload.message.clone().unwrap_or_default() },
         };
         Ok(Mapped {
-            events: vec![Event { common, data }],
+            event: Event { common, data },
             context: Context { hook_event_name: payload.hook_event_name, kind },
         })
     }

@@ -8,13 +8,13 @@
 //! policy. So every failure here (unreadable input, unknown event, unreadable rules or bundle,
 //! an evaluation error) exits 2 with a one-line reason, unless the user chose `--fail-open`.
 
-pub mod claude;
-pub mod gemini;
+pub(crate) mod claude;
+pub(crate) mod gemini;
 mod output;
 
 use crate::agent::audit::AuditLog;
 use crate::agent::Observation;
-use crate::eval::{EvalError, Evaluation};
+use crate::eval::{EvalError, Evaluation, LogRecord};
 use crate::model::escape_controls;
 use crate::model::event::{Event, MAX_EVENT_BYTES};
 use crate::model::result::HookResult;
@@ -24,24 +24,24 @@ use std::io::Read;
 
 /// What an adapter answers: stdout (if any) and the exit code.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Answer {
+pub(crate) struct Answer {
     /// The JSON written to stdout, if any.
     pub stdout: Option<String>,
     /// The exit code (0: read stdout; 2: block with stderr).
     pub exit: u8,
 }
 
-/// An agent's payload, mapped: the native events to evaluate (more than one when a call touches
-/// several files), and whatever the adapter needs to render the answer.
-pub struct Mapped<C> {
-    /// The events; their results are merged, the strictest winning.
-    pub events: Vec<Event>,
+/// An agent's payload, mapped: the native event to evaluate (a call that touches several files
+/// is judged per file by evaluation itself), and whatever the adapter needs to render the answer.
+pub(crate) struct Mapped<C> {
+    /// The event.
+    pub event: Event,
     /// Protocol details kept for rendering.
     pub context: C,
 }
 
 /// One agent's protocol.
-pub trait Protocol {
+pub(crate) trait Protocol {
     /// Protocol details kept between mapping and rendering.
     type Context;
     /// Maps the agent's JSON payload to native events.
@@ -61,11 +61,11 @@ pub trait Protocol {
 
 /// Why an adapter could not decide.
 #[derive(Debug)]
-pub struct Failure(pub String);
+pub(crate) struct Failure(pub String);
 
 /// Runs one hook call: reads the payload from `input`, evaluates, and returns the answer, or
 /// the failure to report. `policy` is loaded by the caller (a load failure is a failure too).
-pub fn decide<P: Protocol>(
+pub(crate) fn decide<P: Protocol>(
     protocol: &P,
     policy: &Policy,
     input: impl Read,
@@ -74,31 +74,21 @@ pub fn decide<P: Protocol>(
 ) -> Result<(Answer, Vec<String>), Failure> {
     let payload = read_limited(input)?;
     let mut mapped = protocol.map(&payload).map_err(Failure)?;
-    for event in &mut mapped.events {
-        let root = project_root.map(str::to_string).or_else(|| protocol.project_root(event.common.cwd.as_deref()));
-        event.common.project_root = root;
-    }
-    let mut logs = Vec::new();
-    let mut evaluations = Vec::new();
-    for event in &mapped.events {
-        let evaluation = policy.evaluate_full(event).map_err(|error: EvalError| {
-            record(audit, event, None);
-            Failure(error.to_string())
-        })?;
-        logs.extend(log_lines(&evaluation));
-        evaluations.push(evaluation.result);
-    }
-    let result = HookResult::merge_files(evaluations).map_err(Failure)?;
-    if let Some(event) = mapped.events.first() {
-        record(audit, event, Some(&result));
-    }
-    let answer = protocol.render(&mapped.context, &result).map_err(Failure)?;
-    Ok((answer, logs))
+    let event = &mut mapped.event;
+    event.common.project_root =
+        project_root.map(str::to_string).or_else(|| protocol.project_root(event.common.cwd.as_deref()));
+    let evaluation = policy.evaluate_full(&mapped.event).map_err(|error: EvalError| {
+        record(audit, &mapped.event, None, &[]);
+        Failure(error.to_string())
+    })?;
+    record(audit, &mapped.event, Some(&evaluation.result), &evaluation.logs);
+    let answer = protocol.render(&mapped.context, &evaluation.result).map_err(Failure)?;
+    Ok((answer, log_lines(&evaluation)))
 }
 
 /// The answer to give when deciding failed: block (exit 2, reason on stderr) or, with
 /// `fail_open`, let the agent proceed with a warning.
-pub fn failure_answer<P: Protocol>(protocol: &P, failure: &Failure, fail_open: bool) -> (Answer, String) {
+pub(crate) fn failure_answer<P: Protocol>(protocol: &P, failure: &Failure, fail_open: bool) -> (Answer, String) {
     let reason = escape_controls(&failure.0);
     if fail_open {
         let warning = format!("hookc: warning: {reason} (--fail-open: not enforcing the policy for this call)");
@@ -146,9 +136,9 @@ fn event_kind(events: &[(&str, EventKind)], name: &str) -> Result<EventKind, Str
         .ok_or_else(|| format!("unsupported hook event `{name}`"))
 }
 
-fn record(audit: Option<&AuditLog>, event: &Event, result: Option<&HookResult>) {
+fn record(audit: Option<&AuditLog>, event: &Event, result: Option<&HookResult>, logs: &[LogRecord]) {
     if let Some(log) = audit {
-        log.record(&Observation::of(event, result));
+        log.record(&Observation::of(event, result).with_logs(logs));
     }
 }
 

@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 /// A tool response's shape, as far as hookc can rewrite it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Shape {
+pub(super) enum Shape {
     /// A plain JSON string.
     Text,
     /// `{"stdout": …, "stderr": …}` (Claude Code's Bash).
@@ -21,7 +21,7 @@ pub enum Shape {
 }
 
 /// The output text of a tool response and its shape.
-pub fn read(response: &Value) -> (String, Shape) {
+pub(super) fn read(response: &Value) -> (String, Shape) {
     if let Value::String(text) = response {
         return (text.clone(), Shape::Text);
     }
@@ -55,7 +55,7 @@ fn mcp_text(response: &Value) -> Option<String> {
 }
 
 /// The response with its text replaced, in its own shape; `None` for an unknown shape.
-pub fn rewrite(response: &Value, shape: &Shape, text: &str) -> Option<Value> {
+pub(super) fn rewrite(response: &Value, shape: &Shape, text: &str) -> Option<Value> {
     let mut updated = response.clone();
     match shape {
         Shape::Text => return Some(Value::String(text.to_string())),

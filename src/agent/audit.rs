@@ -31,6 +31,22 @@ pub struct Record<'a> {
     pub outcome: &'a str,
     /// The source hash of the rule set or bundle.
     pub policy: &'a str,
+    /// What the rules' `log` actions wrote.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub logs: Vec<LogLine<'a>>,
+}
+
+/// One `log` action's record in the audit log.
+#[derive(Debug, Clone, Serialize)]
+pub struct LogLine<'a> {
+    /// The rule that logged.
+    pub rule: &'a str,
+    /// Its message, or why it could not be rendered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<&'a str>,
+    /// Why the message could not be rendered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<&'a str>,
 }
 
 /// A running audit log.
@@ -70,6 +86,15 @@ impl AuditLog {
             rules: observation.matched,
             outcome: observation.outcome,
             policy: &self.policy,
+            logs: observation
+                .logs
+                .iter()
+                .map(|log| LogLine {
+                    rule: &log.rule,
+                    message: log.message.as_ref().ok().map(String::as_str),
+                    error: log.message.as_ref().err().map(String::as_str),
+                })
+                .collect(),
         };
         let Ok(mut line) = serde_json::to_string(&record) else { return };
         line.push('\n');

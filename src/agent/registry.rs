@@ -6,6 +6,7 @@
 //! propagates ([`HookError`]: the loop fails closed), an observer that fails or panics is
 //! isolated and reported, and the run is exactly what it would have been without it.
 
+use crate::eval::LogRecord;
 use crate::model::event::{Event, EventData};
 use crate::model::result::HookResult;
 use crate::vocab::EventKind;
@@ -57,6 +58,8 @@ pub struct Observation<'a> {
     /// One word for the outcome: `block`, `deny`, `ask`, `allow`, `rewrite`, `stop`,
     /// `continue`, `context`, `none` or `error`.
     pub outcome: &'a str,
+    /// The records the rules' `log` actions wrote, in order.
+    pub logs: &'a [LogRecord],
 }
 
 impl<'a> Observation<'a> {
@@ -66,7 +69,13 @@ impl<'a> Observation<'a> {
             Some(result) => (result.matched.as_slice(), outcome_word(result)),
             None => (&[][..], "error"),
         };
-        Observation { event: event.kind(), tool: event.tool_call().map(|call| call.tool.as_str()), matched, outcome }
+        let tool = event.tool_call().map(|call| call.tool.as_str());
+        Observation { event: event.kind(), tool, matched, outcome, logs: &[] }
+    }
+
+    /// The same observation, with the records the rules' `log` actions wrote.
+    pub fn with_logs(self, logs: &'a [LogRecord]) -> Observation<'a> {
+        Observation { logs, ..self }
     }
 }
 
@@ -114,18 +123,19 @@ impl HookRegistry {
 
     /// Runs the event's hooks in order and merges their results.
     pub fn run(&self, event: &Event) -> Result<HookResult, HookError> {
-        let outcome = self.run_hooks(event);
-        self.notify(&Observation::of(event, outcome.as_ref().ok()));
+        let mut logs = Vec::new();
+        let outcome = self.run_hooks(event, &mut logs);
+        self.notify(&Observation::of(event, outcome.as_ref().ok()).with_logs(&logs));
         outcome
     }
 
-    fn run_hooks(&self, event: &Event) -> Result<HookResult, HookError> {
+    fn run_hooks(&self, event: &Event, logs: &mut Vec<LogRecord>) -> Result<HookResult, HookError> {
         let kind = event.kind();
         let stop_hook_active = event.stop_info().is_some_and(|stop| stop.stop_hook_active);
         let mut current = event.clone();
         let mut merged = HookResult::default();
         for (_, hook) in self.hooks.iter().filter(|(hook_event, _)| *hook_event == kind) {
-            let mut result = self.call(hook, &current, kind)?;
+            let mut result = self.call(hook, &current, kind, logs)?;
             validate_for(kind, &result)?;
             if stop_hook_active {
                 // The second Stop runs every hook but cannot force again: one extra turn at most.
@@ -142,10 +152,20 @@ impl HookRegistry {
         Ok(merged)
     }
 
-    fn call(&self, hook: &Hook, event: &Event, kind: EventKind) -> Result<HookResult, HookError> {
+    fn call(
+        &self,
+        hook: &Hook,
+        event: &Event,
+        kind: EventKind,
+        logs: &mut Vec<LogRecord>,
+    ) -> Result<HookResult, HookError> {
         let failed = |reason: String| HookError::Execution { event: kind.seed_name(), reason };
         match hook {
-            Hook::Rules(policy) => policy.evaluate(event).map_err(|error| failed(error.to_string())),
+            Hook::Rules(policy) => {
+                let evaluation = policy.evaluate_full(event).map_err(|error| failed(error.to_string()))?;
+                logs.extend(evaluation.logs);
+                Ok(evaluation.result)
+            }
             Hook::Callback(callback) => match catch_unwind(AssertUnwindSafe(|| callback(event))) {
                 Ok(Ok(result)) => Ok(result),
                 Ok(Err(reason)) => Err(failed(reason)),

@@ -25,7 +25,7 @@ pub struct Checked {
 
 /// How much to check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Depth {
+pub(crate) enum Depth {
     /// Only what makes a rule set unusable (errors): for loading a policy to use it.
     Errors,
     /// Errors and the static analysis' warnings: for `hookc check`.
@@ -33,7 +33,7 @@ pub enum Depth {
 }
 
 /// Checks parsed files (given with their ids in `sources`, in path order).
-pub fn check(sources: &SourceMap, asts: &[(FileId, Ast)], depth: Depth) -> Result<Checked, Vec<Diagnostic>> {
+pub(crate) fn check(sources: &SourceMap, asts: &[(FileId, Ast)], depth: Depth) -> Result<Checked, Vec<Diagnostic>> {
     let mut checker = Checker { sources, lists: HashMap::new(), rule_names: HashMap::new(), diagnostics: Vec::new() };
     for (_, ast) in asts {
         for list in &ast.lists {

@@ -8,7 +8,7 @@ use crate::{LoadError, Policy};
 
 /// Options every agent verb shares.
 #[derive(Debug, clap::Args)]
-pub struct Common {
+pub(super) struct Common {
     #[command(flatten)]
     policy: PolicyArgs,
     /// If the policy cannot decide (bad payload, unreadable rules, an evaluation error), let the
@@ -27,7 +27,7 @@ pub struct Common {
 
 /// Answer a Claude Code (or Codex) command hook: the event on stdin, the decision on stdout.
 #[derive(Debug, clap::Args)]
-pub struct ClaudeArgs {
+pub(super) struct ClaudeArgs {
     #[command(flatten)]
     common: Common,
     /// Which agent is calling (recorded as the `agent` field).
@@ -37,18 +37,18 @@ pub struct ClaudeArgs {
 
 /// Answer a Gemini CLI command hook: the event on stdin, the decision on stdout.
 #[derive(Debug, clap::Args)]
-pub struct GeminiArgs {
+pub(super) struct GeminiArgs {
     #[command(flatten)]
     common: Common,
 }
 
 /// Runs `hookc claude`.
-pub fn run_claude(args: &ClaudeArgs) -> u8 {
+pub(super) fn run_claude(args: &ClaudeArgs) -> u8 {
     run(&Claude { flavor: args.agent }, &args.common)
 }
 
 /// Runs `hookc gemini`.
-pub fn run_gemini(args: &GeminiArgs) -> u8 {
+pub(super) fn run_gemini(args: &GeminiArgs) -> u8 {
     run(&Gemini, &args.common)
 }
 

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 /// Parse and lint rule files, reporting every problem rustc-style.
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(super) struct Args {
     /// Rule files or directories (searched for `*.rules`).
     #[arg(default_value = "rules", value_name = "PATH")]
     paths: Vec<PathBuf>,
@@ -34,7 +34,7 @@ enum Format {
 }
 
 /// Runs `hookc check`.
-pub fn run(args: &Args) -> u8 {
+pub(super) fn run(args: &Args) -> u8 {
     if let Some(code) = &args.explain {
         return explain(code);
     }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 /// Check rule files, then write the compiled bundle.
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(super) struct Args {
     /// Rule files or directories.
     #[arg(default_value = "rules", value_name = "PATH")]
     paths: Vec<PathBuf>,
@@ -16,7 +16,7 @@ pub struct Args {
 }
 
 /// Runs `hookc compile`.
-pub fn run(args: &Args) -> u8 {
+pub(super) fn run(args: &Args) -> u8 {
     let policy = match Policy::from_paths(&args.paths) {
         Ok(policy) => policy,
         Err(LoadError::Invalid { rendered, diagnostics }) => {

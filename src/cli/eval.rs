@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 /// Evaluate one native event (JSON) against the rules and print the HookResult (JSON).
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(super) struct Args {
     #[command(flatten)]
     event: EventArgs,
     /// Indent the JSON output.
@@ -18,7 +18,7 @@ pub struct Args {
 }
 
 /// Runs `hookc eval`.
-pub fn run(args: &Args) -> u8 {
+pub(super) fn run(args: &Args) -> u8 {
     let (policy, event) = match args.event.load() {
         Ok(loaded) => loaded,
         Err(code) => return code,
@@ -26,7 +26,11 @@ pub fn run(args: &Args) -> u8 {
     let audit = super::open_audit_log(args.audit_log.as_deref(), policy.source_hash());
     let outcome = policy.evaluate_full(&event);
     if let Some(log) = &audit {
-        log.record(&crate::agent::Observation::of(&event, outcome.as_ref().ok().map(|evaluation| &evaluation.result)));
+        let (result, logs) = match &outcome {
+            Ok(evaluation) => (Some(&evaluation.result), evaluation.logs.as_slice()),
+            Err(_) => (None, &[][..]),
+        };
+        log.record(&crate::agent::Observation::of(&event, result).with_logs(logs));
     }
     super::close_audit_log(audit);
     let evaluation = match outcome {

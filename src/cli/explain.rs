@@ -6,7 +6,7 @@ use super::input::EventArgs;
 /// Evaluate one native event like `eval`, showing for every rule of the event which tests held,
 /// on what values, and what decided the result.
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(super) struct Args {
     #[command(flatten)]
     event: EventArgs,
     /// Output format.
@@ -23,7 +23,7 @@ enum Format {
 }
 
 /// Runs `hookc explain`.
-pub fn run(args: &Args) -> u8 {
+pub(super) fn run(args: &Args) -> u8 {
     let (policy, event) = match args.event.load() {
         Ok(loaded) => loaded,
         Err(code) => return code,

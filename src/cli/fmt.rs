@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 /// Rewrite rule files in one canonical layout, keeping every comment.
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(super) struct Args {
     /// Rule files or directories (searched for `*.rules`).
     #[arg(default_value = "rules", value_name = "PATH")]
     paths: Vec<PathBuf>,
@@ -16,7 +16,7 @@ pub struct Args {
 }
 
 /// Runs `hookc fmt`.
-pub fn run(args: &Args) -> u8 {
+pub(super) fn run(args: &Args) -> u8 {
     let sources = match source::read_rule_files(&args.paths) {
         Ok(sources) => sources,
         Err(read_error) => {

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 /// Print (or, with `--write`, merge into the agent's settings) the hook settings that run hookc
 /// at every hook point the agent has.
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(super) struct Args {
     /// The agent to wire.
     #[arg(value_enum)]
     agent: Agent,
@@ -44,7 +44,7 @@ enum Agent {
 const CODEX_EVENTS: &[&str] = &["PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop", "SessionStart"];
 
 /// Runs `hookc init`.
-pub fn run(args: &Args) -> u8 {
+pub(super) fn run(args: &Args) -> u8 {
     let hooks = hooks(args);
     if !args.write {
         match serde_json::to_string_pretty(&json!({ "hooks": hooks })) {

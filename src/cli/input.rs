@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 /// Where the rules come from.
 #[derive(Debug, clap::Args)]
 #[group(required = true, multiple = false)]
-pub struct PolicyArgs {
+pub(super) struct PolicyArgs {
     /// Rule files or directories to compile on the fly.
     #[arg(long, num_args = 1.., value_name = "PATH")]
     pub rules: Vec<PathBuf>,
@@ -21,7 +21,7 @@ pub struct PolicyArgs {
 
 impl PolicyArgs {
     /// Loads the policy; on failure prints why and returns the exit code.
-    pub fn load(&self) -> Result<Policy, u8> {
+    pub(super) fn load(&self) -> Result<Policy, u8> {
         let loaded = match &self.bundle {
             Some(bundle) => Policy::load_bundle(bundle),
             None => Policy::from_paths(&self.rules),
@@ -45,7 +45,7 @@ impl PolicyArgs {
 
 /// A policy and one native event: what `eval` and `explain` read.
 #[derive(Debug, clap::Args)]
-pub struct EventArgs {
+pub(super) struct EventArgs {
     #[command(flatten)]
     policy: PolicyArgs,
     /// The event: a JSON file, or `-` for standard input.
@@ -55,14 +55,14 @@ pub struct EventArgs {
 
 impl EventArgs {
     /// Loads the policy, then reads the event; on failure prints why and returns the exit code.
-    pub fn load(&self) -> Result<(Policy, Event), u8> {
+    pub(super) fn load(&self) -> Result<(Policy, Event), u8> {
         let policy = self.policy.load()?;
         Ok((policy, read_event(&self.input)?))
     }
 }
 
 /// Reads one event from a file or `-` (stdin), refusing oversized input.
-pub fn read_event(input: &Path) -> Result<Event, u8> {
+pub(super) fn read_event(input: &Path) -> Result<Event, u8> {
     let mut bytes = Vec::new();
     let limit = MAX_EVENT_BYTES as u64 + 1;
     let read = if input == Path::new("-") {
@@ -81,7 +81,7 @@ pub fn read_event(input: &Path) -> Result<Event, u8> {
 }
 
 /// "s" for counts other than one.
-pub fn plural(count: usize) -> &'static str {
+pub(super) fn plural(count: usize) -> &'static str {
     if count == 1 {
         ""
     } else {

@@ -17,7 +17,7 @@ use std::process::ExitCode;
 /// hookc: a declarative policy-and-hook engine for AI coding agents.
 #[derive(Debug, Parser)]
 #[command(name = "hookc", version, about, long_about = None)]
-pub struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     command: Command,
 }

@@ -12,7 +12,7 @@ use std::sync::Arc;
 /// Run a scripted session (prompt, model replies, tool outputs) through the reference loop with
 /// the rules, printing the transcript with every hook decision inline.
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(super) struct Args {
     /// The session file (YAML).
     session: PathBuf,
     #[command(flatten)]
@@ -34,7 +34,7 @@ enum Format {
 }
 
 /// Runs `hookc replay`: exit 0 when the session ran to its end, 1 when it did not.
-pub fn run(args: &Args) -> u8 {
+pub(super) fn run(args: &Args) -> u8 {
     let session = match std::fs::read_to_string(&args.session) {
         Ok(text) => match Session::from_yaml(&text) {
             Ok(session) => session,

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 /// Run the rule tests (`*.test.yaml` beside the rules) and report rule coverage.
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(super) struct Args {
     /// Rule directories or files; their `*.rules` form the rule set and their `*.test.yaml` the tests.
     #[arg(default_value = "rules", value_name = "PATH")]
     paths: Vec<PathBuf>,
@@ -24,7 +24,7 @@ fn percentage(text: &str) -> Result<f64, String> {
 }
 
 /// Runs `hookc test`.
-pub fn run(args: &Args) -> u8 {
+pub(super) fn run(args: &Args) -> u8 {
     let policy = match Policy::from_paths(&args.paths) {
         Ok(policy) => policy,
         Err(LoadError::Invalid { rendered, .. }) => {

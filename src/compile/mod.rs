@@ -16,7 +16,7 @@ use crate::eval::View;
 use crate::ir::Rule;
 use crate::paths::{PathCase, PathSettings};
 use crate::vocab::{EventKind, Field};
-pub use key::OwnedKey;
+pub(crate) use key::OwnedKey;
 use key::{choose_keys, Key};
 use pattern_set::PatternSet;
 use serde_json::value::RawValue;
@@ -25,7 +25,7 @@ use rustc_hash::FxHashMap as HashMap;
 use std::sync::OnceLock;
 
 /// Rule ids are positions in the table, in evaluation order.
-pub type RuleId = u32;
+pub(crate) type RuleId = u32;
 
 /// The compiled, indexed rule set.
 #[derive(Debug, Clone)]

@@ -5,8 +5,8 @@
 //! permission wins, the first block ends pre_tool_use evaluation, the first `continue` ends stop
 //! evaluation unless `stop_hook_active` (then it is dropped and every rule still runs).
 
-pub mod files;
-pub mod view;
+pub(crate) mod files;
+pub(crate) mod view;
 
 use crate::compile::DecisionTable;
 use crate::ir::{Action, Rule, SetValue};
@@ -17,7 +17,7 @@ use crate::vocab::{semantic_args, Field, Semantic};
 use files::Files;
 use serde_json::{Map, Value as Json};
 use std::borrow::Cow;
-pub use view::{Tracer, Val, View};
+pub(crate) use view::{Tracer, Val, View};
 
 /// The result of evaluating one event, with the audit records its `log` actions wrote.
 #[derive(Debug, Clone, PartialEq)]
@@ -77,8 +77,8 @@ pub enum EvalError {
     #[error("{0}")]
     Path(#[from] PathError),
     /// Rules rewrote a call that touches several files differently for each file.
-    #[error("{0}")]
-    Files(String),
+    #[error(transparent)]
+    Files(#[from] crate::model::result::MergeError),
     /// `set` names an argument the tool cannot have.
     #[error("rule `{rule}` ({origin}): cannot set `{field}` on tool `{tool}`: {reason}")]
     SetTarget {
@@ -105,7 +105,7 @@ impl RuleTracer for () {}
 
 /// Which rules to try.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Scope {
+pub(crate) enum Scope {
     /// Only the candidates the index returns (the fast path).
     Indexed,
     /// Every rule of the event (for `explain`; gives the same result).
@@ -114,7 +114,7 @@ pub enum Scope {
 
 /// Evaluates an event against a decision table: once per file the call touches (one reading
 /// when it names none), the readings merged by [`HookResult::merge_files`].
-pub fn evaluate(
+pub(crate) fn evaluate(
     table: &DecisionTable,
     event: &Event,
     tracer: &mut impl RuleTracer,
@@ -136,7 +136,7 @@ pub fn evaluate(
             }
         }
     }
-    let result = HookResult::merge_files(results).map_err(EvalError::Files)?;
+    let result = HookResult::merge_files(results)?;
     Ok(Evaluation { result, logs })
 }
 

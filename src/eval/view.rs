@@ -61,7 +61,7 @@ impl Val<'_> {
 }
 
 /// `3` for 3.0, `2.5` for 2.5.
-pub fn format_number(number: f64) -> String {
+pub(crate) fn format_number(number: f64) -> String {
     if number.fract() == 0.0 && number.abs() < 1e15 {
         format!("{number:.0}")
     } else {
@@ -327,7 +327,7 @@ fn json_value(value: &Json) -> Val<'_> {
 /// Whether a predicate holds of a value. A missing value satisfies no predicate; a list or a
 /// path's spellings satisfy a predicate when any of them does, and `!=` / `not in` are the
 /// negations of `==` / `in` over all of them. Path spellings compare with `case` folding.
-pub fn pred_holds(pred: &Pred, seen: &Val<'_>, case: PathCase) -> Result<bool, String> {
+pub(crate) fn pred_holds(pred: &Pred, seen: &Val<'_>, case: PathCase) -> Result<bool, String> {
     match seen {
         Val::Missing => return Ok(false),
         // One plain value (most tests): no spellings or elements to go through.

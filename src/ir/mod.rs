@@ -6,7 +6,7 @@ mod display;
 mod encoding;
 
 use crate::model::result::Permission;
-pub use crate::pattern::{Globs, Regex};
+pub(crate) use crate::pattern::{Globs, Regex};
 use crate::vocab::{EventKind, Field};
 use serde::{Deserialize, Serialize};
 

@@ -135,13 +135,13 @@ impl HookResult {
     /// file wins, but an `allow` stands only when every file is allowed — a rule allowing one
     /// file must not allow the others. The first block, every context once, and rewrites only
     /// if they agree (a rewrite that differs per file cannot be applied to the one call: `Err`).
-    pub fn merge_files(results: Vec<HookResult>) -> Result<HookResult, String> {
+    pub fn merge_files(results: Vec<HookResult>) -> Result<HookResult, MergeError> {
         let mut results = results.into_iter();
         let Some(mut merged) = results.next() else { return Ok(HookResult::default()) };
         let mut every_allowed = merged.permission_behavior == Permission::Allow;
         for result in results {
             if result.updated_input != merged.updated_input || result.updated_output != merged.updated_output {
-                return Err("rules rewrote a call that touches several files differently for each file".to_string());
+                return Err(MergeError::DivergentRewrites);
             }
             every_allowed &= result.permission_behavior == Permission::Allow;
             merged.merge(result);
@@ -173,6 +173,14 @@ impl HookResult {
         note(self.force_continue.is_some(), "forceContinue");
         fields
     }
+}
+
+/// Why the results for the files of one call cannot be merged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MergeError {
+    /// A rewrite differs per file: the one call cannot carry them all, so it fails closed.
+    #[error("rules rewrote a call that touches several files differently for each file")]
+    DivergentRewrites,
 }
 
 fn dedup_in_order(items: &mut Vec<String>) {

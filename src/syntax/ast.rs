@@ -4,7 +4,7 @@ use crate::source::Span;
 
 /// One parsed rule file.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Ast {
+pub(crate) struct Ast {
     /// `let` lists, in source order.
     pub lists: Vec<ListDecl>,
     /// Rules, in source order.
@@ -13,7 +13,7 @@ pub struct Ast {
 
 /// A name as written.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Ident {
+pub(crate) struct Ident {
     /// The text.
     pub text: String,
     /// Where it is.
@@ -22,7 +22,7 @@ pub struct Ident {
 
 /// `let NAME = [VALUE, …]`.
 #[derive(Debug, Clone, PartialEq)]
-pub struct ListDecl {
+pub(crate) struct ListDecl {
     /// The list's name.
     pub name: Ident,
     /// Its values.
@@ -33,7 +33,7 @@ pub struct ListDecl {
 
 /// `[rule NAME] EVENT [when CONDITION] => ACTION, …`.
 #[derive(Debug, Clone, PartialEq)]
-pub struct RuleDecl {
+pub(crate) struct RuleDecl {
     /// The name after `rule`, if given.
     pub name: Option<Ident>,
     /// The event name.
@@ -48,7 +48,7 @@ pub struct RuleDecl {
 
 /// A condition.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Expr {
+pub(crate) enum Expr {
     /// Any of these holds.
     Or(Vec<Expr>, Span),
     /// All of these hold.
@@ -61,7 +61,7 @@ pub enum Expr {
 
 impl Expr {
     /// Where the condition is.
-    pub fn span(&self) -> Span {
+    pub(crate) fn span(&self) -> Span {
         match self {
             Expr::Or(_, span) | Expr::And(_, span) | Expr::Not(_, span) => *span,
             Expr::Test(test) => test.span,
@@ -71,7 +71,7 @@ impl Expr {
 
 /// `SUBJECT [OPERATOR OPERAND]`.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Test {
+pub(crate) struct Test {
     /// What is looked at.
     pub subject: Subject,
     /// The operator; `None` for a bare boolean field.
@@ -82,7 +82,7 @@ pub struct Test {
 
 /// A field or `len(field)`.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Subject {
+pub(crate) enum Subject {
     /// A field (`tool`, `path`, `args.mode`).
     Field(Ident),
     /// `len(field)`.
@@ -91,7 +91,7 @@ pub enum Subject {
 
 impl Subject {
     /// Where the subject is.
-    pub fn span(&self) -> Span {
+    pub(crate) fn span(&self) -> Span {
         match self {
             Subject::Field(field) => field.span,
             Subject::Len(_, span) => *span,
@@ -101,7 +101,7 @@ impl Subject {
 
 /// The comparison operators.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CompareOp {
+pub(crate) enum CompareOp {
     /// `==`
     Eq,
     /// `!=`
@@ -118,7 +118,7 @@ pub enum CompareOp {
 
 /// An operator with its operand.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Predicate {
+pub(crate) enum Predicate {
     /// `== != < <= > >=`.
     Compare(CompareOp, Literal),
     /// `in …` or, with `negated`, `not in …`.
@@ -142,7 +142,7 @@ pub enum Predicate {
 
 /// An inline list, one string, or a reference to a `let` list.
 #[derive(Debug, Clone, PartialEq)]
-pub enum ListOperand {
+pub(crate) enum ListOperand {
     /// `[a, b]` (or a single string, for `like "glob"`).
     Inline(Vec<Literal>, Span),
     /// `NAME` of a `let` list.
@@ -151,7 +151,7 @@ pub enum ListOperand {
 
 /// A literal value.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Literal {
+pub(crate) enum Literal {
     /// `"text"` (escapes decoded, interpolation not applied).
     Str(StrLit),
     /// `42`, `-1.5`.
@@ -164,7 +164,7 @@ pub enum Literal {
 
 impl Literal {
     /// Where the literal is.
-    pub fn span(&self) -> Span {
+    pub(crate) fn span(&self) -> Span {
         match self {
             Literal::Str(lit) => lit.span,
             Literal::Num(_, span) | Literal::Bool(_, span) => *span,
@@ -175,7 +175,7 @@ impl Literal {
 
 /// A string literal: its raw text is kept so it can be read as a template with exact spans.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StrLit {
+pub(crate) struct StrLit {
     /// The text between the quotes, escapes still in place.
     pub raw: String,
     /// The span of the text between the quotes.
@@ -186,7 +186,7 @@ pub struct StrLit {
 
 /// `/pattern/flags`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RegexLit {
+pub(crate) struct RegexLit {
     /// The pattern; `\/` already turned into `/`.
     pub pattern: String,
     /// The flags after the closing slash.
@@ -197,7 +197,7 @@ pub struct RegexLit {
 
 /// `NAME ARG…`.
 #[derive(Debug, Clone, PartialEq)]
-pub struct ActionNode {
+pub(crate) struct ActionNode {
     /// The action's name.
     pub name: Ident,
     /// Its arguments.
@@ -208,7 +208,7 @@ pub struct ActionNode {
 
 /// One argument of an action.
 #[derive(Debug, Clone, PartialEq)]
-pub enum ActionArg {
+pub(crate) enum ActionArg {
     /// A string.
     Str(StrLit),
     /// A number.
@@ -221,7 +221,7 @@ pub enum ActionArg {
 
 impl ActionArg {
     /// Where the argument is.
-    pub fn span(&self) -> Span {
+    pub(crate) fn span(&self) -> Span {
         match self {
             ActionArg::Str(lit) => lit.span,
             ActionArg::Num(_, span) | ActionArg::Assign(_, _, span) => *span,
@@ -230,7 +230,7 @@ impl ActionArg {
     }
 
     /// A word for the argument's kind, for diagnostics.
-    pub fn kind(&self) -> &'static str {
+    pub(crate) fn kind(&self) -> &'static str {
         match self {
             ActionArg::Str(_) => "a string",
             ActionArg::Num(..) => "a number",

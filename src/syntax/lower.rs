@@ -12,7 +12,7 @@ type Lowered<T> = Result<T, Diagnostic>;
 /// How deeply conditions may nest (`not`, parentheses). Every later stage recurses over the
 /// condition tree, so the limit is what keeps a pathological file from exhausting the stack;
 /// no real rule comes near it.
-pub const MAX_NESTING: usize = 100;
+pub(super) const MAX_NESTING: usize = 100;
 
 pub(super) fn lower(file: FileId, mut pairs: Pairs<'_, Rule>) -> Result<Ast, Vec<Diagnostic>> {
     let lowerer = Lowerer { file };

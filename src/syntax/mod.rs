@@ -1,10 +1,10 @@
 //! Stage 1: source text → [`Ast`]. The pest grammar lives in `grammar/rules.pest`.
 
-pub mod ast;
+pub(crate) mod ast;
 mod lower;
-pub mod strings;
+pub(crate) mod strings;
 
-pub use ast::Ast;
+pub(crate) use ast::Ast;
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::source::{FileId, SourceFile, Span};
@@ -15,13 +15,13 @@ mod grammar {
     #![allow(missing_docs)]
     #[derive(pest_derive::Parser)]
     #[grammar = "../grammar/rules.pest"]
-    pub struct RulesParser;
+    pub(crate) struct RulesParser;
 }
 pub(crate) use grammar::{Rule, RulesParser};
 
 /// Parses one file. A syntax error stops that file (the grammar cannot resume mid-rule); problems
 /// found while lowering, such as bad string escapes, are all collected.
-pub fn parse(file_id: FileId, file: &SourceFile) -> Result<Ast, Vec<Diagnostic>> {
+pub(crate) fn parse(file_id: FileId, file: &SourceFile) -> Result<Ast, Vec<Diagnostic>> {
     let pairs = RulesParser::parse(Rule::file, &file.text).map_err(|error| vec![syntax_error(file_id, &error)])?;
     lower::lower(file_id, pairs)
 }

@@ -9,7 +9,7 @@ use crate::source::Span;
 
 /// A piece of a decoded string.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Piece {
+pub(crate) enum Piece {
     /// Literal text.
     Text(String),
     /// `{field}`: the field's name and where it is.
@@ -17,7 +17,7 @@ pub enum Piece {
 }
 
 /// Decodes a string literal's escapes; with `interpolate`, `{name}` becomes a [`Piece::Field`].
-pub fn decode(lit: &StrLit, interpolate: bool) -> Result<Vec<Piece>, Diagnostic> {
+pub(crate) fn decode(lit: &StrLit, interpolate: bool) -> Result<Vec<Piece>, Diagnostic> {
     let base = lit.body.start as usize;
     let span = |from: usize, to: usize| Span::new(lit.body.file, base + from, base + to);
     let mut pieces = Vec::new();
@@ -73,7 +73,7 @@ pub fn decode(lit: &StrLit, interpolate: bool) -> Result<Vec<Piece>, Diagnostic>
 }
 
 /// Decodes a string that must not interpolate, to its text.
-pub fn decode_plain(lit: &StrLit) -> Result<String, Diagnostic> {
+pub(crate) fn decode_plain(lit: &StrLit) -> Result<String, Diagnostic> {
     Ok(decode(lit, false)?
         .into_iter()
         .map(|piece| match piece {
