@@ -73,6 +73,7 @@ pub mod vocab;
 #[doc(hidden)]
 pub mod cli;
 
+pub use adapter::{answer_hook, HookAnswer, HookOptions, HookProtocol};
 pub use eval::{EvalError, Evaluation, LogRecord};
 pub use explain::{explain, Explanation, RuleTrace, TestTrace};
 pub use fmt::format;

@@ -276,3 +276,16 @@ fn the_project_root_anchors_paths_after_cd() {
         assert!(answer.contains("Cargo.lock is generated"), "{verb:?} {env:?}: {answer} {}", stderr(&output));
     }
 }
+
+/// `--path-case insensitive` (the default on macOS and Windows) folds case in path comparisons.
+#[test]
+fn path_case_can_be_chosen_on_the_command_line() {
+    let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+    let payload = br#"{"hook_event_name":"PreToolUse","cwd":"/Repo","tool_name":"Write","tool_input":{"file_path":"/REPO/CARGO.LOCK","content":"x"}}"#;
+    let folded =
+        hookc(Path::new("."), &["claude", "--rules", rules.to_str().unwrap(), "--path-case", "insensitive"], payload);
+    assert!(stdout(&folded).contains("\"deny\""), "{}", stdout(&folded));
+    let exact =
+        hookc(Path::new("."), &["claude", "--rules", rules.to_str().unwrap(), "--path-case", "sensitive"], payload);
+    assert_eq!(stdout(&exact).trim(), "", "{}", stderr(&exact));
+}

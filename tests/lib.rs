@@ -11,6 +11,8 @@ mod diagnostics;
 mod eval_table;
 mod explain;
 mod fmt;
+mod fuzz_regressions;
+mod oracles;
 mod paths;
 mod replay;
 mod support;

@@ -86,6 +86,73 @@ pub(crate) fn decide<P: Protocol>(
     Ok((answer, log_lines(&evaluation)))
 }
 
+/// An agent protocol hookc answers command hooks in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HookProtocol {
+    /// Claude Code (`hookc claude`).
+    Claude,
+    /// Codex, which speaks Claude Code's protocol (`hookc claude --agent codex`).
+    Codex,
+    /// Gemini CLI (`hookc gemini`).
+    Gemini,
+}
+
+/// What one command-hook call prints and exits with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HookAnswer {
+    /// The JSON line for stdout, if any.
+    pub stdout: Option<String>,
+    /// The exit code: 0 (the agent reads stdout) or 2 (the action is blocked; stderr says why).
+    pub exit: u8,
+    /// Lines for stderr, each one line (control characters escaped).
+    pub stderr: Vec<String>,
+}
+
+/// How a hook call is answered beyond the policy and the payload.
+#[derive(Default)]
+pub struct HookOptions<'a> {
+    /// Where decisions are recorded.
+    pub audit: Option<&'a AuditLog>,
+    /// The project root, overriding what the agent tells its hooks.
+    pub project_root: Option<String>,
+    /// Let the call proceed, with a warning, when the policy cannot decide.
+    pub fail_open: bool,
+}
+
+/// Answers one command-hook call in-process, exactly as `hookc claude` / `hookc gemini` do:
+/// the payload is read from `input`; `policy` is the loaded policy or why it could not be
+/// loaded (which fails the call like any other failure).
+pub fn answer_hook(
+    protocol: HookProtocol,
+    policy: Result<&Policy, String>,
+    input: impl Read,
+    options: &HookOptions<'_>,
+) -> HookAnswer {
+    match protocol {
+        HookProtocol::Claude => answer_with(&claude::Claude { flavor: claude::Flavor::Claude }, policy, input, options),
+        HookProtocol::Codex => answer_with(&claude::Claude { flavor: claude::Flavor::Codex }, policy, input, options),
+        HookProtocol::Gemini => answer_with(&gemini::Gemini, policy, input, options),
+    }
+}
+
+fn answer_with<P: Protocol>(
+    protocol: &P,
+    policy: Result<&Policy, String>,
+    input: impl Read,
+    options: &HookOptions<'_>,
+) -> HookAnswer {
+    let decided = policy
+        .map_err(Failure)
+        .and_then(|policy| decide(protocol, policy, input, options.audit, options.project_root.as_deref()));
+    match decided {
+        Ok((answer, logs)) => HookAnswer { stdout: answer.stdout, exit: answer.exit, stderr: logs },
+        Err(failure) => {
+            let (answer, message) = failure_answer(protocol, &failure, options.fail_open);
+            HookAnswer { stdout: answer.stdout, exit: answer.exit, stderr: vec![message] }
+        }
+    }
+}
+
 /// The answer to give when deciding failed: block (exit 2, reason on stderr) or, with
 /// `fail_open`, let the agent proceed with a warning.
 pub(crate) fn failure_answer<P: Protocol>(protocol: &P, failure: &Failure, fail_open: bool) -> (Answer, String) {

@@ -1,9 +1,8 @@
 //! `hookc claude` and `hookc gemini`: answer one command-hook call of a real agent.
 
-use super::input::PolicyArgs;
-use crate::adapter::claude::{Claude, Flavor};
-use crate::adapter::gemini::Gemini;
-use crate::adapter::{decide, failure_answer, Failure, Protocol};
+use super::input::{PathArgs, PolicyArgs};
+use crate::adapter::claude::Flavor;
+use crate::adapter::{answer_hook, Failure, HookOptions, HookProtocol};
 use crate::{LoadError, Policy};
 
 /// Options every agent verb shares.
@@ -11,6 +10,8 @@ use crate::{LoadError, Policy};
 pub(super) struct Common {
     #[command(flatten)]
     policy: PolicyArgs,
+    #[command(flatten)]
+    paths: PathArgs,
     /// If the policy cannot decide (bad payload, unreadable rules, an evaluation error), let the
     /// call proceed with a warning instead of blocking it.
     #[arg(long)]
@@ -44,30 +45,33 @@ pub(super) struct GeminiArgs {
 
 /// Runs `hookc claude`.
 pub(super) fn run_claude(args: &ClaudeArgs) -> u8 {
-    run(&Claude { flavor: args.agent }, &args.common)
+    let protocol = match args.agent {
+        Flavor::Claude => HookProtocol::Claude,
+        Flavor::Codex => HookProtocol::Codex,
+    };
+    run(protocol, &args.common)
 }
 
 /// Runs `hookc gemini`.
 pub(super) fn run_gemini(args: &GeminiArgs) -> u8 {
-    run(&Gemini, &args.common)
+    run(HookProtocol::Gemini, &args.common)
 }
 
-fn run<P: Protocol>(protocol: &P, common: &Common) -> u8 {
-    let outcome = load(&common.policy).and_then(|policy| {
-        let audit = super::open_audit_log(common.audit_log.as_deref(), policy.source_hash());
-        let root = common.project_root.as_ref().map(|root| root.to_string_lossy().into_owned());
-        let decided = decide(protocol, &policy, std::io::stdin().lock(), audit.as_deref(), root.as_deref());
-        super::close_audit_log(audit);
-        decided
-    });
-    let (answer, messages) = match outcome {
-        Ok((answer, logs)) => (answer, logs),
-        Err(failure) => {
-            let (answer, message) = failure_answer(protocol, &failure, common.fail_open);
-            (answer, vec![message])
-        }
+fn run(protocol: HookProtocol, common: &Common) -> u8 {
+    let policy = load(&common.policy).map(|policy| policy.with_path_settings(common.paths.path_settings()));
+    let audit = match &policy {
+        Ok(policy) => super::open_audit_log(common.audit_log.as_deref(), policy.source_hash()),
+        Err(_) => None,
     };
-    for message in messages {
+    let options = HookOptions {
+        audit: audit.as_deref(),
+        project_root: common.project_root.as_ref().map(|root| root.to_string_lossy().into_owned()),
+        fail_open: common.fail_open,
+    };
+    let answer =
+        answer_hook(protocol, policy.as_ref().map_err(|failure| failure.0.clone()), std::io::stdin().lock(), &options);
+    super::close_audit_log(audit);
+    for message in &answer.stderr {
         eprintln!("{message}");
     }
     if let Some(stdout) = &answer.stdout {

@@ -19,6 +19,37 @@ pub(super) struct PolicyArgs {
     pub bundle: Option<PathBuf>,
 }
 
+/// How the policy reads paths.
+#[derive(Debug, clap::Args)]
+pub(super) struct PathArgs {
+    /// Whether path comparisons ignore letter case (default: as the host's file system does,
+    /// insensitive on macOS and Windows).
+    #[arg(long, value_enum, value_name = "CASE")]
+    pub path_case: Option<PathCaseArg>,
+}
+
+/// `--path-case`.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub(crate) enum PathCaseArg {
+    /// `A.txt` and `a.txt` are different files.
+    Sensitive,
+    /// `A.txt` and `a.txt` are one file.
+    Insensitive,
+}
+
+impl PathArgs {
+    /// How the loaded policy reads paths.
+    pub(crate) fn path_settings(&self) -> crate::PathSettings {
+        let mut settings = crate::PathSettings::default();
+        match self.path_case {
+            Some(PathCaseArg::Sensitive) => settings.case = crate::PathCase::Sensitive,
+            Some(PathCaseArg::Insensitive) => settings.case = crate::PathCase::Insensitive,
+            None => {}
+        }
+        settings
+    }
+}
+
 impl PolicyArgs {
     /// Loads the policy; on failure prints why and returns the exit code.
     pub(super) fn load(&self) -> Result<Policy, u8> {
@@ -48,6 +79,8 @@ impl PolicyArgs {
 pub(super) struct EventArgs {
     #[command(flatten)]
     policy: PolicyArgs,
+    #[command(flatten)]
+    paths: PathArgs,
     /// The event: a JSON file, or `-` for standard input.
     #[arg(long, default_value = "-", value_name = "FILE")]
     input: PathBuf,
@@ -56,7 +89,7 @@ pub(super) struct EventArgs {
 impl EventArgs {
     /// Loads the policy, then reads the event; on failure prints why and returns the exit code.
     pub(super) fn load(&self) -> Result<(Policy, Event), u8> {
-        let policy = self.policy.load()?;
+        let policy = self.policy.load()?.with_path_settings(self.paths.path_settings());
         Ok((policy, read_event(&self.input)?))
     }
 }

@@ -9,7 +9,7 @@ pub mod sarif;
 
 pub use docs::{all_docs, Doc};
 
-use crate::source::{SourceMap, Span};
+use crate::source::{FileId, SourceMap, Span};
 use annotate_snippets::{Level, Message, Renderer, Snippet};
 use serde::Serialize;
 
@@ -174,9 +174,13 @@ pub fn did_you_mean<'a>(typed: &str, candidates: impl IntoIterator<Item = &'a st
 /// with a caret, then `help:`.
 pub fn render(diagnostics: &[Diagnostic], sources: &SourceMap, color: bool) -> String {
     let renderer = if color { Renderer::styled() } else { Renderer::plain() };
+    // annotate-snippets 0.11 miscounts columns on lines that start with tabs (in debug builds it
+    // subtracts with overflow). A tab shown as one space is one byte and one column, so every
+    // span stays valid and the caret lands under the text it marks.
+    let texts: Vec<(FileId, String)> = sources.iter().map(|(id, file)| (id, file.text.replace('\t', " "))).collect();
     let mut out = String::new();
     for diagnostic in diagnostics {
-        out.push_str(&renderer.render(message(diagnostic, sources)).to_string());
+        out.push_str(&renderer.render(message(diagnostic, sources, &texts)).to_string());
         out.push_str("\n\n");
     }
     out
@@ -189,7 +193,7 @@ fn level(severity: Severity) -> Level {
     }
 }
 
-fn message<'a>(diagnostic: &'a Diagnostic, sources: &'a SourceMap) -> Message<'a> {
+fn message<'a>(diagnostic: &'a Diagnostic, sources: &'a SourceMap, texts: &'a [(FileId, String)]) -> Message<'a> {
     let level = level(diagnostic.severity);
     let mut message = level.title(&diagnostic.message).id(diagnostic.code.as_str());
     let mut files: Vec<u32> = vec![diagnostic.span.file];
@@ -200,12 +204,13 @@ fn message<'a>(diagnostic: &'a Diagnostic, sources: &'a SourceMap) -> Message<'a
     }
     for file_id in files {
         let Some(file) = sources.get(file_id) else { continue };
-        let mut snippet = Snippet::source(&file.text).line_start(1).origin(path_str(file)).fold(true);
+        let Some((_, text)) = texts.iter().find(|(id, _)| *id == file_id) else { continue };
+        let mut snippet = Snippet::source(text).line_start(1).origin(path_str(file)).fold(true);
         if diagnostic.span.file == file_id {
-            snippet = snippet.annotation(level.span(clamp(diagnostic.span, &file.text)).label(&diagnostic.label));
+            snippet = snippet.annotation(level.span(clamp(diagnostic.span, text)).label(&diagnostic.label));
         }
         for label in diagnostic.secondary.iter().filter(|label| label.span.file == file_id) {
-            snippet = snippet.annotation(Level::Note.span(clamp(label.span, &file.text)).label(&label.message));
+            snippet = snippet.annotation(Level::Note.span(clamp(label.span, text)).label(&label.message));
         }
         message = message.snippet(snippet);
     }

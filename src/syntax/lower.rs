@@ -218,10 +218,20 @@ impl Lowerer {
         })
     }
 
+    /// A number, which must be finite: a bundle stores numbers as JSON, which has no infinity, so
+    /// a literal beyond `f64` range would check clean and then fail every call once compiled.
     fn number(&self, pair: &Pair<'_, Rule>) -> Lowered<f64> {
-        pair.as_str().parse().map_err(|_| {
-            Diagnostic::new(Code::Syntax, self.span(pair), format!("`{}` is not a number", pair.as_str())).label("here")
-        })
+        let text = pair.as_str();
+        let shown = if text.len() > 24 { format!("{}…", text.get(..20).unwrap_or(text)) } else { text.to_string() };
+        match text.parse::<f64>() {
+            Ok(number) if number.is_finite() => Ok(number),
+            Ok(_) => Err(Diagnostic::new(Code::Syntax, self.span(pair), format!("the number `{shown}` is too large"))
+                .label("beyond the range of numbers")
+                .help("numbers must lie within ±1.7e308")),
+            Err(_) => {
+                Err(Diagnostic::new(Code::Syntax, self.span(pair), format!("`{shown}` is not a number")).label("here"))
+            }
+        }
     }
 
     fn str_lit(&self, pair: Pair<'_, Rule>) -> StrLit {

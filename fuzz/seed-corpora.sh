@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Seeds each target's corpus (fuzz/corpus/TARGET, not committed) from the repository's own
+# inputs: the shipped rules, the rule fixtures, the event tables, the agent payload fixtures and
+# the real clients' captured payloads in ../shared/realclient/payloads when present.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+corpus=fuzz/corpus
+mkdir -p "$corpus"/{adapter,event,bundle,check,format,policy}
+n=0
+seed() { n=$((n + 1)); cp "$2" "$corpus/$1/seed-$n"; }
+for file in rules/*.rules tests/fixtures/diagnostics/*.rules tests/fixtures/agents/*.rules; do
+    for target in check format policy; do seed "$target" "$file"; done
+done
+# Rules and events embedded in the YAML tables, one file each.
+python3 - "$corpus" <<'PY'
+import json, sys, yaml, glob, os
+corpus = sys.argv[1]
+n = 0
+def put(target, text):
+    global n
+    n += 1
+    with open(os.path.join(corpus, target, f"yaml-{n}"), "w") as f:
+        f.write(text)
+for path in glob.glob("tests/fixtures/eval/*.yaml"):
+    for group in yaml.safe_load(open(path)) or []:
+        if "rules" in group:
+            put("policy", group["rules"]); put("check", group["rules"]); put("format", group["rules"])
+        for case in group.get("cases", []) + ([group] if "event" in group else []):
+            if "event" in case:
+                put("event", json.dumps(case["event"]))
+for path in glob.glob("tests/fixtures/agents/*.yaml"):
+    for case in yaml.safe_load(open(path)) or []:
+        if isinstance(case.get("stdin"), dict):
+            put("adapter", json.dumps(case["stdin"]))
+PY
+for file in ../shared/realclient/payloads/*.json; do
+    [ -e "$file" ] && seed adapter "$file"
+done
+cargo run --quiet --release -- compile rules -o "$corpus/bundle/shipped.json" >/dev/null
+echo "seeded: $(for t in adapter event bundle check format policy; do printf '%s=%s ' "$t" "$(ls "$corpus/$t" | wc -l)"; done)"
