@@ -38,17 +38,24 @@ impl PathCase {
         }
     }
 
-    /// `text` as this setting compares it. Folding is character by character (unlike
-    /// `str::to_lowercase`, which treats a final `Σ` apart), so a folded prefix is a prefix of
-    /// the folded text: the index can fold its keys and lookups alike.
+    /// `text` as this setting compares it. Insensitive folding maps every character to one
+    /// representative of its case class (lower, then upper, then lower: `ſ`, `S` and `s` are all
+    /// `s`, as a case-insensitive regex matches them), character by character (unlike
+    /// `str::to_lowercase`, which treats a final `Σ` apart), so a folded prefix is a prefix of the
+    /// folded text: the index can fold its keys and lookups alike.
     pub fn fold<'t>(self, text: &'t str) -> Cow<'t, str> {
         match self {
-            PathCase::Insensitive if text.chars().any(|c| c.to_lowercase().ne(std::iter::once(c))) => {
-                Cow::Owned(text.chars().flat_map(char::to_lowercase).collect())
+            PathCase::Insensitive if text.chars().any(|c| fold_char(c).ne(std::iter::once(c))) => {
+                Cow::Owned(text.chars().flat_map(fold_char).collect())
             }
             _ => Cow::Borrowed(text),
         }
     }
+}
+
+/// One character's case representative (see [`PathCase::fold`]).
+fn fold_char(c: char) -> impl Iterator<Item = char> {
+    c.to_lowercase().flat_map(char::to_uppercase).flat_map(char::to_lowercase)
 }
 
 /// How a policy reads the paths of events.
@@ -113,45 +120,52 @@ impl Anchor {
             return Err(PathError::Nul(raw.replace('\0', "\\0")));
         }
         if self.cwd.is_none() && is_plain_relative(raw) {
-            return Ok(FilePath { canonical: raw.to_string(), absolute: None, home: None });
+            return Ok(FilePath { canonical: raw.to_string(), absolute: None, home: None, physical: None });
         }
         let mut path = Lexical::parse(raw);
+        // The path as the operating system will walk it: joined, but with every `..` in place,
+        // since `link/..` is the parent of the link's target, not the directory holding the link.
+        let mut physical = path.is_absolute().then(|| raw.to_string());
         if path.root == Root::Home {
             if let Some(home) = &self.home {
+                physical = Some(format!("{home}/{}", raw.trim_start_matches('~')));
                 path = home.join(&path.segments);
             }
         }
         if path.root == Root::None {
             if let Some(cwd) = &self.cwd {
+                physical = Some(format!("{cwd}/{raw}"));
                 path = cwd.join(&path.segments);
             }
         }
-        Ok(self.spell(&path))
+        let mut file = self.spell(&path);
+        file.physical = physical;
+        Ok(file)
     }
 
     fn spell(&self, path: &Lexical) -> FilePath {
         if !path.is_absolute() {
-            return FilePath { canonical: path.to_string(), absolute: None, home: None };
+            return FilePath { canonical: path.to_string(), absolute: None, home: None, physical: None };
         }
         let inside = |base: &Option<Lexical>| base.as_ref().and_then(|base| path.relative_to(base, self.case));
         let absolute = path.to_string();
         let canonical = inside(&self.root).unwrap_or_else(|| absolute.clone());
         let home = inside(&self.home).map(|rest| if rest == "." { "~".to_string() } else { format!("~/{rest}") });
-        FilePath { canonical, absolute: Some(absolute), home }
+        FilePath { canonical, absolute: Some(absolute), home, physical: None }
     }
 
     /// The file a path leads to on this machine, if that is another file: the longest existing
-    /// prefix of its absolute spelling is resolved (links followed), the rest appended. `None`
-    /// when nothing on the way is a link, or the path is not absolute.
+    /// prefix of the path as the system walks it is resolved (links followed, `..` after a link
+    /// climbing from its target), the rest appended. `None` when that is the file the lexical
+    /// spelling names, or the path is not absolute.
     pub fn resolve_links(&self, file: &FilePath) -> Option<FilePath> {
-        let absolute = file.absolute.as_deref()?;
-        let lexical = Lexical::parse(absolute);
-        let resolved = resolve_existing_prefix(&lexical)?;
-        let resolved_root = self.root.as_ref().and_then(resolve_existing_prefix);
-        let mut spelled = self.spell(&resolved);
+        let lexical = Lexical::parse(file.absolute.as_deref()?);
+        let resolved = resolve_existing_prefix(file.physical.as_deref()?)?;
         if resolved == lexical {
             return None;
         }
+        let resolved_root = self.root.as_ref().and_then(|root| resolve_existing_prefix(&root.to_string()));
+        let mut spelled = self.spell(&resolved);
         // A root reached through a link (`/tmp` → `/private/tmp`) still holds the project.
         let in_root = self.root.as_ref().and_then(|root| resolved.relative_to(root, self.case));
         if let (Some(root), None) = (&resolved_root, in_root) {
@@ -172,20 +186,38 @@ fn is_plain_relative(raw: &str) -> bool {
         && raw.split('/').all(|segment| !matches!(segment, "" | "." | ".."))
 }
 
-/// `path` with the longest existing prefix resolved by the file system.
-fn resolve_existing_prefix(path: &Lexical) -> Option<Lexical> {
-    if path.root != Root::Slash && !matches!(path.root, Root::Drive(_)) {
+/// Paths longer than this cannot be opened on Linux or macOS (`PATH_MAX`); they are not
+/// resolved, so a long junk path cannot make a hook call slow.
+const MAX_RESOLVED_BYTES: usize = 4096;
+
+/// An absolute path with its longest existing prefix resolved by the file system, the rest
+/// appended lexically. Walks forward and stops at the first component that does not exist (no
+/// longer prefix can), so the cost is one `stat` per existing component.
+fn resolve_existing_prefix(physical: &str) -> Option<Lexical> {
+    let physical = physical.replace('\\', "/");
+    // A drive letter is a root only on Windows; elsewhere `C:` is a relative name.
+    let rooted = match Lexical::parse(&physical).root {
+        Root::Slash => true,
+        Root::Drive(_) => cfg!(windows),
+        Root::None | Root::Home => false,
+    };
+    if physical.len() > MAX_RESOLVED_BYTES || !rooted {
         return None;
     }
-    for keep in (0..=path.segments.len()).rev() {
-        let (head, tail) = path.segments.split_at(keep);
-        let prefix = Lexical { root: path.root.clone(), segments: head.to_vec() };
-        if let Ok(real) = std::fs::canonicalize(prefix.to_string()) {
-            let real = Lexical::parse(&real.to_string_lossy());
-            return Some(real.join(tail));
+    let mut ends: Vec<usize> = physical.match_indices('/').map(|(at, _)| at).filter(|at| *at > 0).collect();
+    ends.push(physical.len());
+    let mut existing = None;
+    for end in ends {
+        let prefix = physical.get(..end)?;
+        if std::fs::symlink_metadata(prefix).is_err() {
+            break;
         }
+        existing = Some(end);
     }
-    None
+    let end = existing.unwrap_or(1);
+    let real = std::fs::canonicalize(physical.get(..end)?).ok()?;
+    let rest: Vec<String> = physical.get(end..)?.split('/').map(str::to_string).collect();
+    Some(Lexical::parse(&real.to_string_lossy()).join(&rest))
 }
 
 /// One file as rules see it.
@@ -198,6 +230,9 @@ pub struct FilePath {
     pub absolute: Option<String>,
     /// The `~/…` spelling, when the file is under the home directory.
     pub home: Option<String>,
+    /// The path as the operating system walks it (joined to the cwd, `..` kept), for
+    /// resolving links.
+    pub physical: Option<String>,
 }
 
 impl FilePath {
@@ -240,8 +275,9 @@ pub fn fragment(text: &str) -> String {
         out.push(c);
     }
     match out.strip_prefix("./") {
-        Some(rest) => rest.to_string(),
-        None => out,
+        // `./` alone stays: an empty fragment would match every path.
+        Some(rest) if !rest.is_empty() => rest.to_string(),
+        _ => out,
     }
 }
 
@@ -302,6 +338,11 @@ struct Lexical {
 impl Lexical {
     fn parse(text: &str) -> Lexical {
         let text = text.replace('\\', "/");
+        // Windows verbatim and device prefixes (`\\?\C:\x`, `\\.\C:\x`) name the same file.
+        let text = match text.strip_prefix("//?/").or_else(|| text.strip_prefix("//./")) {
+            Some(rest) => rest.to_string(),
+            None => text,
+        };
         let (root, rest) = split_root(&text);
         let mut path = Lexical { root, segments: Vec::new() };
         path.push_all(rest.split('/'));
@@ -320,8 +361,9 @@ impl Lexical {
                     Some(last) if last != ".." => {
                         self.segments.pop();
                     }
-                    // `/..` is `/`; a relative path keeps climbing.
-                    _ if self.root != Root::None => {}
+                    // `/..` is `/`; a relative path keeps climbing, and so does `~/..` (the home
+                    // directory is joined later, and `..` climbs out of it then).
+                    _ if matches!(self.root, Root::Slash | Root::Drive(_)) => {}
                     _ => self.segments.push("..".to_string()),
                 },
                 other => self.segments.push(other.to_string()),
@@ -423,6 +465,10 @@ mod tests {
         }
         let file = Anchor::new(Some("/repo"), None, Some("/home/alice")).file("~/.ssh/id_rsa").unwrap();
         assert_eq!(file.absolute.as_deref(), Some("/home/alice/.ssh/id_rsa"));
+        // `..` climbs out of the home directory once it is joined.
+        let file = Anchor::new(Some("/repo"), None, Some("/home/alice")).file("~/../../repo/Cargo.lock").unwrap();
+        assert_eq!(file.canonical, "Cargo.lock");
+        assert_eq!(literal(r"\\?\C:\repo\x"), "C:/repo/x");
     }
 
     #[test]
@@ -474,6 +520,17 @@ mod tests {
             let through_dir = anchor.file("loop/loop/new-file.txt").unwrap();
             assert_eq!(anchor.resolve_links(&through_dir).unwrap().canonical, "new-file.txt");
             assert_eq!(anchor.resolve_links(&anchor.file("generated.txt").unwrap()), None);
+            // The system walks `link/..` from the link's target, not from the link's directory.
+            std::fs::create_dir_all(root.join("outside/sub")).unwrap();
+            std::os::unix::fs::symlink(root.join("outside/sub"), root.join("l")).unwrap();
+            let climbed = anchor.file("l/../secret.txt").unwrap();
+            assert_eq!(climbed.canonical, "secret.txt");
+            assert_eq!(anchor.resolve_links(&climbed).unwrap().canonical, "outside/secret.txt");
+            // A long junk path costs one stat per existing component, and nothing past PATH_MAX.
+            let junk = format!("{}x", "a/".repeat(20_000));
+            let started = std::time::Instant::now();
+            assert_eq!(anchor.resolve_links(&anchor.file(&junk).unwrap()), None);
+            assert!(started.elapsed() < std::time::Duration::from_secs(1));
         }
     }
 }

@@ -159,9 +159,10 @@ impl Globs {
         Self::glob_for(pattern, path_mode, PathCase::Sensitive)
     }
 
-    /// One glob with hookc's matching options, matching under `case`.
+    /// One glob with hookc's matching options, matching under `case`. Case-insensitive globs
+    /// are folded like the values they match (globset alone ignores the case of ASCII only).
     pub fn glob_for(pattern: &str, path_mode: bool, case: PathCase) -> Result<globset::Glob, String> {
-        globset::GlobBuilder::new(pattern)
+        globset::GlobBuilder::new(&case.fold(pattern))
             .literal_separator(path_mode)
             .backslash_escape(true)
             .case_insensitive(case == PathCase::Insensitive)

@@ -62,6 +62,20 @@ fn a_hand_made_bundle_with_a_bad_regex_fails_closed_on_use() {
     assert!(error.contains("unclosed group"), "{error}");
 }
 
+/// `hookc check` refuses a message naming a field the call may lack (E0204); a hand-made bundle
+/// that does it anyway fails closed on the call that lacks the field, never renders a hole.
+#[test]
+fn a_hand_made_bundle_with_an_unrenderable_message_fails_closed() {
+    let rules = r#"[["pre_tool_use",null,{"name":"bad","event":"pre_tool_use","origin":"x:1:1","condition":"always","actions":[{"permission":{"behavior":"deny","reason":"blocked {path}"}}]}]]"#;
+    let hash = hookc::bundle::table_hash(rules).unwrap();
+    let text =
+        format!(r#"{{"format":"hookc-bundle","version":2,"source_hash":"s","table_hash":"{hash}","rules":{rules}}}"#);
+    let policy = Policy::from_bundle_str(&text).unwrap();
+    let event = Event::from_json(br#"{"event":"pre_tool_use","tool":"t","args":{}}"#).unwrap();
+    let error = policy.evaluate(&event).unwrap_err().to_string();
+    assert!(error.contains("cannot render its reason: the event has no `path`"), "{error}");
+}
+
 /// Events and index keys are decoded on load; a rule's body when the rule is first tried. A
 /// hand-made bundle (with a valid digest) whose body is invalid fails closed then, naming it.
 #[test]

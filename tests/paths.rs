@@ -51,15 +51,25 @@ fn case_insensitive_hosts_match_every_case() {
         rule glob pre_tool_use when path like "secrets/**" => deny "glob"
         rule prefix pre_tool_use when path starts_with "Vendor/" => deny "prefix"
         rule regex pre_tool_use when path matches /^build\/.*\.LOG$/ => deny "regex"
+        rule unicode pre_tool_use when path like "Ünïcode/**" => deny "unicode"
+        rule fold pre_tool_use when path matches /^keys\// => deny "fold"
+        rule long-s pre_tool_use when path == "secrets.txt" => deny "long s"
     "#;
     let insensitive = PathSettings { case: PathCase::Insensitive, ..PathSettings::default() };
     let sensitive = PathSettings { case: PathCase::Sensitive, ..PathSettings::default() };
     let folded = Policy::from_source("case.rules", rules).unwrap().with_path_settings(insensitive.clone());
     let exact = Policy::from_source("case.rules", rules).unwrap().with_path_settings(sensitive);
     let bundled = Policy::from_bundle_str(&folded.to_bundle()).unwrap().with_path_settings(insensitive);
-    for (file, rule) in
-        [("generated.TXT", "exact"), ("SECRETS/key", "glob"), ("vendor/x", "prefix"), ("BUILD/a.log", "regex")]
-    {
+    for (file, rule) in [
+        ("generated.TXT", "exact"),
+        ("SECRETS/key", "glob"),
+        ("vendor/x", "prefix"),
+        ("BUILD/a.log", "regex"),
+        ("üNÏCODE/b", "unicode"),
+        ("\u{212A}eys/a", "fold"),
+        ("Keys/a", "fold"),
+        ("\u{17F}ecrets.txt", "long-s"),
+    ] {
         let call = event(serde_json::json!({"event": "pre_tool_use", "tool": "Write", "cwd": "/Repo",
             "args": {"file_path": format!("/REPO/{file}")}}));
         for policy in [&folded, &bundled] {

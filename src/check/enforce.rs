@@ -49,12 +49,22 @@ impl Checker<'_> {
             Expr::Not(child, _) => self.tool_values(child),
             Expr::Test(test) => {
                 let ast::Subject::Field(field) = &test.subject else { return };
-                let values = match &test.predicate {
+                let literals = match &test.predicate {
                     Some(Predicate::Compare(CompareOp::Eq | CompareOp::Ne, literal)) => vec![literal.clone()],
                     Some(Predicate::In { list: ListOperand::Inline(literals, _), .. }) => literals.clone(),
+                    Some(Predicate::In { list: ListOperand::Named(name), .. }) => {
+                        // A `let` list's values, reported at the list's use.
+                        let Some(list) = self.lists.get(&name.text) else { return };
+                        let values = list.values.iter().filter_map(|value| match value {
+                            Value::Str(text) => Some((text.clone(), name.span)),
+                            _ => None,
+                        });
+                        let values: Vec<(String, Span)> = values.collect();
+                        return self.field_values(&field.text, &values, test.span);
+                    }
                     _ => return,
                 };
-                let values: Vec<(String, Span)> = values
+                let values: Vec<(String, Span)> = literals
                     .iter()
                     .filter_map(|literal| match literal {
                         Literal::Str(lit) => strings::decode_plain(lit).ok().map(|text| (text, lit.span)),
@@ -62,12 +72,16 @@ impl Checker<'_> {
                         _ => None,
                     })
                     .collect();
-                match field.text.as_str() {
-                    "tool" => self.tool_names(&values, test.span),
-                    "kind" => self.kind_names(&values),
-                    _ => {}
-                }
+                self.field_values(&field.text, &values, test.span);
             }
+        }
+    }
+
+    fn field_values(&mut self, field: &str, values: &[(String, Span)], test_span: Span) {
+        match field {
+            "tool" => self.tool_names(values, test_span),
+            "kind" => self.kind_names(values),
+            _ => {}
         }
     }
 
@@ -99,32 +113,30 @@ impl Checker<'_> {
             if named.is_empty() || named.iter().any(|tool| tool.agents.contains(&Agent::McpFilesystem)) {
                 continue;
             }
-            let per_agent = tools::tools_of_kind(kind);
-            let missing: Vec<&(Agent, Vec<&str>)> =
-                per_agent.iter().filter(|(agent, _)| !named.iter().any(|tool| tool.agents.contains(agent))).collect();
+            // Every tool of the kind, on every agent: naming one per agent is not enough
+            // (`Write` without `Edit` leaves every edit ungoverned).
+            let missing: Vec<String> = tools::tools_of_kind(kind)
+                .into_iter()
+                .filter_map(|(agent, names)| {
+                    let left: Vec<&str> =
+                        names.into_iter().filter(|name| !named.iter().any(|tool| tool.name == *name)).collect();
+                    (!left.is_empty()).then(|| format!("{}: {}", agent.name(), super::backticked(left)))
+                })
+                .collect();
             if missing.is_empty() {
                 continue;
             }
-            let covered: Vec<&str> = Agent::AGENTS
-                .into_iter()
-                .filter(|agent| named.iter().any(|tool| tool.agents.contains(agent)))
-                .map(Agent::name)
-                .collect();
-            let others: Vec<String> = missing
-                .iter()
-                .map(|(agent, names)| format!("{}: {}", agent.name(), super::backticked(names.iter().copied())))
-                .collect();
             self.report(
                 Diagnostic::new(
                     Code::OneAgentTool,
                     test_span,
-                    format!("this test governs the {} tools of {} only", kind.name(), covered.join(" and ")),
+                    format!("this test leaves some {} tools ungoverned", kind.name()),
                 )
-                .label(format!("{} tools of other agents are not covered", kind.name()))
+                .label(format!("not every agent's {} tools are named", kind.name()))
                 .help(format!(
-                    "write `kind == {}` to govern every agent ({})",
+                    "write `kind == {}` to govern them all (not named here: {})",
                     kind.name(),
-                    others.join("; ")
+                    missing.join("; ")
                 )),
             );
         }
@@ -144,32 +156,44 @@ impl Checker<'_> {
         }
     }
 
-    /// E0204: a template field some admitted tools lack.
+    /// E0204: a template field that some calls the rule admits may not have.
     fn template_fields(&mut self, lit: &ast::StrLit, event: EventKind, admitted: &Admitted, certain: &[Field]) {
         let Ok(pieces) = strings::decode(lit, true) else { return };
         for piece in pieces {
             let strings::Piece::Field(ident) = piece else { continue };
             let FieldLookup::Found(field, _) = Field::lookup(&ident.text, event) else { continue };
-            let Some(semantic) = profile_field(&field) else { continue };
-            if certain.contains(&field) {
+            if certain.contains(&field) || field.always_present(event) {
                 continue;
             }
-            let lacking = admitted.lacking(semantic);
-            if lacking.is_empty() {
-                continue;
-            }
+            let (label, help) = match profile_field(&field) {
+                Some(semantic) => {
+                    let lacking = admitted.lacking(semantic);
+                    if lacking.is_empty() {
+                        continue;
+                    }
+                    let help = format!(
+                        "test `{}` in the condition (a test on a field the call lacks never holds), or admit only tools that have it, for example `kind == {}`",
+                        ident.text,
+                        kind_with(semantic)
+                    );
+                    (format!("{} no `{}`", lacking_phrase(&lacking), ident.text), help)
+                }
+                None => (
+                    format!("not every `{}` event carries `{}`", event.name(), ident.text),
+                    format!(
+                        "test `{}` in the condition (`and {} != \"\"`: a test on a missing field never holds)",
+                        ident.text, ident.text
+                    ),
+                ),
+            };
             self.report(
                 Diagnostic::new(
                     Code::UnrenderableField,
                     ident.span,
                     format!("`{{{}}}` cannot be rendered for every call this rule admits", ident.text),
                 )
-                .label(format!("{} no `{}`", lacking_phrase(&lacking), ident.text))
-                .help(format!(
-                    "test `{}` in the condition (a test on a field the call lacks never holds), or admit only tools that have it, for example `kind == {}`",
-                    ident.text,
-                    kind_with(semantic)
-                )),
+                .label(label)
+                .help(help),
             );
         }
     }
@@ -258,8 +282,12 @@ enum Admitted {
     Some { names: Vec<String>, kinds: Vec<Kind> },
 }
 
+/// How the checker names the tools hookc has no profile for.
+const UNKNOWN_TOOLS: &str = "tools hookc does not know";
+
 impl Admitted {
-    /// The admitted tools hookc knows that have no `semantic`, by name.
+    /// The admitted tools that have no `semantic`, or may leave it out, by name; tools hookc
+    /// does not know (any MCP tool, a tool of the agent's own) may lack anything.
     fn lacking(&self, semantic: Semantic) -> Vec<&'static str> {
         let candidates = tools::TOOLS.iter().chain(tools::MCP_FILESYSTEM);
         let mut names: Vec<&'static str> = candidates
@@ -271,11 +299,33 @@ impl Admitted {
                     named || kinds.contains(&tool.kind) && !tool.agents.contains(&Agent::McpFilesystem)
                 }
             })
-            .filter(|tool| tools::lacks(tool, semantic))
+            .filter(|tool| tools::lacks(tool, semantic) || tools::may_omit(tool, semantic))
             .map(|tool| tool.name)
             .collect();
         names.dedup();
+        let unknown = match self {
+            Admitted::Any => true,
+            Admitted::Some { names, kinds } => {
+                kinds.iter().any(|kind| matches!(kind, Kind::Mcp | Kind::Other))
+                    || names.iter().any(|name| tools::lookup(name).is_none())
+            }
+        };
+        if unknown {
+            names.push(UNKNOWN_TOOLS);
+        }
         names
+    }
+
+    /// The tools either of two conditions admits.
+    fn union(self, other: Admitted) -> Admitted {
+        match (self, other) {
+            (Admitted::Some { names: mut a, kinds: mut b }, Admitted::Some { names, kinds }) => {
+                a.extend(names);
+                b.extend(kinds);
+                Admitted::Some { names: a, kinds: b }
+            }
+            _ => Admitted::Any,
+        }
     }
 }
 
@@ -287,44 +337,76 @@ fn conjuncts(cond: &Cond) -> &[Cond] {
     }
 }
 
+/// The tools a condition admits: bounded by its top-level `tool` and `kind` tests, or by an
+/// `or` whose every branch is bounded.
 fn admitted(cond: &Cond) -> Admitted {
-    let mut names: Option<Vec<String>> = None;
-    let mut kinds: Option<Vec<Kind>> = None;
+    let mut bound: Option<Admitted> = None;
     for conjunct in conjuncts(cond) {
-        let Cond::Test(test) = conjunct else { continue };
-        let ir::Subject::Field(field) = &test.subject else { continue };
-        let values: Vec<&str> = match &test.pred {
-            Pred::Eq(Value::Str(value)) => vec![value.as_str()],
-            Pred::In(values) => values
+        let found = match conjunct {
+            Cond::Test(test) => test_bound(test),
+            Cond::Any(branches) => branches
                 .iter()
-                .filter_map(|value| match value {
-                    Value::Str(text) => Some(text.as_str()),
-                    _ => None,
+                .map(admitted)
+                .try_fold(None::<Admitted>, |union, branch| match branch {
+                    Admitted::Any => None,
+                    some => Some(Some(match union {
+                        Some(union) => union.union(some),
+                        None => some,
+                    })),
                 })
-                .collect(),
-            _ => continue,
+                .flatten(),
+            _ => None,
         };
-        match field {
-            Field::Tool => names = Some(values.iter().map(|value| (*value).to_string()).collect()),
-            Field::Kind => kinds = Some(values.iter().filter_map(|value| Kind::from_name(value)).collect()),
-            _ => {}
+        // Several bounds: the first is enough to be safe (each bounds the rule).
+        if bound.is_none() {
+            bound = found;
         }
     }
-    match (names, kinds) {
-        (None, None) => Admitted::Any,
-        // Both: a tool must be named and of the kind; the names are the tighter bound.
-        (Some(names), _) => Admitted::Some { names, kinds: Vec::new() },
-        (None, Some(kinds)) => Admitted::Some { names: Vec::new(), kinds },
+    bound.unwrap_or(Admitted::Any)
+}
+
+/// The tools one test admits, if it is a `tool` or `kind` test.
+fn test_bound(test: &ir::Test) -> Option<Admitted> {
+    let ir::Subject::Field(field) = &test.subject else { return None };
+    let values: Vec<&str> = match &test.pred {
+        Pred::Eq(Value::Str(value)) => vec![value.as_str()],
+        Pred::In(values) => values
+            .iter()
+            .filter_map(|value| match value {
+                Value::Str(text) => Some(text.as_str()),
+                _ => None,
+            })
+            .collect(),
+        _ => return None,
+    };
+    match field {
+        Field::Tool => {
+            Some(Admitted::Some { names: values.iter().map(|value| (*value).to_string()).collect(), kinds: Vec::new() })
+        }
+        Field::Kind => Some(Admitted::Some {
+            names: Vec::new(),
+            kinds: values.iter().filter_map(|value| Kind::from_name(value)).collect(),
+        }),
+        _ => None,
     }
 }
 
-/// The fields a top-level conjunct tests: present whenever the rule fires.
+/// The fields a top-level conjunct tests: present whenever the rule fires (`host` is read from
+/// `url`, so a test on it makes `url` certain too; `mcp_server` and `mcp_tool` come together).
 fn certain_fields(cond: &Cond) -> Vec<Field> {
-    conjuncts(cond)
-        .iter()
-        .filter_map(|conjunct| match conjunct {
-            Cond::Test(test) => Some(test.subject.field().clone()),
-            _ => None,
-        })
-        .collect()
+    let mut fields = Vec::new();
+    for conjunct in conjuncts(cond) {
+        if let Cond::Test(test) = conjunct {
+            let field = test.subject.field().clone();
+            match field {
+                Field::Semantic(Semantic::Host) => fields.push(Field::Semantic(Semantic::Url)),
+                // An MCP tool name has both parts or neither.
+                Field::McpServer => fields.push(Field::McpTool),
+                Field::McpTool => fields.push(Field::McpServer),
+                _ => {}
+            }
+            fields.push(field);
+        }
+    }
+    fields
 }

@@ -159,7 +159,7 @@ impl Code {
                 "Use the suggested name, or `kind` to govern every agent's tools of one kind.",
             ),
             Code::OneAgentTool => (
-                "A `tool` test names the shell, read, write, search or fetch tools of some agents only: `tool == bash` is the seed's shell, while Claude Code calls it `Bash`, Codex `shell` and Gemini CLI `run_shell_command`.",
+                "A `tool` test names some of the shell, read, write, search or fetch tools but not all of them, on every agent: `tool == bash` is the seed's shell, while Claude Code calls it `Bash` or `PowerShell`, Codex `shell` or `exec_command`, and Gemini CLI `run_shell_command`; `tool in [Write, write_file]` leaves out `Edit`, `MultiEdit` and `replace`.",
                 "The same action on another agent goes through a tool the rule does not name, so the protection holds on one agent and not the others.",
                 "pre_tool_use when tool == bash and command contains \"rm -rf\" => deny",
                 "Write `kind == shell` (or the kind named in the help), which covers every agent's tools of that kind; to govern one agent on purpose, test `agent` too.",

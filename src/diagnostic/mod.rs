@@ -81,7 +81,7 @@ codes! {
     UnusedList = "W0305", Warning, "a `let` list is never used";
     DuplicateListValue = "W0306", Warning, "a `let` list repeats a value";
     UnknownTool = "W0307", Warning, "a `tool` value is not the name of any agent's tool";
-    OneAgentTool = "W0308", Warning, "a `tool` test names one agent's tool where other agents have their own";
+    OneAgentTool = "W0308", Warning, "a `tool` test leaves some of the agents' shell, read, write, search or fetch tools ungoverned";
     NegatedMissingField = "W0309", Warning, "a negated test holds for every call that lacks its field";
 }
 

@@ -191,7 +191,15 @@ impl<'e> View<'e> {
             (Field::Arg(path), _) => arg_value(&self.args, path),
             (Field::Semantic(Semantic::Path), _) => self.file.as_deref().map_or(Val::Missing, Val::Path),
             (Field::Semantic(Semantic::Host), _) => match self.semantic(Semantic::Url).text() {
-                Some(url) => host_of(&url).map_or(Val::Missing, |host| Val::Str(Cow::Owned(host))),
+                Some(url) => {
+                    let mut hosts: Vec<Val<'_>> =
+                        hosts_of(&url).into_iter().map(|host| Val::Str(Cow::Owned(host))).collect();
+                    match hosts.len() {
+                        0 => Val::Missing,
+                        1 => hosts.pop().unwrap_or(Val::Missing),
+                        _ => Val::List(hosts),
+                    }
+                }
                 None => Val::Missing,
             },
             (Field::Semantic(Semantic::Command), _) => match self.semantic(Semantic::Command) {
@@ -281,11 +289,33 @@ impl<'e> View<'e> {
     }
 }
 
-/// The host a URL names, as an HTTP client reads it (WHATWG URL parsing: lower case,
-/// punycode, no port or credentials).
-fn host_of(url: &str) -> Option<String> {
-    let parsed = url::Url::parse(url.trim()).ok()?;
-    parsed.host_str().map(|host| host.trim_end_matches('.').to_string())
+/// The hosts a URL argument names, as an HTTP client reads them (WHATWG URL parsing: lower
+/// case, punycode, no port or credentials): the URL's own, or, for a text that is not one URL
+/// (Gemini CLI's `web_fetch` takes a prompt with URLs in it), every `http(s)://` URL in it.
+fn hosts_of(text: &str) -> Vec<String> {
+    let host = |candidate: &str| {
+        let parsed = url::Url::parse(candidate).ok()?;
+        parsed.host_str().map(|host| host.trim_end_matches('.').to_string())
+    };
+    if let Some(one) = host(text.trim()) {
+        return vec![one];
+    }
+    let mut hosts: Vec<String> = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("://") {
+        let start = rest.get(..at).map_or(0, |head| {
+            head.rfind(|c: char| !(c.is_ascii_alphanumeric() || "+-.".contains(c))).map_or(0, |stop| stop + 1)
+        });
+        let end = rest.get(at..).and_then(|tail| tail.find(|c: char| c.is_whitespace() || "<>\"'`()[]{}".contains(c)));
+        let candidate = rest.get(start..end.map_or(rest.len(), |end| at + end)).unwrap_or_default();
+        if let Some(found) = host(candidate.trim_end_matches(['.', ',', ';', ':', '!', '?'])) {
+            if !hosts.contains(&found) {
+                hosts.push(found);
+            }
+        }
+        rest = rest.get(at + 3..).unwrap_or_default();
+    }
+    hosts
 }
 
 /// An argv array as one command line, each word quoted as a POSIX shell would need it.
@@ -324,52 +354,41 @@ fn json_value(value: &Json) -> Val<'_> {
     }
 }
 
-/// Whether a predicate holds of a value. A missing value satisfies no predicate; a list or a
-/// path's spellings satisfy a predicate when any of them does, and `!=` / `not in` are the
-/// negations of `==` / `in` over all of them. Path spellings compare with `case` folding.
+/// Whether a predicate holds of a value. A missing value satisfies no predicate. A list
+/// satisfies a predicate when any element does — `!=` and `not in` included, so `host not in
+/// [..]` holds when some host is outside the list. A path satisfies it when any of its spellings
+/// (one file, spelled several ways) does, and there `!=` / `not in` are the negations of `==` /
+/// `in` over all spellings. Path spellings compare with `case` folding.
 pub(crate) fn pred_holds(pred: &Pred, seen: &Val<'_>, case: PathCase) -> Result<bool, String> {
     match seen {
-        Val::Missing => return Ok(false),
-        // One plain value (most tests): no spellings or elements to go through.
-        Val::Str(_) | Val::Num(_) | Val::Bool(_) | Val::Json(_) => {
-            return holds_of_one(pred, seen, PathCase::Sensitive);
-        }
-        Val::Path(_) | Val::List(_) => {}
-    }
-    match pred {
-        Pred::Ne(value) => Ok(!any_of(seen, case, &mut |one, fold| Ok(equals(one, value, fold)))?),
-        Pred::NotIn(values) => {
-            Ok(!any_of(seen, case, &mut |one, fold| Ok(values.iter().any(|value| equals(one, value, fold))))?)
-        }
-        _ => any_of(seen, case, &mut |one, fold| holds_of_one(pred, one, fold)),
-    }
-}
-
-/// `each` over a value's elements (a path's spellings, with the case rule to use), until one holds.
-fn any_of(
-    seen: &Val<'_>,
-    case: PathCase,
-    each: &mut dyn FnMut(&Val<'_>, PathCase) -> Result<bool, String>,
-) -> Result<bool, String> {
-    match seen {
         Val::Missing => Ok(false),
+        Val::Str(_) | Val::Num(_) | Val::Bool(_) | Val::Json(_) => holds_of_one(pred, seen, PathCase::Sensitive),
         Val::List(items) => {
             for item in items {
-                if any_of(item, case, each)? {
+                if pred_holds(pred, item, case)? {
                     return Ok(true);
                 }
             }
             Ok(false)
         }
         Val::Path(file) => {
-            for spelling in file.spellings() {
-                if each(&Val::Str(Cow::Borrowed(spelling)), case)? {
-                    return Ok(true);
+            let spellings = || file.spellings().map(|spelling| Val::Str(Cow::Borrowed(spelling)));
+            let any = |pred: &Pred| -> Result<bool, String> {
+                for spelling in spellings() {
+                    if holds_of_one(pred, &spelling, case)? {
+                        return Ok(true);
+                    }
                 }
+                Ok(false)
+            };
+            match pred {
+                Pred::Ne(value) => Ok(!spellings().any(|spelling| equals(&spelling, value, case))),
+                Pred::NotIn(values) => {
+                    Ok(!spellings().any(|spelling| values.iter().any(|value| equals(&spelling, value, case))))
+                }
+                _ => any(pred),
             }
-            Ok(false)
         }
-        one => each(one, PathCase::Sensitive),
     }
 }
 

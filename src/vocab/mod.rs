@@ -346,6 +346,20 @@ impl Field {
         }
     }
 
+    /// Whether every event of `event`'s kind carries this field (so a message can always name
+    /// it). The others may be missing: optional payload fields, `args.*`, profile fields.
+    pub fn always_present(&self, event: EventKind) -> bool {
+        match self {
+            Field::Tool | Field::Kind => event.has_tool(),
+            Field::Prompt => event == EventKind::UserPromptSubmit,
+            Field::Output | Field::IsError => event == EventKind::PostToolUse,
+            Field::Error => event == EventKind::PostToolUseFailure,
+            Field::StopHookActive => matches!(event, EventKind::Stop | EventKind::SubagentStop),
+            Field::Message => event == EventKind::Notification,
+            _ => false,
+        }
+    }
+
     /// Whether values of this field are paths (spelled canonically, and globbed with
     /// `/`-aware `*`).
     pub fn is_path(&self) -> bool {

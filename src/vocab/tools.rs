@@ -326,6 +326,25 @@ pub fn lacks(tool: &Tool, semantic: Semantic) -> bool {
     !tool.profile.iter().any(|(name, _)| *name == semantic)
 }
 
+/// Profile fields some tools may leave out (their argument is optional in the agent's schema).
+const OPTIONAL: &[(&str, Semantic)] = &[
+    ("Glob", Semantic::Path),
+    ("Grep", Semantic::Path),
+    ("LS", Semantic::Path),
+    ("glob", Semantic::Path),
+    ("grep_search", Semantic::Path),
+    ("search_file_content", Semantic::Path),
+    ("list_directory", Semantic::Path),
+    ("read_many_files", Semantic::Path),
+    ("web_fetch", Semantic::Url),
+    ("web_fetch", Semantic::Host),
+];
+
+/// Whether a known tool may leave `semantic` out of a call.
+pub fn may_omit(tool: &Tool, semantic: Semantic) -> bool {
+    OPTIONAL.iter().any(|(name, optional)| *name == tool.name && *optional == semantic)
+}
+
 /// `mcp__github__create_issue` → (`github`, `create_issue`).
 pub fn mcp_parts(tool: &str) -> Option<(&str, &str)> {
     let rest = tool.strip_prefix("mcp__")?;
