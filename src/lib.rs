@@ -10,8 +10,11 @@
 //!                                       Event ─ eval::evaluate(table, event) ─▶ HookResult
 //! ```
 //!
-//! Each stage lives in its own module and hands a new type to the next; nothing downstream
-//! re-parses text. [`Policy`] runs the whole pipeline:
+//! Each stage lives in its own private module and hands a new type to the next; nothing
+//! downstream re-parses text. The public surface is [`Policy`], which runs the whole pipeline;
+//! the data model ([`model`]); the vocabulary of events, fields, actions and every agent's tools
+//! ([`vocab`]); the path model ([`paths`]); diagnostics and rule sources; the bundle format; and
+//! the embeddable runtime ([`agent`]):
 //!
 //! ```
 //! use hookc::{Event, Permission, Policy};
@@ -19,11 +22,11 @@
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let policy = Policy::from_source("example.rules", r#"
 //!     rule protect-generated
-//!     pre_tool_use when tool == write_file and path == "generated.txt"
+//!     pre_tool_use when kind == write and path == "generated.txt"
 //!       => block "hook_blocked" "generated.txt is managed elsewhere"
 //!
 //!     rule no-rm-root
-//!     pre_tool_use when tool == bash and command matches /rm\s+-rf\s+\//
+//!     pre_tool_use when kind == shell and command matches /rm\s+-rf\s+\//
 //!       => deny "destructive command: {command}"
 //! "#)?;
 //!
@@ -48,7 +51,8 @@
 
 #![warn(unreachable_pub)]
 
-// The stages, in pipeline order, and what they share; private: the public API is below.
+// The stages (syntax → check → compile → eval; adapter, explain, fmt, testing beside them) are
+// private to the crate; the public API is the modules and re-exports below.
 mod adapter;
 mod check;
 mod compile;
