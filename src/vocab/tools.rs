@@ -156,7 +156,14 @@ pub static TOOLS: &[Tool] = &[
         &[(Path, Source::Args(&["notebook_path"])), (Content, Source::Args(&["new_source"]))],
     ),
     tool("Glob", &[Claude], Kind::Search, &[(Path, Source::Args(&["path"])), (Pattern, Source::Args(&["pattern"]))]),
-    tool("Grep", &[Claude], Kind::Search, &[(Path, Source::Args(&["path"])), (Pattern, Source::Args(&["pattern"]))]),
+    // A search reads the files its `glob` / `include` filter names: each filter is judged as a
+    // path too (its text: `.env` and `**/*.pem` are caught, wildcards are not expanded).
+    tool(
+        "Grep",
+        &[Claude],
+        Kind::Search,
+        &[(Path, Source::Args(&["path", "glob"])), (Pattern, Source::Args(&["pattern"]))],
+    ),
     tool("WebFetch", &[Claude], Kind::Fetch, &[(Url, Source::Args(&["url"]))]),
     tool("WebSearch", &[Claude], Kind::Fetch, &[(Query, Source::Args(&["query"]))]),
     tool("Task", &[Claude], Kind::Agent, &[]),
@@ -192,7 +199,7 @@ pub static TOOLS: &[Tool] = &[
         "grep_search",
         &[Gemini],
         Kind::Search,
-        &[(Path, Source::Args(&["dir_path", "path"])), (Pattern, Source::Args(&["pattern"]))],
+        &[(Path, Source::Args(&["dir_path", "path", "include"])), (Pattern, Source::Args(&["pattern"]))],
     ),
     tool(
         "glob",
@@ -204,7 +211,7 @@ pub static TOOLS: &[Tool] = &[
         "search_file_content",
         &[Gemini],
         Kind::Search,
-        &[(Path, Source::Args(&["dir_path", "path"])), (Pattern, Source::Args(&["pattern"]))],
+        &[(Path, Source::Args(&["dir_path", "path", "include"])), (Pattern, Source::Args(&["pattern"]))],
     ),
     tool("web_fetch", &[Gemini], Kind::Fetch, &[(Url, Source::Args(&["url", "prompt"]))]),
     tool("google_web_search", &[Gemini], Kind::Fetch, &[(Query, Source::Args(&["query"]))]),
