@@ -307,14 +307,6 @@ pub fn glob(pattern: &str) -> String {
 
 const GLOB_META: &[char] = &['*', '?', '[', ']', '{', '}', '\\'];
 
-/// Lexical normalisation kept for callers that have one path and maybe a cwd.
-pub fn normalize(path: &str, cwd: Option<&str>) -> String {
-    match Anchor::new(cwd, None, None).file(path) {
-        Ok(file) => file.canonical,
-        Err(_) => path.to_string(),
-    }
-}
-
 /// What a path starts from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Root {
@@ -477,8 +469,8 @@ mod tests {
         assert_eq!(canonical("/repository/a", "/repo", None), "/repository/a");
         assert_eq!(canonical("/../etc/passwd", "/repo", None), "/etc/passwd");
         assert_eq!(canonical("../../etc/passwd", "/repo", None), "/etc/passwd");
-        assert_eq!(normalize("../generated.txt", None), "../generated.txt");
-        assert_eq!(normalize("a/../..", None), "..");
+        assert_eq!(Anchor::default().file("../generated.txt").unwrap().canonical, "../generated.txt");
+        assert_eq!(Anchor::default().file("a/../..").unwrap().canonical, "..");
     }
 
     #[test]
