@@ -116,6 +116,12 @@ struct Comment<'a> {
 }
 
 /// Every comment of the file, in order: `#` outside string and regex literals.
+/// The text of every comment of a rule file, in order (a `#` inside a string or a regex is not
+/// one): what `format` must keep.
+pub fn comment_texts(file: &SourceFile) -> Vec<&str> {
+    comments(file).into_iter().map(|comment| comment.text).collect()
+}
+
 fn comments(file: &SourceFile) -> Vec<Comment<'_>> {
     let mut literals: Vec<(usize, usize)> = Vec::new();
     if let Ok(pairs) = RulesParser::parse(Grammar::file, &file.text) {

@@ -80,7 +80,7 @@ pub mod cli;
 pub use adapter::{answer_hook, HookAnswer, HookOptions, HookProtocol};
 pub use eval::{EvalError, Evaluation, LogRecord};
 pub use explain::{explain, Explanation, RuleTrace, TestTrace};
-pub use fmt::format;
+pub use fmt::{comment_texts, format};
 pub use model::{BlockingError, Event, EventData, HookResult, Permission, ToolOutput};
 pub use paths::{PathCase, PathSettings};
 pub use policy::{check_sources, LoadError, Policy};

@@ -173,9 +173,11 @@ fn meaning(text: &str) -> Option<serde_json::Value> {
     Some(rules)
 }
 
+/// The comments of a rule file, as the grammar finds them (a `#` in a string or regex is not
+/// one), sorted: formatting may move a comment, never change or drop it.
 fn comment_lines(text: &str) -> Vec<String> {
-    let mut comments: Vec<String> =
-        text.lines().filter_map(|line| line.find('#').map(|at| line[at..].trim_end().to_string())).collect();
+    let file = SourceFile::new("fuzz.rules", text);
+    let mut comments: Vec<String> = hookc::comment_texts(&file).into_iter().map(str::to_string).collect();
     comments.sort();
     comments
 }
