@@ -243,6 +243,11 @@ impl FilePath {
     }
 }
 
+/// Whether `path` is `base` or inside it, both taken as written (lexically, case-sensitively).
+pub fn is_within(path: &str, base: &str) -> bool {
+    Lexical::parse(path).relative_to(&Lexical::parse(base), PathCase::Sensitive).is_some()
+}
+
 /// A rule's path literal (`==`, `in`), spelled canonically: `./a`, `a//b/../a` → `a`;
 /// `C:\x` → `C:/x`; `~/x` stays a home path.
 pub fn literal(text: &str) -> String {

@@ -151,12 +151,7 @@ impl Protocol for Claude {
             Flavor::Claude => super::env_dir(&["CLAUDE_PROJECT_DIR"]),
             Flavor::Codex => {
                 let session = std::env::current_dir().ok()?.to_string_lossy().into_owned();
-                let inside = cwd.is_some_and(|cwd| {
-                    let session = crate::paths::literal(&session);
-                    let cwd = crate::paths::literal(cwd);
-                    cwd == session || cwd.starts_with(&format!("{}/", session.trim_end_matches('/')))
-                });
-                inside.then_some(session)
+                cwd.is_some_and(|cwd| crate::paths::is_within(cwd, &session)).then_some(session)
             }
         }
     }

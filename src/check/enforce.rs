@@ -14,6 +14,7 @@
 use super::Checker;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::ir::{self, Cond, Pred, Value};
+use crate::model::dedup_in_order;
 use crate::source::Span;
 use crate::syntax::ast::{self, ActionArg, CompareOp, Expr, ListOperand, Literal, Predicate};
 use crate::syntax::strings;
@@ -289,20 +290,13 @@ impl Admitted {
     /// The admitted tools that have no `semantic`, or may leave it out, by name; tools hookc
     /// does not know (any MCP tool, a tool of the agent's own) may lack anything.
     fn lacking(&self, semantic: Semantic) -> Vec<&'static str> {
-        let candidates = tools::TOOLS.iter().chain(tools::MCP_FILESYSTEM);
-        let mut names: Vec<&'static str> = candidates
-            .filter(|tool| match self {
-                Admitted::Any => !tool.agents.contains(&Agent::McpFilesystem),
-                Admitted::Some { names, kinds } => {
-                    let named =
-                        names.iter().any(|name| tools::lookup(name).is_some_and(|found| std::ptr::eq(found, *tool)));
-                    named || kinds.contains(&tool.kind) && !tool.agents.contains(&Agent::McpFilesystem)
-                }
-            })
-            .filter(|tool| tools::lacks(tool, semantic) || tools::may_omit(tool, semantic))
+        let mut names: Vec<&'static str> = self
+            .known_tools()
+            .into_iter()
+            .filter(|tool| tool.source(semantic).is_none() || tool.may_omit(semantic))
             .map(|tool| tool.name)
             .collect();
-        names.dedup();
+        dedup_in_order(&mut names);
         let unknown = match self {
             Admitted::Any => true,
             Admitted::Some { names, kinds } => {
@@ -314,6 +308,18 @@ impl Admitted {
             names.push(UNKNOWN_TOOLS);
         }
         names
+    }
+
+    /// The admitted tools hookc knows: the agents' own (MCP filesystem tools only when named).
+    fn known_tools(&self) -> Vec<&'static Tool> {
+        match self {
+            Admitted::Any => tools::TOOLS.iter().collect(),
+            Admitted::Some { names, kinds } => names
+                .iter()
+                .filter_map(|name| tools::lookup(name))
+                .chain(tools::TOOLS.iter().filter(|tool| kinds.contains(&tool.kind)))
+                .collect(),
+        }
     }
 
     /// The tools either of two conditions admits.
@@ -340,28 +346,14 @@ fn conjuncts(cond: &Cond) -> &[Cond] {
 /// The tools a condition admits: bounded by its top-level `tool` and `kind` tests, or by an
 /// `or` whose every branch is bounded.
 fn admitted(cond: &Cond) -> Admitted {
-    let mut bound: Option<Admitted> = None;
-    for conjunct in conjuncts(cond) {
-        let found = match conjunct {
-            Cond::Test(test) => test_bound(test),
-            Cond::Any(branches) => branches
-                .iter()
-                .map(admitted)
-                .try_fold(None::<Admitted>, |union, branch| match branch {
-                    Admitted::Any => None,
-                    some => Some(Some(match union {
-                        Some(union) => union.union(some),
-                        None => some,
-                    })),
-                })
-                .flatten(),
-            _ => None,
-        };
-        // Several bounds: the first is enough to be safe (each bounds the rule).
-        if bound.is_none() {
-            bound = found;
+    // Several bounds: the first is enough to be safe (each bounds the rule).
+    let bound = conjuncts(cond).iter().find_map(|conjunct| match conjunct {
+        Cond::Test(test) => test_bound(test),
+        Cond::Any(branches) => {
+            branches.iter().map(admitted).reduce(Admitted::union).filter(|union| !matches!(union, Admitted::Any))
         }
-    }
+        _ => None,
+    });
     bound.unwrap_or(Admitted::Any)
 }
 

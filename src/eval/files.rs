@@ -3,12 +3,12 @@
 //! deletes or moves), each spelled by the path model, then — when the file system says a path
 //! leads through a symlink — its target too. Evaluation judges the call once per file.
 
+use crate::model::dedup_in_order_by;
 use crate::model::event::Event;
 use crate::paths::{Anchor, FilePath, PathCase, PathError, PathSettings};
 use crate::vocab::patch::patch_paths;
 use crate::vocab::tools::{Resolved, Source};
 use crate::vocab::Semantic;
-use rustc_hash::FxHashSet as HashSet;
 use serde_json::{Map, Value as Json};
 
 /// Every file of one event, and how its paths are anchored and compared.
@@ -33,26 +33,18 @@ impl<'e> Files<'e> {
         let mut files =
             Files { files: Vec::new(), anchor: std::cell::OnceCell::new(), event, settings, case: settings.case, tool };
         let Some(call) = event.tool_call() else { return Ok(files) };
-        let raws = raw_paths(tool, &call.args);
-        // One file needs no deduplication: the common case pays for no set.
-        let mut seen = HashSet::default();
-        for raw in &raws {
-            let file = files.anchor().file(raw)?;
-            if raws.len() == 1 || seen.insert(file.canonical.clone()) {
-                files.files.push(file);
-            }
+        for raw in raw_paths(tool, &call.args) {
+            let file = files.anchor().file(&raw)?;
+            files.files.push(file);
         }
         if settings.follow_links && files.files.iter().any(|file| file.absolute.is_some()) {
             let targets: Vec<FilePath> =
                 files.files.iter().filter_map(|file| files.anchor().resolve_links(file)).collect();
-            if seen.is_empty() {
-                seen.extend(files.files.iter().map(|file| file.canonical.clone()));
-            }
-            for target in targets {
-                if seen.insert(target.canonical.clone()) {
-                    files.files.push(target);
-                }
-            }
+            files.files.extend(targets);
+        }
+        // One file is the common case: it pays for no set.
+        if files.files.len() > 1 {
+            dedup_in_order_by(&mut files.files, |file| file.canonical.clone());
         }
         Ok(files)
     }

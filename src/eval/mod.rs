@@ -10,10 +10,12 @@ pub(crate) mod view;
 
 use crate::compile::DecisionTable;
 use crate::ir::{Action, Rule, SetValue};
+use crate::model::dedup_in_order;
 use crate::model::event::Event;
 use crate::model::result::{self as result, BlockingError, HookResult, ToolOutput};
 use crate::paths::PathError;
-use crate::vocab::{semantic_args, Field, Semantic};
+use crate::vocab::tools::Source;
+use crate::vocab::Field;
 use files::Files;
 use serde_json::{Map, Value as Json};
 use std::borrow::Cow;
@@ -29,7 +31,7 @@ pub struct Evaluation {
 }
 
 /// One `log` action's record.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct LogRecord {
     /// The rule that logged.
     pub rule: String,
@@ -121,22 +123,16 @@ pub(crate) fn evaluate(
     scope: Scope,
 ) -> Result<Evaluation, EvalError> {
     let files = Files::of(event, table.path_settings())?;
-    let first = evaluate_reading(table, event, &files, files.reading(0), tracer, scope)?;
-    if files.readings() == 1 {
-        return Ok(first);
+    let mut evaluations = (0..files.readings())
+        .map(|at| evaluate_reading(table, event, &files, files.reading(at), tracer, scope))
+        .collect::<Result<Vec<_>, _>>()?;
+    if evaluations.len() == 1 {
+        return Ok(evaluations.swap_remove(0));
     }
-    let mut results = vec![first.result];
-    let mut logs = first.logs;
-    for at in 1..files.readings() {
-        let evaluation = evaluate_reading(table, event, &files, files.reading(at), tracer, scope)?;
-        results.push(evaluation.result);
-        for log in evaluation.logs {
-            if !logs.contains(&log) {
-                logs.push(log);
-            }
-        }
-    }
-    let result = HookResult::merge_files(results)?;
+    let mut logs: Vec<LogRecord> = evaluations.iter_mut().flat_map(|evaluation| evaluation.logs.drain(..)).collect();
+    // The same record from several files is one record.
+    dedup_in_order(&mut logs);
+    let result = HookResult::merge_files(evaluations.into_iter().map(|evaluation| evaluation.result).collect())?;
     Ok(Evaluation { result, logs })
 }
 
@@ -307,28 +303,24 @@ impl Run<'_> {
         };
         let path: Vec<&str> = match field {
             Field::Arg(path) => path.split('.').collect(),
-            Field::Semantic(Semantic::Path)
-                if matches!(
-                    crate::vocab::tools::source_of(tool, Semantic::Path),
-                    Some(crate::vocab::tools::Source::Patch(_))
-                ) =>
-            {
-                return Err(fail("a patch names its files in its text; rewrite the patch instead"));
-            }
-            Field::Semantic(semantic) => {
-                let candidates = semantic_args(tool, *semantic);
-                let present = candidates.iter().find(|name| self.view.args.contains_key(**name));
-                match present.or(candidates.first()) {
-                    Some(name) => vec![*name],
-                    None => return Err(fail("the tool's profile has no such argument")),
+            Field::Semantic(semantic) => match self.view.resolved().source(*semantic) {
+                Some(Source::Patch(_)) => {
+                    return Err(fail("a patch names its files in its text; rewrite the patch instead"))
                 }
-            }
+                Some(Source::Args(candidates)) => {
+                    let present = candidates.iter().find(|name| self.view.args.contains_key(**name));
+                    match present.or(candidates.first()) {
+                        Some(name) => vec![*name],
+                        None => return Err(fail("the tool's profile has no such argument")),
+                    }
+                }
+                None => return Err(fail("the tool's profile has no such argument")),
+            },
             _ => return Err(fail("only tool arguments can be set")),
         };
         set_path(self.view.args.to_mut(), &path, value).map_err(|reason| fail(&reason))?;
-        if matches!(field, Field::Semantic(Semantic::Path)) || matches!(field, Field::Arg(_)) {
-            self.view.path_rewritten()?;
-        }
+        // Any argument written may be the one that names the file (`args.file_path` too).
+        self.view.path_rewritten()?;
         Ok(())
     }
 

@@ -88,14 +88,10 @@ pub struct View<'e> {
     pub args: Cow<'e, Map<String, Json>>,
     /// The tool's output after every rewrite so far (post_tool_use only).
     pub output: Option<Cow<'e, ToolOutput>>,
-    /// Every file the call touches (`paths`).
-    files: &'e [FilePath],
+    /// Every file the call touches (`paths`), with the call's tool and how paths compare.
+    files: &'e Files<'e>,
     /// The file this reading judges (`path`): one of `files`, or the one a `set` wrote.
     file: Option<Cow<'e, FilePath>>,
-    /// Where the event's paths are anchored, and how they compare.
-    paths: &'e Files<'e>,
-    case: PathCase,
-    resolved: Resolved,
 }
 
 static NO_ARGS: std::sync::OnceLock<Map<String, Json>> = std::sync::OnceLock::new();
@@ -109,26 +105,17 @@ impl<'e> View<'e> {
             EventData::PostToolUse(call, output) => (Cow::Borrowed(&call.args), Some(Cow::Borrowed(output))),
             _ => (Cow::Borrowed(NO_ARGS.get_or_init(Map::new)), None),
         };
-        View {
-            event,
-            args,
-            output,
-            files: &files.files,
-            file: file.and_then(|at| files.files.get(at)).map(Cow::Borrowed),
-            paths: files,
-            case: files.case,
-            resolved: files.tool,
-        }
+        View { event, args, output, files, file: file.and_then(|at| files.files.get(at)).map(Cow::Borrowed) }
     }
 
     /// The tool, resolved against the vocabulary.
     pub fn resolved(&self) -> Resolved {
-        self.resolved
+        self.files.tool
     }
 
     /// How path values compare here.
     pub fn case(&self) -> PathCase {
-        self.case
+        self.files.case
     }
 
     /// The tool's name (empty for events without a tool).
@@ -138,10 +125,10 @@ impl<'e> View<'e> {
 
     /// After a `set` rewrote the path argument, the file this reading judges is the new one.
     pub fn path_rewritten(&mut self) -> Result<(), PathError> {
-        let Some(Source::Args(names)) = self.resolved.source(Semantic::Path) else { return Ok(()) };
+        let Some(Source::Args(names)) = self.resolved().source(Semantic::Path) else { return Ok(()) };
         let raw = names.iter().find_map(|name| self.args.get(*name).and_then(Json::as_str));
         self.file = match raw {
-            Some(raw) => Some(Cow::Owned(self.paths.anchor().file(raw)?)),
+            Some(raw) => Some(Cow::Owned(self.files.anchor().file(raw)?)),
             None => None,
         };
         Ok(())
@@ -155,11 +142,11 @@ impl<'e> View<'e> {
         match (field, &self.event.data) {
             (Field::Tool, _) => self.event.tool_call().map_or(Val::Missing, |call| Val::Str(Cow::Borrowed(&call.tool))),
             (Field::Kind, _) => match self.event.tool_call() {
-                Some(_) => Val::Str(Cow::Borrowed(self.resolved.kind().name())),
+                Some(_) => Val::Str(Cow::Borrowed(self.resolved().kind().name())),
                 None => Val::Missing,
             },
-            (Field::Paths, _) if self.files.is_empty() => Val::Missing,
-            (Field::Paths, _) => Val::List(self.files.iter().map(Val::Path).collect()),
+            (Field::Paths, _) if self.files.files.is_empty() => Val::Missing,
+            (Field::Paths, _) => Val::List(self.files.files.iter().map(Val::Path).collect()),
             (Field::Prompt, EventData::UserPromptSubmit { prompt }) => Val::Str(Cow::Borrowed(prompt)),
             (Field::Output, _) => {
                 self.output.as_ref().map_or(Val::Missing, |output| Val::Str(Cow::Borrowed(&output.content)))
@@ -216,7 +203,7 @@ impl<'e> View<'e> {
 
     /// The raw value of a profile field: the first of the tool's arguments for it present.
     fn semantic(&self, semantic: Semantic) -> Val<'_> {
-        let names = self.resolved.source(semantic).map_or(&[][..], Source::args);
+        let names = self.resolved().source(semantic).map_or(&[][..], Source::args);
         names
             .iter()
             .find_map(|name| match self.args.get(*name) {
@@ -255,7 +242,7 @@ impl<'e> View<'e> {
             }
             Cond::Test(test) => {
                 let seen = self.subject(&test.subject);
-                let held = pred_holds(&test.pred, &seen, self.case)?;
+                let held = pred_holds(&test.pred, &seen, self.case())?;
                 tracer.test(test, &seen, held);
                 held
             }

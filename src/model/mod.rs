@@ -8,6 +8,17 @@ pub mod result;
 pub use event::{Event, EventData};
 pub use result::{BlockingError, HookResult, Permission, ToolOutput};
 
+/// Keeps the first of each equal item, in order (one pass, a set of what was seen).
+pub(crate) fn dedup_in_order<T: Clone + Eq + std::hash::Hash>(items: &mut Vec<T>) {
+    dedup_in_order_by(items, T::clone);
+}
+
+/// Keeps the first item of each key, in order.
+pub(crate) fn dedup_in_order_by<T, K: Eq + std::hash::Hash>(items: &mut Vec<T>, key: impl Fn(&T) -> K) {
+    let mut seen = rustc_hash::FxHashSet::default();
+    items.retain(|item| seen.insert(key(item)));
+}
+
 /// Text from an event made safe for a line-oriented channel (stderr, the audit log's text):
 /// control characters are escaped (`\n`, `\u{1b}`), so a command with a newline cannot forge a
 /// second `hookc: …` line, and an escape sequence cannot repaint the terminal.

@@ -1,5 +1,6 @@
 //! HookResult: the structured answer an event gets, and the rules for merging answers.
 
+use super::dedup_in_order;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -130,6 +131,7 @@ impl HookResult {
         self.force_continue = self.force_continue.take().or(later.force_continue);
         self.matched.extend(later.matched);
     }
+
     /// Merges the results of judging one call once per file it touches (a patch of several
     /// files, a move's source and destination, a link and its target): a deny or ask of any
     /// file wins, but an `allow` stands only when every file is allowed — a rule allowing one
@@ -181,11 +183,6 @@ pub enum MergeError {
     /// A rewrite differs per file: the one call cannot carry them all, so it fails closed.
     #[error("rules rewrote a call that touches several files differently for each file")]
     DivergentRewrites,
-}
-
-fn dedup_in_order(items: &mut Vec<String>) {
-    let mut seen = std::collections::HashSet::new();
-    items.retain(|item| seen.insert(item.clone()));
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ pub mod patch;
 pub mod tools;
 
 use serde::{Deserialize, Serialize};
-pub use tools::{kind_of, semantic_args, Kind};
+pub use tools::Kind;
 
 /// A hook point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -183,6 +183,15 @@ impl Semantic {
             Semantic::Pattern => "pattern",
             Semantic::Query => "query",
             Semantic::Host => "host",
+        }
+    }
+
+    /// The profile field this one is read from: `host` from `url`, the others from themselves.
+    pub fn stored_as(self) -> Semantic {
+        if self == Semantic::Host {
+            Semantic::Url
+        } else {
+            self
         }
     }
 

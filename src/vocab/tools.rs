@@ -247,6 +247,21 @@ pub static MCP_FILESYSTEM: &[Tool] = &[
     tool("list_allowed_directories", &[McpFs], Kind::Other, &[]),
 ];
 
+impl Tool {
+    /// Where `semantic` lives among this tool's arguments, if its profile has it (`host` is
+    /// read from the URL).
+    pub fn source(&self, semantic: Semantic) -> Option<Source> {
+        let semantic = semantic.stored_as();
+        self.profile.iter().find(|(name, _)| *name == semantic).map(|(_, source)| *source)
+    }
+
+    /// Whether a call may leave `semantic` out (its argument is optional in the agent's schema).
+    pub fn may_omit(&self, semantic: Semantic) -> bool {
+        let semantic = semantic.stored_as();
+        OPTIONAL.iter().any(|(name, optional)| *name == self.name && *optional == semantic)
+    }
+}
+
 const fn tool(
     name: &'static str,
     agents: &'static [Agent],
@@ -302,35 +317,11 @@ impl Resolved {
     /// Where `semantic` lives: the profile's source, nothing if the profile lacks it, or the
     /// argument named like the semantic field for a tool hookc does not know.
     pub fn source(self, semantic: Semantic) -> Option<Source> {
-        // `host` is read from the URL.
-        let semantic = if semantic == Semantic::Host { Semantic::Url } else { semantic };
         match self.tool {
-            Some(known) => known.profile.iter().find(|(name, _)| *name == semantic).map(|(_, source)| *source),
+            Some(known) => known.source(semantic),
             None => Some(Source::Args(semantic.fallback_args())),
         }
     }
-}
-
-/// A tool call's kind: the vocabulary's, `mcp` for other MCP tools, else `other`.
-pub fn kind_of(name: &str) -> Kind {
-    Resolved::of(name).kind()
-}
-
-/// Where `semantic` lives for `tool` (see [`Resolved::source`]).
-pub fn source_of(tool: &str, semantic: Semantic) -> Option<Source> {
-    Resolved::of(tool).source(semantic)
-}
-
-/// The argument names that may hold `semantic` for `tool` (for `set`).
-pub fn semantic_args(tool: &str, semantic: Semantic) -> &'static [&'static str] {
-    source_of(tool, semantic).map_or(&[], Source::args)
-}
-
-/// Whether a known tool certainly lacks `semantic` (its profile has no such argument). A tool
-/// hookc does not know may have it.
-pub fn lacks(tool: &Tool, semantic: Semantic) -> bool {
-    let semantic = if semantic == Semantic::Host { Semantic::Url } else { semantic };
-    !tool.profile.iter().any(|(name, _)| *name == semantic)
 }
 
 /// Profile fields some tools may leave out (their argument is optional in the agent's schema).
@@ -344,13 +335,7 @@ const OPTIONAL: &[(&str, Semantic)] = &[
     ("list_directory", Semantic::Path),
     ("read_many_files", Semantic::Path),
     ("web_fetch", Semantic::Url),
-    ("web_fetch", Semantic::Host),
 ];
-
-/// Whether a known tool may leave `semantic` out of a call.
-pub fn may_omit(tool: &Tool, semantic: Semantic) -> bool {
-    OPTIONAL.iter().any(|(name, optional)| *name == tool.name && *optional == semantic)
-}
 
 /// `mcp__github__create_issue` → (`github`, `create_issue`).
 pub fn mcp_parts(tool: &str) -> Option<(&str, &str)> {
@@ -383,6 +368,14 @@ pub fn tools_of_kind(kind: Kind) -> Vec<(Agent, Vec<&'static str>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn kind_of(name: &str) -> Kind {
+        Resolved::of(name).kind()
+    }
+
+    fn semantic_args(tool: &str, semantic: Semantic) -> &'static [&'static str] {
+        Resolved::of(tool).source(semantic).map_or(&[], Source::args)
+    }
 
     #[test]
     fn every_agent_has_a_shell_and_a_write_tool() {

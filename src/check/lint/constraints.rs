@@ -6,7 +6,8 @@ use crate::eval::view::pred_holds;
 use crate::eval::Val;
 use crate::ir::{Cond, Pred, Subject, Test, Value};
 use crate::paths::PathCase;
-use crate::vocab::{semantic_args, Field};
+use crate::vocab::tools::Resolved;
+use crate::vocab::Field;
 use std::borrow::Cow;
 use std::collections::HashMap;
 
@@ -147,9 +148,7 @@ fn missing_profile_field(tests: &[&Test]) -> Option<String> {
     })?;
     tests.iter().find_map(|test| {
         let Field::Semantic(semantic) = test.subject.field() else { return None };
-        let provided = tools
-            .iter()
-            .any(|tool| crate::vocab::tools::lookup(tool).is_none() || !semantic_args(tool, *semantic).is_empty());
+        let provided = tools.iter().any(|tool| Resolved::of(tool).source(*semantic).is_some());
         let names: Vec<String> = tools.iter().map(|tool| format!("`{tool}`")).collect();
         (!provided).then(|| {
             format!("`{test}` needs `{}`, which no tool this rule names has ({})", semantic.name(), names.join(", "))
