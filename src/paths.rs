@@ -18,7 +18,7 @@
 use std::borrow::Cow;
 
 /// How path comparisons treat letter case.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "snake_case")]
 pub enum PathCase {
     /// `A.txt` and `a.txt` are different files (Linux and most Unix file systems).
@@ -92,6 +92,8 @@ pub struct Anchor {
     root: Option<Lexical>,
     home: Option<Lexical>,
     case: PathCase,
+    /// The root as the file system resolves it, found once for all the call's links.
+    real_root: std::cell::OnceCell<Option<Lexical>>,
 }
 
 impl Anchor {
@@ -101,7 +103,7 @@ impl Anchor {
         let absolute = |text: Option<&str>| text.map(Lexical::parse).filter(Lexical::is_absolute);
         let cwd = absolute(cwd);
         let root = absolute(root).or_else(|| cwd.clone());
-        Anchor { cwd, root, home: absolute(home), case: PathCase::Sensitive }
+        Anchor { cwd, root, home: absolute(home), case: PathCase::Sensitive, real_root: std::cell::OnceCell::new() }
     }
 
     /// The same anchor, deciding what is inside the root or home under `case`.
@@ -164,12 +166,14 @@ impl Anchor {
         if resolved == lexical {
             return None;
         }
-        let resolved_root = self.root.as_ref().and_then(|root| resolve_existing_prefix(&root.to_string()));
         let mut spelled = self.spell(&resolved);
         // A root reached through a link (`/tmp` → `/private/tmp`) still holds the project.
         let in_root = self.root.as_ref().and_then(|root| resolved.relative_to(root, self.case));
-        if let (Some(root), None) = (&resolved_root, in_root) {
-            if let Some(relative) = resolved.relative_to(root, self.case) {
+        if in_root.is_none() {
+            let real_root = self
+                .real_root
+                .get_or_init(|| self.root.as_ref().and_then(|root| resolve_existing_prefix(&root.to_string())));
+            if let Some(relative) = real_root.as_ref().and_then(|root| resolved.relative_to(root, self.case)) {
                 spelled.canonical = relative;
             }
         }

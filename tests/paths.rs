@@ -262,6 +262,16 @@ fn tool_event(rng: &mut Rng) -> Event {
     event(json)
 }
 
+/// Seed `seed`'s generator, the 20 rules it made first, and their policy.
+fn generated(seed: u64) -> (Rng, String, Policy) {
+    let mut rng = Rng(seed);
+    let rules: String = (0..20).map(|n| rule(&mut rng, n)).collect();
+    match Policy::from_source("generated.rules", &rules) {
+        Ok(policy) => (rng, rules, policy),
+        Err(error) => panic!("seed {seed}: generated rules do not check:\n{rules}\n{error}"),
+    }
+}
+
 /// The index may only narrow which rules are tried: for random rules of every operator, flag
 /// and pattern syntax, and random events, indexed evaluation, exhaustive evaluation and a
 /// bundle round trip give the same result — 200 rule sets × 500 events = 100,000 pairs.
@@ -269,12 +279,7 @@ fn tool_event(rng: &mut Rng) -> Event {
 fn the_index_never_drops_a_firing_rule() {
     let mut pairs = 0;
     for seed in 0..200u64 {
-        let mut rng = Rng(seed);
-        let rules: String = (0..20).map(|n| rule(&mut rng, n)).collect();
-        let policy = match Policy::from_source("generated.rules", &rules) {
-            Ok(policy) => policy,
-            Err(error) => panic!("seed {seed}: generated rules do not check:\n{rules}\n{error}"),
-        };
+        let (mut rng, rules, policy) = generated(seed);
         let case = if seed % 4 == 3 { PathCase::Insensitive } else { PathCase::Sensitive };
         let settings = PathSettings { case, follow_links: false, home: Some("/home/u".into()) };
         let bundled = Policy::from_bundle_str(&policy.to_bundle()).unwrap().with_path_settings(settings.clone());
@@ -297,9 +302,7 @@ fn some_generated_rules_fire() {
     // The property above must not hold vacuously: generated rules fire on generated events.
     let mut fired = 0;
     for seed in 0..20u64 {
-        let mut rng = Rng(seed);
-        let rules: String = (0..20).map(|n| rule(&mut rng, n)).collect();
-        let policy = Policy::from_source("generated.rules", &rules).unwrap();
+        let (mut rng, _, policy) = generated(seed);
         for _ in 0..100 {
             let result: HookResult = policy.evaluate(&tool_event(&mut rng)).unwrap_or_default();
             fired += usize::from(!result.matched.is_empty());

@@ -25,27 +25,14 @@ pub(super) struct PathArgs {
     /// Whether path comparisons ignore letter case (default: as the host's file system does,
     /// insensitive on macOS and Windows).
     #[arg(long, value_enum, value_name = "CASE")]
-    pub path_case: Option<PathCaseArg>,
-}
-
-/// `--path-case`.
-#[derive(Debug, Clone, Copy, clap::ValueEnum)]
-pub(crate) enum PathCaseArg {
-    /// `A.txt` and `a.txt` are different files.
-    Sensitive,
-    /// `A.txt` and `a.txt` are one file.
-    Insensitive,
+    pub path_case: Option<crate::PathCase>,
 }
 
 impl PathArgs {
     /// How the loaded policy reads paths.
     pub(crate) fn path_settings(&self) -> crate::PathSettings {
         let mut settings = crate::PathSettings::default();
-        match self.path_case {
-            Some(PathCaseArg::Sensitive) => settings.case = crate::PathCase::Sensitive,
-            Some(PathCaseArg::Insensitive) => settings.case = crate::PathCase::Insensitive,
-            None => {}
-        }
+        settings.case = self.path_case.unwrap_or(settings.case);
         settings
     }
 }

@@ -125,8 +125,13 @@ impl DecisionTable {
         Self::from_entries_with(entries, PathSettings::default())
     }
 
-    /// The same rules, reading paths as `settings` say (the index is rebuilt for their case rule).
-    pub fn with_path_settings(self, settings: PathSettings) -> DecisionTable {
+    /// The same rules, reading paths as `settings` say. The index depends only on the case
+    /// rule: it is rebuilt when that changes, and kept otherwise.
+    pub fn with_path_settings(mut self, settings: PathSettings) -> DecisionTable {
+        if settings.case == self.paths.case {
+            self.paths = settings;
+            return self;
+        }
         Self::from_entries_with(self.entries, settings)
     }
 
