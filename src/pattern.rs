@@ -200,7 +200,9 @@ pub enum Literals {
 fn shortest_prefixes(sorted: Vec<String>) -> Vec<String> {
     let mut kept: Vec<String> = Vec::with_capacity(sorted.len());
     for text in sorted {
-        if !kept.iter().any(|shorter| text.starts_with(shorter.as_str())) {
+        // Sorted, a covering prefix is always the last one kept (any text between a prefix and
+        // a text it covers starts with that prefix too, and would have been dropped).
+        if kept.last().is_none_or(|shorter| !text.starts_with(shorter.as_str())) {
             kept.push(text);
         }
     }

@@ -120,6 +120,7 @@ use Semantic::{Command, Content, Path, Pattern, Query, Url};
 
 const FILE_PATH: Source = Source::Args(&["file_path", "path"]);
 const SHELL: &[(Semantic, Source)] = &[(Command, Source::Args(&["command"]))];
+const PATH_ONLY: &[(Semantic, Source)] = &[(Path, Source::Args(&["path"]))];
 
 /// Every tool hookc knows by name (MCP filesystem tools are looked up by their name on the server).
 pub static TOOLS: &[Tool] = &[
@@ -145,7 +146,7 @@ pub static TOOLS: &[Tool] = &[
     tool("KillShell", &[Claude], Kind::Other, &[]),
     tool("Read", &[Claude], Kind::Read, &[(Path, FILE_PATH)]),
     tool("NotebookRead", &[Claude], Kind::Read, &[(Path, Source::Args(&["notebook_path"]))]),
-    tool("LS", &[Claude], Kind::Read, &[(Path, Source::Args(&["path"]))]),
+    tool("LS", &[Claude], Kind::Read, PATH_ONLY),
     tool("Write", &[Claude], Kind::Write, &[(Path, FILE_PATH), (Content, Source::Args(&["content"]))]),
     tool("Edit", &[Claude], Kind::Write, &[(Path, FILE_PATH), (Content, Source::Args(&["new_string"]))]),
     tool("MultiEdit", &[Claude], Kind::Write, &[(Path, FILE_PATH)]),
@@ -187,7 +188,7 @@ pub static TOOLS: &[Tool] = &[
             (Content, Source::Args(&["command", "input", "patch"])),
         ],
     ),
-    tool("view_image", &[Codex], Kind::Read, &[(Path, Source::Args(&["path"]))]),
+    tool("view_image", &[Codex], Kind::Read, PATH_ONLY),
     tool("update_plan", &[Codex], Kind::Other, &[]),
     tool("web_search", &[Codex], Kind::Fetch, &[(Query, Source::Args(&["query"]))]),
     // Gemini CLI.
@@ -221,9 +222,9 @@ pub static TOOLS: &[Tool] = &[
 
 /// The MCP filesystem server's tools (`mcp__SERVER__NAME`, whatever the server is called).
 pub static MCP_FILESYSTEM: &[Tool] = &[
-    tool("read_file", &[McpFs], Kind::Read, &[(Path, Source::Args(&["path"]))]),
-    tool("read_text_file", &[McpFs], Kind::Read, &[(Path, Source::Args(&["path"]))]),
-    tool("read_media_file", &[McpFs], Kind::Read, &[(Path, Source::Args(&["path"]))]),
+    tool("read_file", &[McpFs], Kind::Read, PATH_ONLY),
+    tool("read_text_file", &[McpFs], Kind::Read, PATH_ONLY),
+    tool("read_media_file", &[McpFs], Kind::Read, PATH_ONLY),
     tool("read_multiple_files", &[McpFs], Kind::Read, &[(Path, Source::Args(&["paths"]))]),
     tool(
         "write_file",
@@ -231,19 +232,19 @@ pub static MCP_FILESYSTEM: &[Tool] = &[
         Kind::Write,
         &[(Path, Source::Args(&["path"])), (Content, Source::Args(&["content"]))],
     ),
-    tool("edit_file", &[McpFs], Kind::Write, &[(Path, Source::Args(&["path"]))]),
-    tool("create_directory", &[McpFs], Kind::Write, &[(Path, Source::Args(&["path"]))]),
+    tool("edit_file", &[McpFs], Kind::Write, PATH_ONLY),
+    tool("create_directory", &[McpFs], Kind::Write, PATH_ONLY),
     tool("move_file", &[McpFs], Kind::Write, &[(Path, Source::Args(&["source", "destination"]))]),
-    tool("list_directory", &[McpFs], Kind::Read, &[(Path, Source::Args(&["path"]))]),
-    tool("list_directory_with_sizes", &[McpFs], Kind::Read, &[(Path, Source::Args(&["path"]))]),
-    tool("directory_tree", &[McpFs], Kind::Read, &[(Path, Source::Args(&["path"]))]),
+    tool("list_directory", &[McpFs], Kind::Read, PATH_ONLY),
+    tool("list_directory_with_sizes", &[McpFs], Kind::Read, PATH_ONLY),
+    tool("directory_tree", &[McpFs], Kind::Read, PATH_ONLY),
     tool(
         "search_files",
         &[McpFs],
         Kind::Search,
         &[(Path, Source::Args(&["path"])), (Pattern, Source::Args(&["pattern"]))],
     ),
-    tool("get_file_info", &[McpFs], Kind::Read, &[(Path, Source::Args(&["path"]))]),
+    tool("get_file_info", &[McpFs], Kind::Read, PATH_ONLY),
     tool("list_allowed_directories", &[McpFs], Kind::Other, &[]),
 ];
 
