@@ -39,6 +39,10 @@ pub struct RuleTrace {
     pub origin: String,
     /// `fired`, `did not fire`, or `not tried` (evaluation had stopped).
     pub outcome: &'static str,
+    /// For a call that names several files (judged once per file), the file this trace is
+    /// for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
     /// Its tests, in the order evaluated (a test after a deciding one is not evaluated).
     pub tests: Vec<TestTrace>,
 }
@@ -60,6 +64,8 @@ struct Collector {
     rules: Vec<RuleTrace>,
     /// How many `not`s enclose the test being evaluated.
     negations: usize,
+    /// The file being judged, for a call that names several.
+    file: Option<String>,
 }
 
 impl Tracer for Collector {
@@ -84,7 +90,12 @@ impl RuleTracer for Collector {
     fn rule(&mut self, rule: &Rule, fired: bool) {
         let tests = std::mem::take(&mut self.pending);
         let outcome = if fired { "fired" } else { "did not fire" };
-        self.rules.push(RuleTrace { rule: rule.name.clone(), origin: rule.origin.clone(), outcome, tests });
+        let file = self.file.clone();
+        self.rules.push(RuleTrace { rule: rule.name.clone(), origin: rule.origin.clone(), outcome, file, tests });
+    }
+
+    fn reading(&mut self, file: &str) {
+        self.file = Some(file.to_string());
     }
 }
 
@@ -101,6 +112,7 @@ pub fn explain(policy: &Policy, event: &Event) -> Result<Explanation, EvalError>
                 rule: rule.name.clone(),
                 origin: rule.origin.clone(),
                 outcome: "not tried",
+                file: None,
                 tests: Vec::new(),
             });
         }
@@ -130,7 +142,7 @@ pub fn explain(policy: &Policy, event: &Event) -> Result<Explanation, EvalError>
         .then(|| fired.iter().find(stops))
         .flatten()
         .map(|rule| rule.name.clone());
-    let rewrites = fired
+    let mut rewrites: Vec<String> = fired
         .iter()
         .filter(|rule| {
             rule.actions.iter().any(|action| {
@@ -139,13 +151,22 @@ pub fn explain(policy: &Policy, event: &Event) -> Result<Explanation, EvalError>
         })
         .map(|rule| rule.name.clone())
         .collect();
+    // A call judged once per file fires a rule once per file: one rewrite.
+    crate::model::dedup_in_order(&mut rewrites);
     Ok(Explanation { event: event.kind().name().to_string(), rules, permission_set_by, stopped_by, rewrites, result })
 }
 
 impl std::fmt::Display for Explanation {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        writeln!(f, "event `{}`: {} rule(s)", self.event, self.rules.len())?;
+        let mut names: Vec<&str> = self.rules.iter().map(|trace| trace.rule.as_str()).collect();
+        crate::model::dedup_in_order(&mut names);
+        writeln!(f, "event `{}`: {} rule(s)", self.event, names.len())?;
+        let mut file: Option<&str> = None;
         for trace in &self.rules {
+            if trace.file.is_some() && trace.file.as_deref() != file {
+                file = trace.file.as_deref();
+                writeln!(f, "for the file `{}`:", file.unwrap_or_default())?;
+            }
             writeln!(f, "rule `{}` ({}): {}", trace.rule, trace.origin, trace.outcome)?;
             for test in &trace.tests {
                 let saw = test

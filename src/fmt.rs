@@ -17,7 +17,7 @@
 use crate::diagnostic::Diagnostic;
 use crate::source::{FileId, SourceFile, Span};
 use crate::syntax::ast::{
-    ActionArg, ActionNode, Expr, ListDecl, ListOperand, Literal, Predicate, RuleDecl, Subject, Test,
+    ActionArg, ActionNode, Expr, ListDecl, ListOperand, Literal, Predicate, RuleDecl, RunsExpr, Subject, Test,
 };
 use crate::syntax::{self, Rule as Grammar, RulesParser};
 use pest::Parser as _;
@@ -193,6 +193,7 @@ impl Printer<'_> {
             Expr::And(children, _) => (self.joined(children, " and ", Precedence::And), Precedence::And),
             Expr::Not(child, _) => (format!("not {}", self.expr(child, Precedence::Not)), Precedence::Not),
             Expr::Test(test) => (self.test(test), Precedence::Test),
+            Expr::Runs(runs) => (self.runs(runs), Precedence::Test),
         };
         if own < context {
             format!("({text})")
@@ -237,6 +238,22 @@ impl Printer<'_> {
             Predicate::EndsWith(literal) => format!("ends_with {}", value(literal)),
         };
         format!("{subject} {predicate}")
+    }
+
+    fn runs(&self, runs: &RunsExpr) -> String {
+        let mut text = "runs".to_string();
+        if let Some(programs) = &runs.programs {
+            text.push(' ');
+            text.push_str(&self.list(programs));
+        }
+        if let Some(subcommand) = &runs.subcommand {
+            text.push(' ');
+            text.push_str(self.text(subcommand.span()));
+        }
+        if let Some(condition) = &runs.condition {
+            text.push_str(&format!(" ({})", self.expr(condition, Precedence::Or)));
+        }
+        text
     }
 
     fn list(&self, list: &ListOperand) -> String {

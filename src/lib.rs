@@ -62,6 +62,7 @@ mod fmt;
 mod ir;
 mod pattern;
 mod policy;
+mod shell;
 mod syntax;
 mod testing;
 

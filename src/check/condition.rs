@@ -5,7 +5,7 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::ir::{self, Cond, Pred, Subject, Value};
 use crate::paths;
 use crate::source::Span;
-use crate::syntax::ast::{CompareOp, Expr, ListOperand, Literal, Predicate, RegexLit, Test};
+use crate::syntax::ast::{CompareOp, Expr, ListOperand, Literal, Predicate, RegexLit, RunsExpr, Test};
 use crate::vocab::{EventKind, Field, FieldType};
 
 impl Checker<'_> {
@@ -16,7 +16,62 @@ impl Checker<'_> {
             Expr::And(children, _) => self.children(children, event).map(Cond::All),
             Expr::Not(child, _) => self.condition(child, event).map(|cond| Cond::Not(Box::new(cond))),
             Expr::Test(test) => self.test(test, event).map(Cond::Test),
+            Expr::Runs(runs) => self.runs(runs, event).map(|runs| Cond::Runs(Box::new(runs))),
         }
+    }
+
+    /// `runs [PROGRAMS [SUBCOMMAND]] [(CONDITION)]`: programs named by a symbol, a string, a
+    /// list, or a `let` list; the condition checked with the command's fields in scope.
+    fn runs(&mut self, runs: &RunsExpr, event: EventKind) -> Option<ir::Runs> {
+        if !event.has_tool() || self.in_runs {
+            let why = if self.in_runs {
+                "`runs` cannot nest inside `runs`"
+            } else {
+                "`runs` reads a tool call's shell command"
+            };
+            self.report(
+                Diagnostic::new(Code::FieldNotInEvent, runs.span, why)
+                    .label(format!("not here on `{}`", event.name()))
+                    .help("use `runs` in a `pre_tool_use`, `post_tool_use` or `post_tool_use_failure` rule, once per test"),
+            );
+            return None;
+        }
+        let programs = match &runs.programs {
+            None => Some(Vec::new()),
+            Some(ListOperand::Named(ident)) if !self.lists.contains_key(&ident.text) => Some(vec![ident.text.clone()]),
+            Some(list) => self.list_values(list, FieldType::Str, "program").map(|values| {
+                values
+                    .into_iter()
+                    .filter_map(|value| match value {
+                        Value::Str(text) => Some(text),
+                        _ => None,
+                    })
+                    .collect()
+            }),
+        };
+        let subcommand = match &runs.subcommand {
+            None => Some(None),
+            Some(literal) => match self.literal(literal)? {
+                Value::Str(text) => Some(Some(text)),
+                _ => {
+                    self.report(
+                        Diagnostic::new(Code::TypeMismatch, literal.span(), "a subcommand is a word")
+                            .label("not a string")
+                            .help("quote it, or write it bare: `runs git push`"),
+                    );
+                    None
+                }
+            },
+        };
+        self.in_runs = true;
+        let condition = match &runs.condition {
+            None => Some(Cond::Always),
+            Some(expr) => self.condition(expr, event),
+        };
+        self.in_runs = false;
+        // `/usr/bin/rm` runs `rm`: commands are matched by their program's name.
+        let programs = programs?.iter().map(|text| text.rsplit('/').next().unwrap_or(text).to_string()).collect();
+        Some(ir::Runs { programs, subcommand: subcommand?, condition: condition? })
     }
 
     fn children(&mut self, children: &[Expr], event: EventKind) -> Option<Vec<Cond>> {

@@ -48,6 +48,11 @@ impl Checker<'_> {
         match expr {
             Expr::Or(children, _) | Expr::And(children, _) => children.iter().for_each(|child| self.tool_values(child)),
             Expr::Not(child, _) => self.tool_values(child),
+            Expr::Runs(runs) => {
+                if let Some(condition) = &runs.condition {
+                    self.tool_values(condition);
+                }
+            }
             Expr::Test(test) => {
                 let ast::Subject::Field(field) = &test.subject else { return };
                 let literals = match &test.predicate {
@@ -208,6 +213,11 @@ impl Checker<'_> {
                 }
             }
             Expr::Not(child, _) => self.negated_tests(child, !negated, event, admitted, certain),
+            Expr::Runs(runs) => {
+                if let Some(condition) = &runs.condition {
+                    self.negated_tests(condition, negated, event, admitted, certain);
+                }
+            }
             Expr::Test(test) if negated => {
                 let ident = match &test.subject {
                     ast::Subject::Field(ident) | ast::Subject::Len(ident, _) => ident,
@@ -349,6 +359,8 @@ fn admitted(cond: &Cond) -> Admitted {
     // Several bounds: the first is enough to be safe (each bounds the rule).
     let bound = conjuncts(cond).iter().find_map(|conjunct| match conjunct {
         Cond::Test(test) => test_bound(test),
+        // Only a shell call has commands.
+        Cond::Runs(_) => Some(Admitted::Some { names: Vec::new(), kinds: vec![Kind::Shell] }),
         Cond::Any(branches) => {
             branches.iter().map(admitted).reduce(Admitted::union).filter(|union| !matches!(union, Admitted::Any))
         }

@@ -34,7 +34,8 @@ pub(crate) enum Depth {
 
 /// Checks parsed files (given with their ids in `sources`, in path order).
 pub(crate) fn check(sources: &SourceMap, asts: &[(FileId, Ast)], depth: Depth) -> Result<Checked, Vec<Diagnostic>> {
-    let mut checker = Checker { sources, lists: HashMap::new(), rule_names: HashMap::new(), diagnostics: Vec::new() };
+    let mut checker =
+        Checker { sources, lists: HashMap::new(), rule_names: HashMap::new(), diagnostics: Vec::new(), in_runs: false };
     for (_, ast) in asts {
         for list in &ast.lists {
             checker.declare_list(list);
@@ -77,6 +78,9 @@ struct Checker<'a> {
     lists: HashMap<String, ListInfo>,
     rule_names: HashMap<String, Span>,
     diagnostics: Vec<Diagnostic>,
+    /// Whether the condition being checked is inside `runs (…)`, where one command's fields
+    /// (`flags`, `operands`, …) are in scope.
+    in_runs: bool,
 }
 
 impl Checker<'_> {
@@ -185,6 +189,21 @@ impl Checker<'_> {
     /// Resolves a field name for an event, reporting unknown or unavailable names.
     fn field(&mut self, ident: &Ident, event: EventKind) -> Option<(Field, FieldType)> {
         match Field::lookup(&ident.text, event) {
+            FieldLookup::Found(field, _) if field.in_command() && !self.in_runs => {
+                self.report(
+                    Diagnostic::new(
+                        Code::FieldNotInEvent,
+                        ident.span,
+                        format!("`{}` is a field of one shell command, read inside `runs (…)`", ident.text),
+                    )
+                    .label("outside `runs`")
+                    .help(format!(
+                        "write `runs PROGRAM ({} …)`; `programs` lists every program of the line",
+                        ident.text
+                    )),
+                );
+                None
+            }
             FieldLookup::Found(field, ty) => Some((field, ty)),
             FieldLookup::NotInEvent => {
                 let diagnostic = Diagnostic::new(
@@ -262,7 +281,11 @@ impl Checker<'_> {
 
 /// Field names to list in help, `args.NAME` last for tool events.
 fn fields_help(event: EventKind) -> Vec<&'static str> {
-    let mut names = Field::names_for(event);
+    // One command's fields are listed by `runs`'s own help, not as the event's.
+    let mut names: Vec<&'static str> = Field::names_for(event)
+        .into_iter()
+        .filter(|name| !matches!(Field::lookup(name, event), FieldLookup::Found(field, _) if field.in_command()))
+        .collect();
     if event.has_tool() {
         names.push("args.NAME");
     }

@@ -74,10 +74,18 @@ fn keys_of(cond: &Cond) -> Vec<Key<'_>> {
                 Subject::Field(field) => key_of(field, &test.pred),
                 Subject::Len(_) => None,
             },
+            // `runs rm (…)` can fire only when `rm` is among the line's programs.
+            Cond::Runs(runs) if !runs.programs.is_empty() => Some(Key::Exact(
+                &PROGRAMS,
+                runs.programs.iter().map(|program| Cow::Borrowed(program.as_str())).collect(),
+            )),
             _ => None,
         })
         .collect()
 }
+
+/// The field `runs` is keyed on.
+static PROGRAMS: Field = Field::Programs;
 
 fn key_of<'r>(field: &'r Field, pred: &'r Pred) -> Option<Key<'r>> {
     let texts = |values: &'r [Value]| -> Option<Vec<Cow<'r, str>>> {

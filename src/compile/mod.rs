@@ -3,7 +3,8 @@
 //!
 //! Each rule gets at most one *key*: a conjunct of its condition that must hold for it to fire
 //! (`tool == Bash`, `path in [...]`, `command starts_with "rm"`, `path like "**/*.pem"`,
-//! `command matches /…/`). Keys on one field share one structure: a hash map for equality and
+//! `command matches /…/`, `runs rm`, which is keyed on `programs`, as Codex's execpolicy keys
+//! on `argv[0]`). Keys on one field share one structure: a hash map for equality and
 //! prefixes, a `GlobSet` for globs, a `RegexSet` for regexes, each matched in one pass. A rule
 //! with no key is always a candidate. The key chosen is the cheapest: an equality whose value
 //! few rules share, otherwise a set-matched pattern. Compiling cannot fail: a structure that
@@ -197,7 +198,7 @@ impl DecisionTable {
         let mut out = index.unindexed.clone();
         for field_index in &index.indexes {
             let value = view.get(&field_index.field);
-            let case = if field_index.field.is_path() { view.case() } else { PathCase::Sensitive };
+            let case = if field_index.field.folds_case() { view.case() } else { PathCase::Sensitive };
             value.any_text(case, &mut |text| {
                 field_index.kind.lookup(text, &mut out);
                 false
@@ -218,7 +219,7 @@ impl EventIndex {
         let mut glob_sets: Slots<'_, PatternSet> = Vec::new();
         let mut regex_sets: Slots<'_, PatternSet> = Vec::new();
         for (id, key) in keys {
-            let case = |field: &Field| if field.is_path() { case } else { PathCase::Sensitive };
+            let case = |field: &Field| if field.folds_case() { case } else { PathCase::Sensitive };
             match key {
                 Key::Exact(field, values) => {
                     add_values(slot(&mut exact, field, HashMap::default), values, case(field), id);

@@ -1,21 +1,29 @@
 //! The files a tool call touches, found once per event: every argument its profile names for
 //! `path` (an array argument names several; a Codex patch names each file it adds, updates,
-//! deletes or moves), each spelled by the path model, then — when the file system says a path
-//! leads through a symlink — its target too. Evaluation judges the call once per file.
+//! deletes or moves), or for a shell call every file its command line names (`src/shell/`),
+//! each spelled by the path model, then — when the file system says a path leads through a
+//! symlink — its target too. Evaluation judges the call once per file.
 
-use crate::model::dedup_in_order_by;
 use crate::model::event::Event;
 use crate::paths::{Anchor, FilePath, PathCase, PathError, PathSettings};
+use crate::shell::{self, Access, CommandLine};
 use crate::vocab::patch::patch_paths;
 use crate::vocab::tools::{Resolved, Source};
-use crate::vocab::Semantic;
+use crate::vocab::{Kind, Semantic};
+use rustc_hash::FxHashMap;
 use serde_json::{Map, Value as Json};
+use std::cell::OnceCell;
 
 /// Every file of one event, and how its paths are anchored and compared.
 #[derive(Debug, Clone)]
 pub struct Files<'e> {
     /// The files, each once, in the order the call names them (link targets after).
     pub files: Vec<FilePath>,
+    /// How the call uses each file of `files`: by the tool's kind (a write tool writes, a read
+    /// or search tool reads), or as its command line does; `None` when neither says.
+    pub(crate) access: Vec<Option<Access>>,
+    /// A shell call's command line as words.
+    pub(crate) shell: Option<Shell>,
     /// The event's anchor, built the first time a path needs it (most calls name none).
     anchor: std::cell::OnceCell<Box<Anchor>>,
     event: &'e Event,
@@ -30,23 +38,70 @@ impl<'e> Files<'e> {
     /// The files of `event`; `Err` if a path is invalid (a NUL byte).
     pub fn of(event: &'e Event, settings: &'e PathSettings) -> Result<Files<'e>, PathError> {
         let tool = event.tool_call().map(|call| Resolved::of(&call.tool)).unwrap_or_default();
-        let mut files =
-            Files { files: Vec::new(), anchor: std::cell::OnceCell::new(), event, settings, case: settings.case, tool };
+        let mut files = Files {
+            files: Vec::new(),
+            access: Vec::new(),
+            shell: None,
+            anchor: OnceCell::new(),
+            event,
+            settings,
+            case: settings.case,
+            tool,
+        };
         let Some(call) = event.tool_call() else { return Ok(files) };
-        for raw in raw_paths(tool, &call.args) {
-            let file = files.anchor().file(&raw)?;
-            files.files.push(file);
+        let named: Vec<(String, Option<Access>)> = match shell_line(tool, &call.args) {
+            Some(line) => {
+                let named = line.files.iter().map(|(raw, access)| (raw.clone(), Some(*access))).collect();
+                let operands = line.commands.iter().map(|_| OnceCell::new()).collect();
+                files.shell = Some(Shell { line, operands });
+                named
+            }
+            None => {
+                let access = match tool.kind() {
+                    Kind::Write => Some(Access::Write),
+                    Kind::Read | Kind::Search => Some(Access::Read),
+                    _ => None,
+                };
+                raw_paths(tool, &call.args).into_iter().map(|raw| (raw, access)).collect()
+            }
+        };
+        let mut found: Vec<(FilePath, Option<Access>)> = Vec::with_capacity(named.len());
+        for (raw, access) in named {
+            found.push((files.anchor().file(&raw)?, access));
         }
-        if settings.follow_links && files.files.iter().any(|file| file.absolute.is_some()) {
-            let targets: Vec<FilePath> =
-                files.files.iter().filter_map(|file| files.anchor().resolve_links(file)).collect();
-            files.files.extend(targets);
+        if settings.follow_links && found.iter().any(|(file, _)| file.absolute.is_some()) {
+            let targets: Vec<(FilePath, Option<Access>)> = found
+                .iter()
+                .filter_map(|(file, access)| files.anchor().resolve_links(file).map(|target| (target, *access)))
+                .collect();
+            found.extend(targets);
         }
-        // One file is the common case: it pays for no set.
-        if files.files.len() > 1 {
-            dedup_in_order_by(&mut files.files, |file| file.canonical.clone());
+        // Each file once, the strongest access kept. One file is the common case: no map.
+        if found.len() > 1 {
+            let mut first: FxHashMap<String, usize> = FxHashMap::default();
+            let mut kept: Vec<(FilePath, Option<Access>)> = Vec::with_capacity(found.len());
+            for (file, access) in found {
+                match first.get(&file.canonical).and_then(|&at| kept.get_mut(at)) {
+                    Some(earlier) => earlier.1 = earlier.1.max(access),
+                    None => {
+                        first.insert(file.canonical.clone(), kept.len());
+                        kept.push((file, access));
+                    }
+                }
+            }
+            found = kept;
         }
+        (files.files, files.access) = found.into_iter().unzip();
         Ok(files)
+    }
+
+    /// The operands of the shell call's command `at`, spelled by the path model (an operand
+    /// that is no valid path, with a NUL byte, is left out: the call names it as a file too,
+    /// and fails closed there).
+    pub(crate) fn operands(&self, at: usize) -> &[FilePath] {
+        let Some(shell) = &self.shell else { return &[] };
+        let (Some(cell), Some(command)) = (shell.operands.get(at), shell.line.commands.get(at)) else { return &[] };
+        cell.get_or_init(|| command.operands.iter().filter_map(|raw| self.anchor().file(raw).ok()).collect())
     }
 
     /// Where the event's paths are anchored.
@@ -68,6 +123,32 @@ impl<'e> Files<'e> {
     /// The file of reading `at`, if the call names any.
     pub fn reading(&self, at: usize) -> Option<usize> {
         (at < self.files.len()).then_some(at)
+    }
+}
+
+/// A shell call's command line as words, and its commands' operands as paths once asked for.
+#[derive(Debug, Clone)]
+pub(crate) struct Shell {
+    /// The commands and files.
+    pub(crate) line: CommandLine,
+    operands: Vec<OnceCell<Vec<FilePath>>>,
+}
+
+/// The command line of a shell-kind call: a string is parsed, an argv array (Codex's `shell`)
+/// read as one command.
+fn shell_line(tool: Resolved, args: &Map<String, Json>) -> Option<CommandLine> {
+    if tool.kind() != Kind::Shell {
+        return None;
+    }
+    let names = tool.source(Semantic::Command).map_or(&[][..], Source::args);
+    let value = names.iter().find_map(|name| args.get(*name).filter(|value| !value.is_null()))?;
+    match value {
+        Json::String(line) => Some(shell::analyse(line)),
+        Json::Array(words) => {
+            let words: Option<Vec<String>> = words.iter().map(|word| word.as_str().map(str::to_string)).collect();
+            words.map(|words| shell::analyse_argv(&words))
+        }
+        _ => None,
     }
 }
 

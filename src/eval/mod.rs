@@ -101,6 +101,9 @@ pub enum EvalError {
 pub trait RuleTracer: Tracer {
     /// A rule's condition was evaluated.
     fn rule(&mut self, _rule: &Rule, _fired: bool) {}
+    /// A call that names several files is judged once per file: the rules after this are
+    /// judged for this file (its canonical spelling).
+    fn reading(&mut self, _file: &str) {}
 }
 
 impl RuleTracer for () {}
@@ -148,6 +151,11 @@ fn evaluate_reading(
 ) -> Result<Evaluation, EvalError> {
     let kind = event.kind();
     let stop_hook_active = event.stop_info().is_some_and(|stop| stop.stop_hook_active);
+    if files.readings() > 1 {
+        if let Some(file) = file.and_then(|at| files.files.get(at)) {
+            tracer.reading(&file.canonical);
+        }
+    }
     let mut run = Run { view: View::new(event, files, file), result: HookResult::default(), logs: Vec::new() };
     let candidates_of = |view: &View<'_>| match scope {
         Scope::Indexed => table.candidates(kind, view),

@@ -2,10 +2,11 @@
 //! as rewritten by earlier rules. Conditions and templates read through a [`View`].
 
 use super::files::Files;
-use crate::ir::{Cond, Part, Pred, Subject, Template, Test, Value};
+use crate::ir::{Cond, Part, Pred, Runs, Subject, Template, Test, Value};
 use crate::model::event::{Event, EventData};
 use crate::model::result::ToolOutput;
 use crate::paths::{FilePath, PathCase, PathError};
+use crate::shell::Access;
 use crate::vocab::tools::{mcp_parts, Resolved, Source};
 use crate::vocab::{Field, Semantic};
 use serde_json::{Map, Value as Json};
@@ -92,6 +93,8 @@ pub struct View<'e> {
     files: &'e Files<'e>,
     /// The file this reading judges (`path`): one of `files`, or the one a `set` wrote.
     file: Option<Cow<'e, FilePath>>,
+    /// How the call uses that file (`access`).
+    access: Option<Access>,
 }
 
 static NO_ARGS: std::sync::OnceLock<Map<String, Json>> = std::sync::OnceLock::new();
@@ -105,7 +108,8 @@ impl<'e> View<'e> {
             EventData::PostToolUse(call, output) => (Cow::Borrowed(&call.args), Some(Cow::Borrowed(output))),
             _ => (Cow::Borrowed(NO_ARGS.get_or_init(Map::new)), None),
         };
-        View { event, args, output, files, file: file.and_then(|at| files.files.get(at)).map(Cow::Borrowed) }
+        let access = file.and_then(|at| files.access.get(at).copied().flatten());
+        View { event, args, output, files, file: file.and_then(|at| files.files.get(at)).map(Cow::Borrowed), access }
     }
 
     /// The tool, resolved against the vocabulary.
@@ -136,6 +140,15 @@ impl<'e> View<'e> {
 
     /// A field's current value.
     pub fn get(&self, field: &Field) -> Val<'_> {
+        self.get_in(field, None)
+    }
+
+    /// A field's value with the shell command `scope` (an index into the command line's
+    /// commands) in scope, as inside `runs (…)`.
+    fn get_in(&self, field: &Field, scope: Option<usize>) -> Val<'_> {
+        if field.in_command() {
+            return self.command_field(field, scope);
+        }
         let common = &self.event.common;
         let text =
             |value: Option<&'e String>| value.map_or(Val::Missing, |text| Val::Str(Cow::Borrowed(text.as_str())));
@@ -147,6 +160,17 @@ impl<'e> View<'e> {
             },
             (Field::Paths, _) if self.files.files.is_empty() => Val::Missing,
             (Field::Paths, _) => Val::List(self.files.files.iter().map(Val::Path).collect()),
+            (Field::Programs, _) => match &self.files.shell {
+                Some(shell) => Val::List(
+                    shell.line.programs().into_iter().map(|program| Val::Str(self.case().fold(program))).collect(),
+                ),
+                None => Val::Missing,
+            },
+            (Field::Access, _) => match self.access {
+                Some(Access::Read) => Val::Str(Cow::Borrowed("read")),
+                Some(Access::Write) => Val::Str(Cow::Borrowed("write")),
+                None => Val::Missing,
+            },
             (Field::Prompt, EventData::UserPromptSubmit { prompt }) => Val::Str(Cow::Borrowed(prompt)),
             (Field::Output, _) => {
                 self.output.as_ref().map_or(Val::Missing, |output| Val::Str(Cow::Borrowed(&output.content)))
@@ -201,6 +225,28 @@ impl<'e> View<'e> {
         }
     }
 
+    /// A field of the shell command `scope`.
+    fn command_field(&self, field: &Field, scope: Option<usize>) -> Val<'_> {
+        let command = scope.and_then(|at| self.files.shell.as_ref().and_then(|shell| shell.line.commands.get(at)));
+        let Some(command) = command else { return Val::Missing };
+        let texts =
+            |items: &'e [String]| Val::List(items.iter().map(|item| Val::Str(Cow::Borrowed(item.as_str()))).collect());
+        match field {
+            Field::Program => Val::Str(self.case().fold(&command.program)),
+            Field::Subcommand => {
+                command.subcommand.as_deref().map_or(Val::Missing, |text| Val::Str(Cow::Borrowed(text)))
+            }
+            Field::Flags => texts(&command.flags),
+            Field::Words => texts(&command.words),
+            Field::Via => texts(&command.via),
+            Field::Inputs => texts(&command.inputs),
+            Field::Operands => {
+                Val::List(scope.map_or(&[][..], |at| self.files.operands(at)).iter().map(Val::Path).collect())
+            }
+            _ => Val::Missing,
+        }
+    }
+
     /// The raw value of a profile field: the first of the tool's arguments for it present.
     fn semantic(&self, semantic: Semantic) -> Val<'_> {
         let names = self.resolved().source(semantic).map_or(&[][..], Source::args);
@@ -216,11 +262,15 @@ impl<'e> View<'e> {
     /// Whether a condition holds, reporting each leaf test to the tracer. `Err` carries why a
     /// pattern could not be compiled (only possible for a hand-made bundle).
     pub fn holds(&self, cond: &Cond, tracer: &mut impl Tracer) -> Result<bool, String> {
+        self.holds_in(cond, None, tracer)
+    }
+
+    fn holds_in(&self, cond: &Cond, scope: Option<usize>, tracer: &mut impl Tracer) -> Result<bool, String> {
         Ok(match cond {
             Cond::Always => true,
             Cond::All(children) => {
                 for child in children {
-                    if !self.holds(child, tracer)? {
+                    if !self.holds_in(child, scope, tracer)? {
                         return Ok(false);
                     }
                 }
@@ -228,7 +278,7 @@ impl<'e> View<'e> {
             }
             Cond::Any(children) => {
                 for child in children {
-                    if self.holds(child, tracer)? {
+                    if self.holds_in(child, scope, tracer)? {
                         return Ok(true);
                     }
                 }
@@ -236,12 +286,13 @@ impl<'e> View<'e> {
             }
             Cond::Not(child) => {
                 tracer.negation(true);
-                let held = self.holds(child, tracer);
+                let held = self.holds_in(child, scope, tracer);
                 tracer.negation(false);
                 !held?
             }
+            Cond::Runs(runs) => self.runs(runs, tracer)?,
             Cond::Test(test) => {
-                let seen = self.subject(&test.subject);
+                let seen = self.subject(&test.subject, scope);
                 let held = pred_holds(&test.pred, &seen, self.case())?;
                 tracer.test(test, &seen, held);
                 held
@@ -249,11 +300,31 @@ impl<'e> View<'e> {
         })
     }
 
-    fn subject(&self, subject: &Subject) -> Val<'_> {
+    /// Whether some command of the shell call's line runs one of the programs and satisfies the
+    /// condition, its fields in scope.
+    fn runs(&self, runs: &Runs, tracer: &mut impl Tracer) -> Result<bool, String> {
+        let Some(shell) = &self.files.shell else { return Ok(false) };
+        let case = self.case();
+        for (at, command) in shell.line.commands.iter().enumerate() {
+            let program = case.fold(&command.program);
+            if !runs.programs.is_empty() && !runs.programs.iter().any(|name| case.fold(name) == program) {
+                continue;
+            }
+            if runs.subcommand.is_some() && command.subcommand != runs.subcommand {
+                continue;
+            }
+            if self.holds_in(&runs.condition, Some(at), tracer)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    fn subject(&self, subject: &Subject, scope: Option<usize>) -> Val<'_> {
         match subject {
-            Subject::Field(field) => self.get(field),
+            Subject::Field(field) => self.get_in(field, scope),
             #[expect(clippy::cast_precision_loss, reason = "lengths are far below 2^52")]
-            Subject::Len(field) => match self.get(field) {
+            Subject::Len(field) => match self.get_in(field, scope) {
                 Val::List(items) => Val::Num(items.len() as f64),
                 value => value.text().map_or(Val::Missing, |text| Val::Num(text.chars().count() as f64)),
             },

@@ -127,6 +127,7 @@ mod tests {
             }
             crate::ir::Cond::Not(child) => collect(child, out),
             crate::ir::Cond::Test(test) => out.push(test.to_string()),
+            crate::ir::Cond::Runs(runs) => collect(&runs.condition, out),
             crate::ir::Cond::Always => {}
         }
     }

@@ -39,6 +39,22 @@ pub enum Cond {
     Not(Box<Cond>),
     /// A leaf test.
     Test(Test),
+    /// Some simple command of a shell call's command line runs one of these programs and
+    /// satisfies the condition (`runs rm (flags in [r, R] and operands == "/")`).
+    Runs(Box<Runs>),
+}
+
+/// `runs [PROGRAMS] [SUBCOMMAND] [(CONDITION)]`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Runs {
+    /// The programs, any of which; empty for any program.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub programs: Vec<String>,
+    /// The command's first operand must be this (`git push`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subcommand: Option<String>,
+    /// What the command must satisfy, its fields (`flags`, `operands`, …) in scope.
+    pub condition: Cond,
 }
 
 /// A leaf test. Its `Display` is the test as rule source (`path like "**/.env*"`).

@@ -57,6 +57,22 @@ pub(crate) enum Expr {
     Not(Box<Expr>, Span),
     /// A single test.
     Test(Test),
+    /// `runs [PROGRAMS [SUBCOMMAND]] [(CONDITION)]`.
+    Runs(Box<RunsExpr>),
+}
+
+/// `runs [PROGRAMS [SUBCOMMAND]] [(CONDITION)]`.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct RunsExpr {
+    /// The programs: a name or string (`Inline` of one), `[..]`, or a name that may be a
+    /// `let` list's (`Named`; the checker decides).
+    pub programs: Option<ListOperand>,
+    /// The subcommand.
+    pub subcommand: Option<Literal>,
+    /// The condition on the command.
+    pub condition: Option<Expr>,
+    /// The whole construct.
+    pub span: Span,
 }
 
 impl Expr {
@@ -65,6 +81,7 @@ impl Expr {
         match self {
             Expr::Or(_, span) | Expr::And(_, span) | Expr::Not(_, span) => *span,
             Expr::Test(test) => test.span,
+            Expr::Runs(runs) => runs.span,
         }
     }
 }

@@ -129,6 +129,24 @@ impl Lowerer {
                 Ok(Expr::Not(Box::new(self.condition(operand, depth + 1)?), span))
             }
             Rule::test => self.test(pair).map(Expr::Test),
+            Rule::runs => {
+                let mut runs = RunsExpr { programs: None, subcommand: None, condition: None, span };
+                for child in pair.into_inner() {
+                    match child.as_rule() {
+                        Rule::run_programs => {
+                            let inner = self.child(span, &mut child.into_inner())?;
+                            runs.programs = Some(self.list_operand(inner)?);
+                        }
+                        Rule::run_subcommand => {
+                            let inner = self.child(span, &mut child.into_inner())?;
+                            runs.subcommand = Some(self.literal(inner)?);
+                        }
+                        Rule::condition => runs.condition = Some(self.condition(child, depth + 1)?),
+                        _ => {}
+                    }
+                }
+                Ok(Expr::Runs(Box::new(runs)))
+            }
             _ => Err(incomplete(span)),
         }
     }

@@ -254,6 +254,24 @@ pub enum Field {
     Trigger,
     /// The notification's text (notification).
     Message,
+    /// Every program a shell call's command line runs (a list).
+    Programs,
+    /// How the call uses the file of this reading: `read` or `write`.
+    Access,
+    /// Inside `runs (…)`: the command's program.
+    Program,
+    /// Inside `runs (…)`: the command's first operand (`push` in `git push`).
+    Subcommand,
+    /// Inside `runs (…)`: the command's option names (`-rf` gives `r` and `f`).
+    Flags,
+    /// Inside `runs (…)`: the command's operands, as paths.
+    Operands,
+    /// Inside `runs (…)`: every word after the program.
+    Words,
+    /// Inside `runs (…)`: the wrappers and shells the command runs through (`sudo`, `bash`).
+    Via,
+    /// Inside `runs (…)`: the programs whose output the command reads.
+    Inputs,
     /// A raw tool argument; dots walk into objects (`args.options.force`).
     Arg(String),
     /// A profile-mapped argument.
@@ -268,6 +286,15 @@ const BUILTINS: &[(&str, Field, FieldType, Option<&[EventKind]>)] = &[
     ("tool", Field::Tool, FieldType::Str, Some(TOOL_EVENTS)),
     ("kind", Field::Kind, FieldType::Str, Some(TOOL_EVENTS)),
     ("paths", Field::Paths, FieldType::List, Some(TOOL_EVENTS)),
+    ("programs", Field::Programs, FieldType::List, Some(TOOL_EVENTS)),
+    ("access", Field::Access, FieldType::Str, Some(TOOL_EVENTS)),
+    ("program", Field::Program, FieldType::Str, Some(TOOL_EVENTS)),
+    ("subcommand", Field::Subcommand, FieldType::Str, Some(TOOL_EVENTS)),
+    ("flags", Field::Flags, FieldType::List, Some(TOOL_EVENTS)),
+    ("operands", Field::Operands, FieldType::List, Some(TOOL_EVENTS)),
+    ("words", Field::Words, FieldType::List, Some(TOOL_EVENTS)),
+    ("via", Field::Via, FieldType::List, Some(TOOL_EVENTS)),
+    ("inputs", Field::Inputs, FieldType::List, Some(TOOL_EVENTS)),
     ("mcp_server", Field::McpServer, FieldType::Str, Some(TOOL_EVENTS)),
     ("mcp_tool", Field::McpTool, FieldType::Str, Some(TOOL_EVENTS)),
     ("prompt", Field::Prompt, FieldType::Str, Some(&[EventKind::UserPromptSubmit])),
@@ -365,14 +392,35 @@ impl Field {
             Field::Error => event == EventKind::PostToolUseFailure,
             Field::StopHookActive => matches!(event, EventKind::Stop | EventKind::SubagentStop),
             Field::Message => event == EventKind::Notification,
+            Field::Program | Field::Flags | Field::Operands | Field::Words | Field::Via | Field::Inputs => true,
             _ => false,
         }
+    }
+
+    /// Whether the field is one command's, read inside `runs (…)` only.
+    pub fn in_command(&self) -> bool {
+        matches!(
+            self,
+            Field::Program
+                | Field::Subcommand
+                | Field::Flags
+                | Field::Operands
+                | Field::Words
+                | Field::Via
+                | Field::Inputs
+        )
+    }
+
+    /// Whether the field's values fold case where the file system does: paths, and program
+    /// names (on a case-insensitive file system `RM` runs `rm`).
+    pub fn folds_case(&self) -> bool {
+        self.is_path() || matches!(self, Field::Programs | Field::Program)
     }
 
     /// Whether values of this field are paths (spelled canonically, and globbed with
     /// `/`-aware `*`).
     pub fn is_path(&self) -> bool {
-        matches!(self, Field::Semantic(Semantic::Path) | Field::Paths)
+        matches!(self, Field::Semantic(Semantic::Path) | Field::Paths | Field::Operands)
     }
 }
 

@@ -1,0 +1,195 @@
+//! What hookc knows of particular programs: the wrappers that run another command, the shells
+//! that run a script, which options take a value, and which operands name files written.
+//! Everything here is a table; `mod.rs` applies it. A program missing from a table is read
+//! generically: every `-x`/`--x` word is a flag, every other word an operand.
+
+/// A program that runs the command in its operands (`sudo rm …` runs `rm`).
+pub(super) struct Wrapper {
+    /// Short options that take a value (`sudo -u USER`).
+    pub short_values: &'static str,
+    /// Long options that take a value when it is not attached with `=`.
+    pub long_values: &'static [&'static str],
+    /// Operands before the command (`timeout DURATION cmd`, `chroot DIR cmd`).
+    pub leading_operands: usize,
+    /// Whether `NAME=value` words before the command are assignments (`env A=b cmd`).
+    pub assignments: bool,
+}
+
+const fn wrapper(short_values: &'static str, long_values: &'static [&'static str]) -> Wrapper {
+    Wrapper { short_values, long_values, leading_operands: 0, assignments: false }
+}
+
+/// The wrapper named `program`, if it is one.
+pub(super) fn wrapper_of(program: &str) -> Option<Wrapper> {
+    Some(match program {
+        "sudo" => wrapper(
+            "ugCDprtTU",
+            &[
+                "user",
+                "group",
+                "chdir",
+                "chroot",
+                "prompt",
+                "role",
+                "type",
+                "command-timeout",
+                "other-user",
+                "close-from",
+                "host",
+            ],
+        ),
+        "doas" => wrapper("uC", &[]),
+        "env" => Wrapper { assignments: true, ..wrapper("uCS", &["unset", "chdir", "split-string"]) },
+        "nice" => wrapper("n", &["adjustment"]),
+        "timeout" => Wrapper { leading_operands: 1, ..wrapper("sk", &["signal", "kill-after"]) },
+        "time" => wrapper("fo", &["format", "output"]),
+        "xargs" => wrapper(
+            "IELnPsda",
+            &["max-args", "max-procs", "max-chars", "delimiter", "arg-file", "eof", "max-lines", "process-slot-var"],
+        ),
+        "stdbuf" => wrapper("ioe", &["input", "output", "error"]),
+        "ionice" => wrapper("cn", &["class", "classdata"]),
+        "chroot" => Wrapper { leading_operands: 1, ..wrapper("", &["userspec", "groups"]) },
+        "flock" => Wrapper { leading_operands: 1, ..wrapper("wE", &["timeout", "conflict-exit-code"]) },
+        "exec" => wrapper("a", &[]),
+        "nohup" | "command" | "builtin" | "setsid" | "unbuffer" | "busybox" | "caffeinate" => wrapper("", &[]),
+        _ => return None,
+    })
+}
+
+/// Shells: `-c SCRIPT` runs a script, an operand names a script file, and with neither the
+/// script is read from standard input.
+pub(super) fn is_shell(program: &str) -> bool {
+    matches!(program, "sh" | "bash" | "zsh" | "dash" | "ksh" | "mksh" | "ash" | "yash" | "fish" | "rbash")
+}
+
+/// Programs whose words are run as one script: `eval rm -rf /`, `watch rm -rf /`.
+pub(super) fn runs_words_as_script(program: &str) -> bool {
+    matches!(program, "eval" | "watch")
+}
+
+/// Programs whose operands are text, not files (`echo .env` reads nothing).
+pub(super) fn operands_are_text(program: &str) -> bool {
+    matches!(program, "echo" | "printf" | "true" | "false" | ":" | "export" | "unset" | "alias" | "type" | "which")
+}
+
+/// The options of `program` that take a value as the next word: short option letters, long
+/// option names.
+pub(super) fn value_options(program: &str) -> (&'static str, &'static [&'static str]) {
+    match program {
+        _ if is_shell(program) => ("oO", &["rcfile", "init-file"]),
+        "git" => ("Cc", &["git-dir", "work-tree", "namespace", "config-env", "super-prefix"]),
+        "cp" | "mv" | "ln" => ("tS", &["target-directory", "suffix"]),
+        "install" => ("tSmog", &["target-directory", "suffix", "mode", "owner", "group"]),
+        "sed" => ("ef", &["expression", "file"]),
+        "grep" | "egrep" | "fgrep" | "rg" => {
+            ("efABCm", &["regexp", "file", "max-count", "after-context", "before-context", "context"])
+        }
+        "curl" => (
+            "odHXuAeTFbcmrwKxUEQyYzCD",
+            &[
+                "output",
+                "data",
+                "data-raw",
+                "data-binary",
+                "data-urlencode",
+                "data-ascii",
+                "header",
+                "request",
+                "user",
+                "user-agent",
+                "referer",
+                "upload-file",
+                "form",
+                "cookie",
+                "cookie-jar",
+                "max-time",
+                "range",
+                "write-out",
+                "config",
+                "proxy",
+                "connect-timeout",
+                "retry",
+                "output-dir",
+                "url",
+                "dump-header",
+            ],
+        ),
+        "wget" => (
+            "OoaePUtTwQ",
+            &[
+                "output-document",
+                "output-file",
+                "append-output",
+                "directory-prefix",
+                "user-agent",
+                "header",
+                "tries",
+                "timeout",
+            ],
+        ),
+        "tar" => ("fCT", &["file", "directory", "files-from"]),
+        "truncate" => ("sr", &["size", "reference"]),
+        "touch" => ("drt", &["date", "reference"]),
+        "mkdir" => ("m", &["mode"]),
+        "head" | "tail" => ("nc", &["lines", "bytes"]),
+        "sort" => ("otkS", &["output", "key", "field-separator", "buffer-size"]),
+        "find" => ("", &[]),
+        _ => ("", &[]),
+    }
+}
+
+/// Options whose value names a file the command writes (`curl -o FILE`, `sort -o FILE`).
+pub(super) fn writing_options(program: &str) -> &'static [&'static str] {
+    match program {
+        "curl" => &["o", "output", "c", "cookie-jar", "D", "dump-header"],
+        "wget" => &["O", "output-document", "o", "output-file", "a", "append-output"],
+        "sort" => &["o", "output"],
+        "cp" | "mv" | "ln" | "install" => &["t", "target-directory"],
+        _ => &[],
+    }
+}
+
+/// Which of a command's operands it writes: all of them, all but the first, the last, or none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Writes {
+    /// None (the command reads its operands, if anything).
+    None,
+    /// Every operand (`rm`, `touch`, `tee`, `mv`).
+    All,
+    /// All but the first (`chmod MODE FILE…`).
+    AfterFirst,
+    /// The last, when there are at least two (`cp SRC… DEST`).
+    Last,
+}
+
+/// How `program` writes its operands, given its flags.
+pub(super) fn writes(program: &str, flags: &[String]) -> Writes {
+    let has = |name: &str| flags.iter().any(|flag| flag == name);
+    match program {
+        "rm" | "rmdir" | "unlink" | "shred" | "touch" | "truncate" | "mkdir" | "tee" | "mv" | "wipefs" | "mkfifo" => {
+            Writes::All
+        }
+        "chmod" | "chown" | "chgrp" if !has("reference") => Writes::AfterFirst,
+        "chmod" | "chown" | "chgrp" => Writes::All,
+        "install" if has("d") => Writes::All,
+        "cp" | "ln" | "install" | "rsync" | "scp" => Writes::Last,
+        "sed" | "perl" if has("i") || has("in-place") => Writes::All,
+        _ => Writes::None,
+    }
+}
+
+/// Shell operators and words that end a `find -exec` command.
+pub(super) fn ends_find_exec(word: &str) -> bool {
+    word == ";" || word == "+"
+}
+
+/// `find`'s primaries that run a command (`-exec CMD {} ;`).
+pub(super) fn is_find_exec(word: &str) -> bool {
+    matches!(word, "-exec" | "-execdir" | "-ok" | "-okdir")
+}
+
+/// Files that are not files: writing to them changes nothing on disk.
+pub(super) fn is_device_sink(target: &str) -> bool {
+    matches!(target, "/dev/null" | "/dev/stdout" | "/dev/stderr" | "/dev/tty" | "-") || target.starts_with("/dev/fd/")
+}
