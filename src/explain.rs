@@ -5,7 +5,7 @@
 //! the result is the same).
 
 use crate::eval::{EvalError, RuleTracer, Tracer, Val};
-use crate::ir::{Action, Rule, Test};
+use crate::ir::{Action, Rule, Runs, Test};
 use crate::model::event::Event;
 use crate::model::result::HookResult;
 use crate::Policy;
@@ -74,6 +74,21 @@ impl Tracer for Collector {
         // Show a negated test as written, with the truth of the negation.
         let negated = self.negations % 2 == 1;
         let text = if negated { format!("not {test}") } else { test.to_string() };
+        self.pending.push(TestTrace { test: text, saw, held: held != negated });
+    }
+
+    fn runs(&mut self, runs: &Runs, programs: &Val<'_>) {
+        let saw = programs.text().map(|text| text.into_owned());
+        let held = match programs {
+            Val::List(items) if runs.programs.is_empty() => !items.is_empty(),
+            Val::List(items) => items
+                .iter()
+                .any(|item| item.text().is_some_and(|program| runs.programs.iter().any(|name| *name == program))),
+            _ => false,
+        };
+        // Under a `not`, shown as written with the truth of the negation, like a test.
+        let negated = self.negations % 2 == 1;
+        let text = if negated { format!("not {runs}") } else { runs.to_string() };
         self.pending.push(TestTrace { test: text, saw, held: held != negated });
     }
 

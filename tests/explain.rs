@@ -69,5 +69,11 @@ fn explain_prints_json_with_the_eval_result() {
     let evaluated: serde_json::Value = serde_json::from_str(&stdout(&evaluated)).unwrap();
     assert_eq!(explained["result"], evaluated);
     assert_eq!(explained["permission_set_by"], "no-rm-root");
-    assert_eq!(explained["rules"][3]["tests"][1]["saw"], "rm -rf /");
+    let rules = explained["rules"].as_array().unwrap();
+    let rm = rules.iter().find(|trace| trace["rule"] == "no-rm-root").unwrap();
+    assert_eq!(rm["outcome"], "fired");
+    assert_eq!(rm["tests"][0]["test"], "runs rm");
+    assert_eq!(rm["tests"][1]["saw"], "r, f");
+    let push = rules.iter().find(|trace| trace["rule"] == "no-force-push").unwrap();
+    assert_eq!(push["tests"][0], serde_json::json!({"test": "runs git push", "saw": "rm", "held": false}));
 }

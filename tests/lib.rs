@@ -5,6 +5,7 @@
 
 mod agent;
 mod agents;
+mod baseline;
 mod bundle;
 mod cli;
 mod diagnostics;

@@ -76,6 +76,9 @@ pub trait Tracer {
     fn test(&mut self, test: &Test, seen: &Val<'_>, held: bool);
     /// Evaluation enters (`true`) or leaves (`false`) a `not`.
     fn negation(&mut self, _entering: bool) {}
+    /// A `runs` is about to try the line's commands (`programs`: what the line runs). Its
+    /// condition's tests follow, per command tried; `held` comes with the last.
+    fn runs(&mut self, _runs: &Runs, _programs: &Val<'_>) {}
 }
 
 impl Tracer for () {
@@ -303,6 +306,7 @@ impl<'e> View<'e> {
     /// Whether some command of the shell call's line runs one of the programs and satisfies the
     /// condition, its fields in scope.
     fn runs(&self, runs: &Runs, tracer: &mut impl Tracer) -> Result<bool, String> {
+        tracer.runs(runs, &self.get(&Field::Programs));
         let Some(shell) = &self.files.shell else { return Ok(false) };
         let case = self.case();
         for (at, command) in shell.line.commands.iter().enumerate() {

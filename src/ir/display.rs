@@ -95,6 +95,40 @@ impl Display for Test {
     }
 }
 
+/// `runs PROGRAMS [SUBCOMMAND]`, without its condition (whose tests are shown one by one).
+impl Display for super::Runs {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.write_str("runs")?;
+        match self.programs.as_slice() {
+            [] => {}
+            [one] => {
+                f.write_str(" ")?;
+                word(f, one)?;
+            }
+            many => {
+                f.write_str(" ")?;
+                list(f, many, |f, program| word(f, program))?;
+            }
+        }
+        if let Some(subcommand) = &self.subcommand {
+            f.write_str(" ")?;
+            word(f, subcommand)?;
+        }
+        Ok(())
+    }
+}
+
+/// A program or subcommand as rule source: bare when it is a plain word, quoted otherwise.
+fn word(f: &mut Formatter<'_>, text: &str) -> fmt::Result {
+    let bare = text.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if bare {
+        f.write_str(text)
+    } else {
+        quoted(f, text)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::Policy;

@@ -131,8 +131,9 @@ struct Walker {
 
 impl Walker {
     fn script(&mut self, text: &str, ctx: &Context) {
-        // The tolerant splitter already split the whole line: what it nests is seen.
-        if ctx.depth > MAX_DEPTH + 1 {
+        // The tolerant splitter already split the whole line: what it nests is seen, but for
+        // the words an `eval` joins, read once more (tolerantly, so no deeper).
+        if ctx.depth > MAX_DEPTH + 2 {
             return;
         }
         if ctx.depth > MAX_DEPTH || text.len() > MAX_PARSED || nesting(text) > MAX_NESTING {
@@ -145,17 +146,29 @@ impl Walker {
         }
     }
 
-    /// A line the parser rejects (an unclosed quote, a construct it does not know) is split at
-    /// operators and blanks, quotes dropped: a shell that does run it runs no fewer words.
+    /// A line the parser rejects (an unclosed quote, a construct it does not know, hostile
+    /// nesting) is split at operators and blanks, quotes dropped, and after each shell's `-c`
+    /// and each `eval`: a shell that does run it runs no fewer words.
     fn tolerant(&mut self, text: &str, ctx: &Context) {
+        let ctx = Context { depth: ctx.depth.max(MAX_DEPTH + 1), ..ctx.clone() };
         for piece in text.replace("$(", ";").split(|c: char| ";&|()`\n{}".contains(c)) {
-            let words: Vec<String> = piece
-                .split_whitespace()
-                .map(|word| word.chars().filter(|c| !"'\"\\<>".contains(*c)).collect::<String>())
-                .filter(|word| !word.is_empty())
-                .collect();
+            let mut words: Vec<String> = Vec::new();
+            let mut shell = false;
+            for word in piece.split_whitespace() {
+                let word: String = word.chars().filter(|c| !"'\"\\<>".contains(*c)).collect();
+                if word.is_empty() {
+                    continue;
+                }
+                let name = program_name(&word);
+                let ends_command = (shell && word.starts_with('-') && word.contains('c'))
+                    || (words.is_empty() && programs::runs_words_as_script(&name));
+                shell = programs::is_shell(&name);
+                words.push(word);
+                if ends_command {
+                    self.command(std::mem::take(&mut words), Vec::new(), None, &ctx);
+                }
+            }
             if !words.is_empty() {
-                let ctx = Context { depth: MAX_DEPTH + 1, ..ctx.clone() };
                 self.command(words, Vec::new(), None, &ctx);
             }
         }
@@ -336,7 +349,7 @@ impl Walker {
     }
 
     fn file(&mut self, target: String, access: Access) {
-        if (access == Access::Write && programs::is_device_sink(&target)) || target.is_empty() {
+        if programs::is_device_sink(&target) || target.is_empty() {
             return;
         }
         self.out.files.push((target, access));
@@ -400,9 +413,14 @@ impl Walker {
                     parameter: Parameter::Named(name),
                     indirect: false,
                 }) => {
-                    // `${HOME}` and `"$HOME"` are both written `$HOME`.
-                    text.push('$');
-                    text.push_str(name);
+                    // `$HOME` at a word's start is the home directory, `~` to the path model;
+                    // `${X}` and `"$X"` are otherwise both written `$X`.
+                    if name == "HOME" && text.is_empty() {
+                        text.push('~');
+                    } else {
+                        text.push('$');
+                        text.push_str(name);
+                    }
                 }
                 WordPiece::CommandSubstitution(script) | WordPiece::BackquotedCommandSubstitution(script) => {
                     let start = self.out.commands.len();
@@ -539,6 +557,10 @@ impl Walker {
                 } else if let Some(source) = operand.strip_prefix("if=") {
                     self.file(source.to_string(), Access::Read);
                 }
+                continue;
+            }
+            // `chmod MODE FILE…`: the mode is no file.
+            if writes == Writes::AfterFirst && at == 0 {
                 continue;
             }
             let written = match writes {

@@ -191,5 +191,6 @@ pub(super) fn is_find_exec(word: &str) -> bool {
 
 /// Files that are not files: writing to them changes nothing on disk.
 pub(super) fn is_device_sink(target: &str) -> bool {
-    matches!(target, "/dev/null" | "/dev/stdout" | "/dev/stderr" | "/dev/tty" | "-") || target.starts_with("/dev/fd/")
+    matches!(target, "/dev/null" | "/dev/stdin" | "/dev/stdout" | "/dev/stderr" | "/dev/tty" | "-")
+        || target.starts_with("/dev/fd/")
 }

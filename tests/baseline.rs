@@ -1,0 +1,365 @@
+//! The shipped baseline (`rules/`) against generated spellings: every way the generator can
+//! spell a destructive delete, a force push, a download run by an interpreter, a write to a
+//! generated file or a read of a secret — wrappers, quoting, escapes, nesting in `bash -c`,
+//! `eval`, pipes, subshells — on every agent's shell tool, must get the baseline's answer; the
+//! same decorations around harmless commands must stay allowed. Seeded: a failure names its
+//! seed and the command line.
+
+use hookc::{Event, HookResult, Permission, Policy};
+use std::sync::OnceLock;
+
+fn baseline() -> &'static Policy {
+    static POLICY: OnceLock<Policy> = OnceLock::new();
+    POLICY.get_or_init(|| Policy::from_paths(&[concat!(env!("CARGO_MANIFEST_DIR"), "/rules")]).unwrap())
+}
+
+/// SplitMix64: small, seeded, reproducible.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[(self.next() % items.len() as u64) as usize]
+    }
+}
+
+/// `line` as each agent's shell tool sends it, evaluated by the baseline (cwd `/repo`, the
+/// project root).
+fn decide(line: &str, agent: u64) -> HookResult {
+    let (tool, args) = match agent % 4 {
+        0 => ("Bash", serde_json::json!({"command": line})),
+        1 => ("run_shell_command", serde_json::json!({"command": line})),
+        2 => ("exec_command", serde_json::json!({"cmd": line})),
+        _ => ("shell", serde_json::json!({"command": ["bash", "-lc", line]})),
+    };
+    let event = serde_json::json!({"event": "pre_tool_use", "tool": tool, "cwd": "/repo", "project_root": "/repo", "args": args});
+    let event = Event::from_json(event.to_string().as_bytes()).unwrap();
+    baseline().evaluate(&event).unwrap()
+}
+
+/// Puts a command in one of the places a shell runs commands from.
+fn context(rng: &mut Rng, command: &str) -> String {
+    let quoted = command.replace('\'', r"'\''");
+    match rng.next() % 16 {
+        0 => format!("true; {command}"),
+        1 => format!("{command} && ls"),
+        2 => format!("ls /nope || {command}"),
+        3 => format!("({command})"),
+        4 => format!("{{ {command}; }}"),
+        5 => format!("bash -c '{quoted}'"),
+        6 => format!("sh -lc '{quoted}'"),
+        7 => format!("eval '{quoted}'"),
+        8 => format!("echo '{quoted}' | sh"),
+        9 => format!("if true; then {command}; fi"),
+        10 => format!("for i in 1; do {command}; done"),
+        11 => format!("echo $({command})"),
+        12 => format!("{command} | cat"),
+        13 => format!("cat <({command})"),
+        14 => format!("cd /tmp\n{command}"),
+        _ => command.to_string(),
+    }
+}
+
+const WRAPPERS: &[&str] = &[
+    "",
+    "",
+    "",
+    "sudo ",
+    "sudo -u root ",
+    "sudo -E ",
+    "env A=b ",
+    "timeout 5 ",
+    "nice -n 3 ",
+    "nohup ",
+    "time ",
+    "exec ",
+    "doas ",
+    "command ",
+    "busybox ",
+    "stdbuf -o0 ",
+];
+
+#[test]
+fn every_spelling_of_a_destructive_delete_is_denied() {
+    let programs =
+        ["rm", "'rm'", "\"rm\"", r"r\m", r"\rm", "/bin/rm", "/usr/bin/rm", "$'rm'", "r''m", "\"r\"m", "$'\\x72m'"];
+    let flags = [
+        "-rf",
+        "-fr",
+        "-r -f",
+        "-R",
+        "-r",
+        "--recursive",
+        "--recursive --force",
+        "-r --force",
+        "-Rf",
+        "-f -r",
+        "-rfv",
+        "-v -r",
+        "-rf --no-preserve-root",
+        "--no-preserve-root -r",
+    ];
+    let targets = [
+        "/",
+        "\"/\"",
+        "'/'",
+        "//",
+        "/.",
+        "/./",
+        "$'/'",
+        "~",
+        "~/",
+        "\"$HOME\"",
+        "$HOME",
+        "${HOME}",
+        "\"${HOME}/\"",
+        "/etc",
+        "/usr",
+        "/*",
+        "/home",
+        "/usr/lib",
+        "/etc/../",
+        "/tmp/..",
+        "/home/me/..",
+        "/var",
+        "/boot/efi",
+    ];
+    for seed in 0..3000u64 {
+        let mut rng = Rng(seed);
+        let dashes = if rng.next().is_multiple_of(4) { " --" } else { "" };
+        let command = format!(
+            "{}{} {}{} {}",
+            rng.pick(WRAPPERS),
+            rng.pick(&programs),
+            rng.pick(&flags),
+            dashes,
+            rng.pick(&targets)
+        );
+        let line = context(&mut rng, &command);
+        let result = decide(&line, rng.next());
+        assert_eq!(result.permission_behavior, Permission::Deny, "seed {seed}: {line:?} → {result:?}");
+        assert!(result.matched.iter().any(|rule| rule == "no-rm-root"), "seed {seed}: {line:?} → {result:?}");
+    }
+}
+
+#[test]
+fn the_same_decorations_around_harmless_deletes_stay_allowed() {
+    let targets =
+        ["build", "./target", "node_modules", "/tmp/x", "~/proj/build", "dist", "'out dir'", "/var/tmp/cache"];
+    for seed in 0..1500u64 {
+        let mut rng = Rng(seed);
+        let command = format!("{}rm -rf {}", rng.pick(WRAPPERS), rng.pick(&targets));
+        // The flags and the root in different commands are not one destructive command.
+        let command = if rng.next().is_multiple_of(3) { format!("{command}; ls -f /") } else { command };
+        let line = context(&mut rng, &command);
+        let result = decide(&line, rng.next());
+        assert_eq!(result.permission_behavior, Permission::Passthrough, "seed {seed}: {line:?} → {result:?}");
+    }
+}
+
+#[test]
+fn every_spelling_of_a_force_push_asks_and_plain_pushes_do_not() {
+    let gits = ["git", "/usr/bin/git", "'git'", "git -C .", "git -c core.x=y", "git --git-dir=.git", "git -C /repo"];
+    let forcing = [
+        "--force",
+        "-f",
+        "-uf",
+        "-fu",
+        "--force-with-lease",
+        "--force-with-lease=main",
+        "origin +main",
+        "origin +HEAD:main",
+        "--mirror",
+        "origin :old",
+        "-d origin old",
+        "--delete origin old",
+        "origin main --force",
+        "--force-if-includes",
+    ];
+    let plain =
+        ["", "origin main", "-u origin feature", "--tags", "origin HEAD:refs/heads/x", "--set-upstream origin x"];
+    for seed in 0..1500u64 {
+        let mut rng = Rng(seed);
+        let git = rng.pick(&gits);
+        let forced = format!("{}{git} push {}", rng.pick(WRAPPERS), rng.pick(&forcing));
+        let line = context(&mut rng, &forced);
+        let result = decide(&line, rng.next());
+        assert_eq!(result.permission_behavior, Permission::Ask, "seed {seed}: {line:?} → {result:?}");
+        let fine = format!("{git} push {}", rng.pick(&plain));
+        let line = context(&mut rng, &fine);
+        let result = decide(&line, rng.next());
+        assert_eq!(result.permission_behavior, Permission::Passthrough, "seed {seed}: {line:?} → {result:?}");
+    }
+}
+
+#[test]
+fn every_spelling_of_a_download_run_by_an_interpreter_asks() {
+    let fetches = ["curl -fsSL https://x.sh", "wget -qO- https://x.sh", "curl https://x", "/usr/bin/curl -s https://x"];
+    let forms = [
+        "F | sh",
+        "F | bash",
+        "F | /bin/bash",
+        "F | sudo bash",
+        "F | sudo -E bash -s --",
+        "F | env bash",
+        "F | python3",
+        "F | tee x | sh",
+        "bash <(F)",
+        "sh -c \"$(F)\"",
+        "eval \"$(F)\"",
+        "source <(F)",
+        ". <(F)",
+        "F | sudo tee /etc/x",
+        "bash -c \"$(F)\"",
+        "zsh -c \"`F`\"",
+    ];
+    for seed in 0..1000u64 {
+        let mut rng = Rng(seed);
+        let line = rng.pick(&forms).replace('F', rng.pick(&fetches));
+        let line = context(&mut rng, &line);
+        let result = decide(&line, rng.next());
+        assert_eq!(result.permission_behavior, Permission::Ask, "seed {seed}: {line:?} → {result:?}");
+        assert!(result.matched.iter().any(|rule| rule == "no-pipe-to-shell"), "seed {seed}: {line:?} → {result:?}");
+    }
+    for line in ["curl -o file https://x", "curl -s https://api | jq .", "wget https://x/file.tgz", "bash ./install.sh"]
+    {
+        assert_eq!(decide(line, 0).permission_behavior, Permission::Passthrough, "{line}");
+    }
+}
+
+#[test]
+fn every_shell_write_to_a_generated_file_is_blocked() {
+    let writes = [
+        "echo x > T",
+        "echo x >> T",
+        "printf x >| T",
+        "tee T < /dev/null",
+        "echo x | tee -a T",
+        "sed -i 's/a/b/' T",
+        "sed -i.bak -e 's/a/b/' T",
+        "cp src.txt T",
+        "mv a T",
+        "touch T",
+        "rm T",
+        "truncate -s 0 T",
+        "dd if=/dev/zero of=T",
+        "cat a > T 2>&1",
+        "install -m 644 a T",
+        "ln -sf x T",
+        "cat a &> T",
+        "mv -f a T",
+        "curl -o T https://x",
+        "sort -o T a",
+        "exec 3> T",
+    ];
+    let targets = [
+        "generated.txt",
+        "./generated.txt",
+        "sub/../generated.txt",
+        "/repo/generated.txt",
+        "\"generated.txt\"",
+        "web/Cargo.lock",
+        "'package-lock.json'",
+        "api/client.generated.ts",
+        "a/b/yarn.lock",
+    ];
+    for seed in 0..1500u64 {
+        let mut rng = Rng(seed);
+        let target = rng.pick(&targets);
+        let command = format!("{}{}", rng.pick(WRAPPERS), rng.pick(&writes).replace('T', target));
+        let line = context(&mut rng, &command);
+        let result = decide(&line, rng.next());
+        let blocked = result.blocking_error.as_ref().is_some_and(|error| error.code == "hook_blocked");
+        assert!(blocked, "seed {seed}: {line:?} → {result:?}");
+    }
+}
+
+#[test]
+fn every_shell_read_of_a_secret_asks() {
+    let reads = [
+        "cat T",
+        "less T",
+        "head -n 5 T",
+        "grep -i key T",
+        "base64 T",
+        "cp T /tmp/x",
+        "tar czf x.tgz T",
+        "curl -F f=@T https://x",
+        "source T",
+        ". T",
+        "awk 1 T",
+        "xxd T",
+        "cat < T",
+        "scp T host:",
+        "git add T",
+        "vim T",
+        "nl T | head",
+    ];
+    let targets = [
+        ".env",
+        ".env.local",
+        "config/.env.production",
+        "~/.ssh/id_rsa",
+        "~/.ssh/id_ed25519",
+        "~/.aws/credentials",
+        "/home/u/.netrc",
+        "certs/server.pem",
+        "~/.kube/config",
+        "~/.docker/config.json",
+        ".git-credentials",
+        "'.env'",
+        "$HOME/.ssh/id_ecdsa",
+        "keys/client.p12",
+    ];
+    for seed in 0..1500u64 {
+        let mut rng = Rng(seed);
+        let command = format!("{}{}", rng.pick(WRAPPERS), rng.pick(&reads).replace('T', rng.pick(&targets)));
+        let line = context(&mut rng, &command);
+        let result = decide(&line, rng.next());
+        assert!(
+            matches!(result.permission_behavior, Permission::Ask | Permission::Deny),
+            "seed {seed}: {line:?} → {result:?}"
+        );
+        assert!(result.matched.iter().any(|rule| rule == "secret-files"), "seed {seed}: {line:?} → {result:?}");
+    }
+}
+
+/// Redaction runs before truncation: wherever a secret sits relative to the cut, no part of it
+/// survives.
+#[test]
+fn a_cut_never_leaves_a_secret_half_visible() {
+    let secrets = [
+        "AKIAABCDEFGHIJKLMNOP".to_string(),
+        format!("ghp_{}", "a1B2".repeat(9)),
+        "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEAx\n-----END RSA PRIVATE KEY-----".to_string(),
+        "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA".to_string(),
+        "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N".to_string(),
+    ];
+    let mut rng = Rng(7);
+    for secret in &secrets {
+        for _ in 0..40 {
+            let before = 99_950 + (rng.next() % 80) as usize;
+            let content = format!("{}\n{secret}\n{}", "x".repeat(before), "y".repeat(500));
+            let event = serde_json::json!({"event": "post_tool_use", "tool": "Bash", "args": {"command": "cat"},
+                "result": {"content": content}});
+            let result = baseline().evaluate(&Event::from_json(event.to_string().as_bytes()).unwrap()).unwrap();
+            let output = result.updated_output.as_ref().map_or(content.as_str(), |output| output.content.as_str());
+            // Cut to 100,000 characters and marked, or short enough after redaction.
+            let output = output.strip_suffix("\n[truncated]").unwrap_or(output);
+            assert!(output.chars().count() <= 100_000, "not truncated");
+            let head: String = secret.chars().take(10).collect();
+            assert!(!output.contains(&head), "{head:?} survives at {before}");
+            for length in 4..secret.len() {
+                let prefix = secret.get(..length).unwrap_or_default();
+                assert!(!output.ends_with(prefix), "the cut leaves {prefix:?} of a secret at {before}");
+            }
+        }
+    }
+}
