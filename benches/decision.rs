@@ -3,7 +3,10 @@
 //!
 //! The rules are half equality (`tool == … and path == …`), a quarter regex on `command`, and a
 //! quarter glob on `path` or prefix on `command`; requests hit one rule of each kind or match
-//! nothing. Run: `cargo bench --bench decision`; the report is in `target/criterion/`.
+//! nothing. The shell workload is rules on words (`runs PROGRAM (…)`, `access == write and path
+//! like …`) against realistic command lines, and the cost of reading a command line into words
+//! (a shell call against no rules). Run: `cargo bench --bench decision`; the report is in
+//! `target/criterion/`.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 // criterion_group! generates an undocumented public function.
@@ -98,6 +101,127 @@ fn decision(c: &mut Criterion) {
     decisions(c, "decision-unanchored-regex", Regexes::Unanchored, &["hit-regex", "miss-command"]);
 }
 
+/// Programs a shell policy names, many rules per program (as real policies have).
+const PROGRAMS: [&str; 40] = [
+    "git",
+    "rm",
+    "curl",
+    "wget",
+    "docker",
+    "kubectl",
+    "npm",
+    "cargo",
+    "make",
+    "python3",
+    "pip",
+    "ssh",
+    "scp",
+    "rsync",
+    "tar",
+    "sed",
+    "awk",
+    "find",
+    "xargs",
+    "chmod",
+    "chown",
+    "dd",
+    "mkfs",
+    "terraform",
+    "aws",
+    "gcloud",
+    "helm",
+    "yarn",
+    "pnpm",
+    "go",
+    "node",
+    "psql",
+    "mysql",
+    "redis-cli",
+    "systemctl",
+    "crontab",
+    "iptables",
+    "mount",
+    "sudo",
+    "kill",
+];
+
+/// `n` rules on words: per program, flags and operands; per git subcommand; writes under a
+/// directory; and a regex on the raw command line now and then.
+fn shell_rules(n: usize) -> String {
+    let mut text = String::new();
+    for i in 0..n {
+        let program = PROGRAMS[i % PROGRAMS.len()];
+        let rule = match i % 5 {
+            0 | 1 => format!(
+                "rule w-{i} pre_tool_use when runs \"{program}\" (flags in [x{i}, \"opt-{i}\"] and operands like \"/data{i}/**\") => deny \"w {i}\"\n"
+            ),
+            2 => format!("rule g-{i} pre_tool_use when runs git \"sub{i}\" (flags in [force, f]) => ask \"g {i}\"\n"),
+            3 => format!("rule f-{i} pre_tool_use when access == write and path like \"out{i}/**\" => block \"hook_blocked\" \"f {i}\"\n"),
+            _ => format!("rule r-{i} pre_tool_use when kind == shell and command matches /\\bsecret{i}\\b/ => ask \"r {i}\"\n"),
+        };
+        text.push_str(&rule);
+    }
+    text
+}
+
+/// Command lines an agent runs every day, and the rule (if any) each hits at size `n`.
+fn shell_requests(n: usize) -> Vec<(&'static str, String, bool)> {
+    let last = |kind: usize| (0..n).rev().find(|i| i % 5 == kind).unwrap();
+    let (w, g, f) = (last(0), last(2), last(3));
+    let program = PROGRAMS[w % PROGRAMS.len()];
+    let bash = |line: String| {
+        format!(
+            r#"{{"event":"pre_tool_use","tool":"Bash","cwd":"/repo","args":{{"command":{}}}}}"#,
+            serde_json::Value::from(line)
+        )
+    };
+    vec![
+        ("hit-runs", bash(format!("cd /repo && sudo {program} --opt-{w} /data{w}/x")), true),
+        ("hit-subcommand", bash(format!("git sub{g} --force origin main")), true),
+        ("hit-write", bash(format!("cargo run > out{f}/log.txt 2>&1")), true),
+        ("miss-test-pipeline", bash("cargo test --release 2>&1 | tail -n 20".to_string()), false),
+        ("miss-build-chain", bash("npm ci && npm run build && npm test -- --watch=false".to_string()), false),
+        ("miss-find-xargs", bash("find . -name '*.rs' -print0 | xargs -0 grep -n TODO".to_string()), false),
+        ("miss-bash-c", bash("bash -lc 'git status --short && git log --oneline -5'".to_string()), false),
+    ]
+}
+
+/// Shell rules on words at 100, 1,000 and 10,000 rules; and reading a command line into words
+/// (a shell call against an empty policy: JSON, words, files and nothing else).
+fn shell(c: &mut Criterion) {
+    let mut group = c.benchmark_group("decision-shell");
+    group.throughput(Throughput::Elements(1));
+    for n in [100, 1_000, 10_000] {
+        let policy = Policy::from_source("shell.rules", &shell_rules(n)).unwrap();
+        for (name, json, hits) in shell_requests(n) {
+            let result = policy.evaluate(&Event::from_json(json.as_bytes()).unwrap()).unwrap();
+            assert_eq!(result.matched.len(), usize::from(hits), "{name} at {n}: {result:?}");
+            group.bench_with_input(BenchmarkId::new(name, n), &json, |b, json| {
+                b.iter(|| {
+                    let event = Event::from_json(black_box(json.as_bytes())).unwrap();
+                    black_box(policy.evaluate(&event).unwrap())
+                });
+            });
+        }
+    }
+    group.finish();
+    let mut group = c.benchmark_group("shell-words");
+    let empty = Policy::from_source("empty.rules", "").unwrap();
+    for (name, json, _) in shell_requests(100) {
+        group.bench_with_input(BenchmarkId::new(name, 0), &json, |b, json| {
+            b.iter(|| {
+                let event = Event::from_json(black_box(json.as_bytes())).unwrap();
+                black_box(empty.evaluate(&event).unwrap())
+            });
+        });
+    }
+    let read = r#"{"event":"pre_tool_use","tool":"Read","cwd":"/repo","args":{"file_path":"src/main.rs"}}"#;
+    group.bench_function("baseline-read-tool", |b| {
+        b.iter(|| black_box(empty.evaluate(&Event::from_json(black_box(read.as_bytes())).unwrap()).unwrap()));
+    });
+    group.finish();
+}
+
 /// Benchmarks every request (or only those named in `only`) at every size.
 fn decisions(c: &mut Criterion, group_name: &str, regexes: Regexes, only: &[&str]) {
     let mut group = c.benchmark_group(group_name);
@@ -152,6 +276,6 @@ fn check(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(2));
-    targets = decision, load, check
+    targets = decision, shell, load, check
 }
 criterion_main!(benches);

@@ -81,6 +81,8 @@ impl Tracer for Collector {
         let saw = programs.text().map(|text| text.into_owned());
         let held = match programs {
             Val::List(items) if runs.programs.is_empty() => !items.is_empty(),
+            // Whether some command runs one of the programs (its subcommand is told by the tests
+            // that follow, if any).
             Val::List(items) => items
                 .iter()
                 .any(|item| item.text().is_some_and(|program| runs.programs.iter().any(|name| *name == program))),

@@ -74,18 +74,25 @@ fn keys_of(cond: &Cond) -> Vec<Key<'_>> {
                 Subject::Field(field) => key_of(field, &test.pred),
                 Subject::Len(_) => None,
             },
-            // `runs rm (…)` can fire only when `rm` is among the line's programs.
-            Cond::Runs(runs) if !runs.programs.is_empty() => Some(Key::Exact(
-                &PROGRAMS,
-                runs.programs.iter().map(|program| Cow::Borrowed(program.as_str())).collect(),
-            )),
+            // `runs rm (…)` can fire only when `rm` is among the line's programs, `runs git push`
+            // only when `git push` is among its program-subcommand pairs.
+            Cond::Runs(runs) if !runs.programs.is_empty() => Some(match &runs.subcommand {
+                Some(subcommand) => Key::Exact(
+                    &PROGRAM_SUBCOMMANDS,
+                    runs.programs.iter().map(|program| Cow::Owned(format!("{program} {subcommand}"))).collect(),
+                ),
+                None => {
+                    Key::Exact(&PROGRAMS, runs.programs.iter().map(|program| Cow::Borrowed(program.as_str())).collect())
+                }
+            }),
             _ => None,
         })
         .collect()
 }
 
-/// The field `runs` is keyed on.
+/// The fields `runs` is keyed on.
 static PROGRAMS: Field = Field::Programs;
+static PROGRAM_SUBCOMMANDS: Field = Field::ProgramSubcommands;
 
 fn key_of<'r>(field: &'r Field, pred: &'r Pred) -> Option<Key<'r>> {
     let texts = |values: &'r [Value]| -> Option<Vec<Cow<'r, str>>> {

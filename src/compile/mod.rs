@@ -194,9 +194,20 @@ impl DecisionTable {
     /// The rules of `event` that may fire for this view, in order. Every rule that fires is
     /// among them; some may still not fire.
     pub fn candidates(&self, event: EventKind, view: &View<'_>) -> Vec<RuleId> {
+        self.candidates_of(event, view, Fields::All)
+    }
+
+    /// The candidates of `event` for `view` that the fields `which` lead to (the unindexed
+    /// rules with the fields that are the same in every reading of a call): a call judged once
+    /// per file reads the shared part once, and the per-file part per file.
+    pub(crate) fn candidates_of(&self, event: EventKind, view: &View<'_>, which: Fields) -> Vec<RuleId> {
         let Some(index) = self.events.get(event.index()) else { return Vec::new() };
-        let mut out = index.unindexed.clone();
+        let mut out = if which == Fields::PerFile { Vec::new() } else { index.unindexed.clone() };
         for field_index in &index.indexes {
+            let per_file = matches!(field_index.field, Field::Semantic(crate::vocab::Semantic::Path) | Field::Access);
+            if (which == Fields::Shared && per_file) || (which == Fields::PerFile && !per_file) {
+                continue;
+            }
             let value = view.get(&field_index.field);
             let case = if field_index.field.folds_case() { view.case() } else { PathCase::Sensitive };
             value.any_text(case, &mut |text| {
@@ -208,6 +219,18 @@ impl DecisionTable {
         out.dedup();
         out
     }
+}
+
+/// Which indexed fields a candidate lookup reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Fields {
+    /// All of them.
+    All,
+    /// Those every reading of a call shares (all but `path` and `access`), and the unindexed
+    /// rules.
+    Shared,
+    /// `path` and `access`, which differ per file.
+    PerFile,
 }
 
 impl EventIndex {

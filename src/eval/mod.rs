@@ -8,7 +8,7 @@
 pub(crate) mod files;
 pub(crate) mod view;
 
-use crate::compile::DecisionTable;
+use crate::compile::{DecisionTable, Fields};
 use crate::ir::{Action, Rule, SetValue};
 use crate::model::dedup_in_order;
 use crate::model::event::Event;
@@ -126,8 +126,9 @@ pub(crate) fn evaluate(
     scope: Scope,
 ) -> Result<Evaluation, EvalError> {
     let files = Files::of(event, table.path_settings())?;
+    let shared = std::cell::OnceCell::new();
     let mut evaluations = (0..files.readings())
-        .map(|at| evaluate_reading(table, event, &files, files.reading(at), tracer, scope))
+        .map(|at| evaluate_reading(table, event, &files, files.reading(at), &shared, tracer, scope))
         .collect::<Result<Vec<_>, _>>()?;
     if evaluations.len() == 1 {
         return Ok(evaluations.swap_remove(0));
@@ -139,13 +140,16 @@ pub(crate) fn evaluate(
     Ok(Evaluation { result, logs })
 }
 
-/// Evaluates one reading of an event: the file at `file` as its `path`.
+/// Evaluates one reading of an event: the file at `file` as its `path`. `shared` keeps the
+/// candidates every reading shares (found by the fields that do not change per file), so a call
+/// that names many files reads the rest of the index once.
 #[inline]
 fn evaluate_reading(
     table: &DecisionTable,
     event: &Event,
     files: &Files<'_>,
     file: Option<usize>,
+    shared: &std::cell::OnceCell<Vec<crate::compile::RuleId>>,
     tracer: &mut impl RuleTracer,
     scope: Scope,
 ) -> Result<Evaluation, EvalError> {
@@ -161,7 +165,17 @@ fn evaluate_reading(
         Scope::Indexed => table.candidates(kind, view),
         Scope::Exhaustive => table.rules_of(kind).to_vec(),
     };
-    let mut candidates = candidates_of(&run.view);
+    let mut candidates = match scope {
+        Scope::Indexed if files.readings() > 1 => {
+            let shared = shared.get_or_init(|| table.candidates_of(kind, &run.view, Fields::Shared));
+            let mut candidates = table.candidates_of(kind, &run.view, Fields::PerFile);
+            candidates.extend_from_slice(shared);
+            candidates.sort_unstable();
+            candidates.dedup();
+            candidates
+        }
+        _ => candidates_of(&run.view),
+    };
     let mut next = 0;
     while let Some(&id) = candidates.get(next) {
         next += 1;

@@ -163,10 +163,17 @@ impl<'e> View<'e> {
             },
             (Field::Paths, _) if self.files.files.is_empty() => Val::Missing,
             (Field::Paths, _) => Val::List(self.files.files.iter().map(Val::Path).collect()),
-            (Field::Programs, _) => match &self.files.shell {
-                Some(shell) => Val::List(
-                    shell.line.programs().into_iter().map(|program| Val::Str(self.case().fold(program))).collect(),
-                ),
+            (Field::Programs | Field::ProgramSubcommands, _) => match &self.files.shell {
+                Some(shell) => {
+                    let case = self.case();
+                    let names: Vec<Cow<'_, str>> = if *field == Field::Programs {
+                        shell.line.programs().into_iter().map(|program| case.fold(program)).collect()
+                    } else {
+                        let pairs = shell.line.program_subcommands().into_iter();
+                        pairs.map(|pair| Cow::Owned(case.fold(&pair).into_owned())).collect()
+                    };
+                    Val::List(names.into_iter().map(Val::Str).collect())
+                }
                 None => Val::Missing,
             },
             (Field::Access, _) => match self.access {

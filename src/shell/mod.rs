@@ -15,6 +15,7 @@
 //! parser rejects is read by a tolerant splitter instead, so no spelling escapes as "not shell".
 
 mod programs;
+mod scan;
 
 use brush_parser::ast;
 use brush_parser::word::{self, Parameter, ParameterExpr, TildeExpr, WordPiece, WordPieceWithSource};
@@ -80,6 +81,20 @@ impl CommandLine {
         }
         programs
     }
+
+    /// `program subcommand` for every command with a subcommand (`git push`), each once.
+    pub(crate) fn program_subcommands(&self) -> Vec<String> {
+        let mut pairs: Vec<String> = Vec::new();
+        for command in &self.commands {
+            if let Some(subcommand) = &command.subcommand {
+                let pair = format!("{} {subcommand}", command.program);
+                if !pairs.contains(&pair) {
+                    pairs.push(pair);
+                }
+            }
+        }
+        pairs
+    }
 }
 
 /// Parses a command line as a shell would.
@@ -87,6 +102,15 @@ pub(crate) fn analyse(line: &str) -> CommandLine {
     let mut walker = Walker::default();
     walker.script(line, &Context::default());
     walker.out
+}
+
+/// Parses a command line with brush-parser alone (the scanner's fast path off).
+/// `None` when brush-parser rejects some part of it.
+#[cfg(test)]
+fn analyse_with_parser(line: &str) -> Option<CommandLine> {
+    let mut walker = Walker { parser_only: true, ..Walker::default() };
+    walker.script(line, &Context::default());
+    (!walker.rejected).then_some(walker.out)
 }
 
 /// Reads an argv array (Codex's `shell` tool) as one simple command.
@@ -127,6 +151,10 @@ struct Read {
 struct Walker {
     out: CommandLine,
     options: ParserOptions,
+    /// Every line through brush-parser, the scanner's fast path off (for the differential test).
+    parser_only: bool,
+    /// Whether brush-parser rejected some script (which the tolerant splitter then read).
+    rejected: bool,
 }
 
 impl Walker {
@@ -139,10 +167,16 @@ impl Walker {
         if ctx.depth > MAX_DEPTH || text.len() > MAX_PARSED || nesting(text) > MAX_NESTING {
             return self.tolerant(text, ctx);
         }
+        if let Some(items) = scan::scan(text).filter(|_| !self.parser_only) {
+            return self.scanned(&items, ctx);
+        }
         let mut parser = brush_parser::Parser::new(std::io::Cursor::new(text), &self.options);
         match parser.parse_program() {
             Ok(program) => program.complete_commands.iter().for_each(|list| self.list(list, ctx)),
-            Err(_) => self.tolerant(text, ctx),
+            Err(_) => {
+                self.rejected = true;
+                self.tolerant(text, ctx);
+            }
         }
     }
 
@@ -186,16 +220,25 @@ impl Walker {
     }
 
     fn pipeline(&mut self, pipeline: &ast::Pipeline, ctx: &Context) {
+        self.stages(pipeline.seq.len(), ctx, |walker, at, inner| {
+            if let Some(command) = pipeline.seq.get(at) {
+                walker.node(command, inner);
+            }
+        });
+    }
+
+    /// A pipeline of `count` stages: each stage reads what the earlier ones wrote.
+    fn stages(&mut self, count: usize, ctx: &Context, mut stage: impl FnMut(&mut Walker, usize, &Context)) {
         let mut upstream: Vec<String> = Vec::new();
         let mut piped_words: Vec<String> = Vec::new();
-        for command in &pipeline.seq {
+        for at in 0..count {
             let mut inner = ctx.clone();
             inner.inputs.extend(upstream.iter().cloned());
             if !piped_words.is_empty() {
                 inner.piped_words = std::mem::take(&mut piped_words);
             }
             let start = self.out.commands.len();
-            self.node(command, &inner);
+            stage(self, at, &inner);
             for command in self.out.commands.get(start..).unwrap_or_default() {
                 if !upstream.contains(&command.program) {
                     upstream.push(command.program.clone());
@@ -208,6 +251,61 @@ impl Walker {
                 }
             }
         }
+    }
+
+    /// A line the scanner read: pipelines split at `;`, `&&`, `||`, `&` and newlines.
+    fn scanned(&mut self, items: &[scan::Item], ctx: &Context) {
+        use scan::{Item, Op};
+        for pipeline in items.split(|item| matches!(item, Item::Op(Op::Sequence | Op::AndOr))) {
+            let stages: Vec<&[Item]> = pipeline.split(|item| matches!(item, Item::Op(Op::Pipe))).collect();
+            self.stages(stages.len(), ctx, |walker, at, inner| {
+                if let Some(stage) = stages.get(at) {
+                    walker.scanned_command(stage, inner);
+                }
+            });
+        }
+    }
+
+    /// One simple command the scanner read.
+    fn scanned_command(&mut self, items: &[scan::Item], ctx: &Context) {
+        use scan::{Item, Redirect};
+        let mut read = Read::default();
+        let mut prefix = true;
+        for item in items {
+            match item {
+                Item::Word(raw) => {
+                    let substituted = raw.strip_prefix("<(").or_else(|| raw.strip_prefix(">("));
+                    if let Some(script) = substituted.and_then(|rest| rest.strip_suffix(')')) {
+                        let start = self.out.commands.len();
+                        self.script(script, &ctx.nested());
+                        read.fed.extend(self.programs_since(start));
+                        read.words.push("/dev/fd/63".to_string());
+                        prefix = false;
+                        continue;
+                    }
+                    let (text, programs) = self.word(raw, ctx);
+                    read.fed.extend(programs);
+                    // `A=b cmd`: an assignment before the command is not one of its words.
+                    if prefix && scan::is_assignment(raw) {
+                        continue;
+                    }
+                    prefix = false;
+                    read.words.push(text);
+                }
+                Item::Redirect(Redirect::HereString, raw) => read.stdin_script = Some(self.word(raw, ctx).0),
+                Item::Redirect(kind, raw) => {
+                    let (target, _) = self.word(raw, ctx);
+                    let access = match kind {
+                        Redirect::Read => Access::Read,
+                        Redirect::Duplicate if target.chars().all(|c| c.is_ascii_digit()) || target == "-" => continue,
+                        _ => Access::Write,
+                    };
+                    self.file(target, access);
+                }
+                Item::Op(_) => {}
+            }
+        }
+        self.command(read.words, read.fed, read.stdin_script, ctx);
     }
 
     fn node(&mut self, command: &ast::Command, ctx: &Context) {
@@ -360,6 +458,9 @@ impl Walker {
     fn word(&mut self, raw: &str, ctx: &Context) -> (String, Vec<String>) {
         if !raw.contains(['\'', '"', '\\', '$', '`', '~']) {
             return (raw.to_string(), Vec::new());
+        }
+        if let Some(text) = scan::plain_text(raw) {
+            return (text, Vec::new());
         }
         match word::parse(raw, &self.options) {
             Ok(pieces) => {

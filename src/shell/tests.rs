@@ -192,3 +192,101 @@ fn random_lines_never_panic() {
         let _ = analyse(&line);
     }
 }
+
+/// The scanner and brush-parser read every line the scanner accepts alike: generated lines of
+/// words (quoted, escaped, substituted), operators and redirections.
+#[test]
+fn the_scanner_reads_lines_as_the_parser_does() {
+    let words = [
+        "rm",
+        "-rf",
+        "/",
+        "'a b'",
+        "\"c d\"",
+        "e\\ f",
+        "$HOME",
+        "\"$HOME/x\"",
+        "${HOME}",
+        "~/x",
+        "$'\\x41'",
+        "$(echo hi)",
+        "`id`",
+        "\"$(cat <(ls))\"",
+        "A=b",
+        "x=$(y)",
+        "--force",
+        "-f",
+        "{}",
+        "\\;",
+        "'it'\\''s'",
+        "\"q\\\"q\"",
+        "*.rs",
+        "git",
+        "push",
+        "+main",
+        "sudo",
+        "env",
+        "xargs",
+        "bash",
+        "-c",
+        "'rm -rf /'",
+        "eval",
+        "\"ls -l\"",
+        "curl",
+        "sh",
+        "<(curl x)",
+        "a#b",
+        "\"\\$x\"",
+        "'$x'",
+        "tee",
+        "sed",
+        "-i",
+        "of=/dev/sda",
+        "dd",
+    ];
+    let operators = [
+        " ",
+        " ",
+        " ",
+        " ",
+        "; ",
+        " && ",
+        " || ",
+        " | ",
+        " |& ",
+        " & ",
+        "\n",
+        " > out ",
+        " >> log ",
+        " 2>&1 ",
+        " < in ",
+        " &> all ",
+        " <<< 'w' ",
+        " >&2 ",
+        " # note\n",
+    ];
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = |bound: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % bound as u64) as usize
+    };
+    let mut compared = 0;
+    for case in 0..20_000 {
+        let mut line = String::new();
+        for _ in 0..1 + next(12) {
+            line.push_str(words.get(next(words.len())).copied().unwrap_or_default());
+            line.push_str(operators.get(next(operators.len())).copied().unwrap_or_default());
+        }
+        if scan::scan(&line).is_none() {
+            continue;
+        }
+        let fast = analyse(&line);
+        let Some(parsed) = analyse_with_parser(&line) else { continue };
+        assert_eq!(summarise(&fast), summarise(&parsed), "case {case}: {line:?}");
+        assert_eq!(fast.files, parsed.files, "case {case}: {line:?}");
+        compared += 1;
+    }
+    assert!(compared > 8_000, "only {compared} lines compared");
+}

@@ -256,6 +256,9 @@ pub enum Field {
     Message,
     /// Every program a shell call's command line runs (a list).
     Programs,
+    /// Every `program subcommand` pair of a shell call's commands (`git push`): an index key of
+    /// `runs git push`, not a field rules name.
+    ProgramSubcommands,
     /// How the call uses the file of this reading: `read` or `write`.
     Access,
     /// Inside `runs (…)`: the command's program.
@@ -315,6 +318,9 @@ const BUILTINS: &[(&str, Field, FieldType, Option<&[EventKind]>)] = &[
     ("agent", Field::Agent, FieldType::Str, None),
 ];
 
+/// The bundle name of [`Field::ProgramSubcommands`], which no rule can write (it has a space).
+const PROGRAM_SUBCOMMANDS: &str = "program subcommands";
+
 /// What looking a field name up for an event found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FieldLookup {
@@ -351,6 +357,9 @@ impl Field {
 
     /// The field with this name under any event (for decoding bundles).
     pub fn from_name(name: &str) -> Option<Field> {
+        if name == PROGRAM_SUBCOMMANDS {
+            return Some(Field::ProgramSubcommands);
+        }
         if let Some(arg) = name.strip_prefix("args.") {
             return (!arg.is_empty()).then(|| Field::Arg(arg.to_string()));
         }
@@ -373,6 +382,7 @@ impl Field {
     /// The field's name as written in rules.
     pub fn name(&self) -> String {
         match self {
+            Field::ProgramSubcommands => PROGRAM_SUBCOMMANDS.to_string(),
             Field::Arg(arg) => format!("args.{arg}"),
             Field::Semantic(semantic) => semantic.name().to_string(),
             builtin => BUILTINS
@@ -414,7 +424,7 @@ impl Field {
     /// Whether the field's values fold case where the file system does: paths, and program
     /// names (on a case-insensitive file system `RM` runs `rm`).
     pub fn folds_case(&self) -> bool {
-        self.is_path() || matches!(self, Field::Programs | Field::Program)
+        self.is_path() || matches!(self, Field::Programs | Field::ProgramSubcommands | Field::Program)
     }
 
     /// Whether values of this field are paths (spelled canonically, and globbed with
