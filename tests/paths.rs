@@ -104,7 +104,8 @@ impl Rng {
     }
 }
 
-const WORDS: &[&str] = &["rm", "git", "push", "a", "B", "x.txt", "src", "Cargo.lock", "-rf", "é", "<", "/"];
+const WORDS: &[&str] =
+    &["rm", "git", "push", "a", "B", "x.txt", "src", "Cargo.lock", "-rf", "é", "<", "/", ">", "|", "sudo", "'q r'"];
 const PATHS: &[&str] = &[
     "a",
     "src/a.rs",
@@ -190,11 +191,16 @@ fn quoted(text: &str) -> String {
 }
 
 fn test(rng: &mut Rng) -> String {
-    let field = rng.pick(&["path", "command", "tool", "kind", "args.mode", "paths"]);
+    if rng.chance(15) {
+        return runs(rng);
+    }
+    let field = rng.pick(&["path", "command", "tool", "kind", "args.mode", "paths", "access", "programs"]);
     let text = |rng: &mut Rng| match field {
         "path" | "paths" => quoted(rng.pick(PATHS)),
         "tool" => quoted(rng.pick(&["Bash", "Write", "write_file", "apply_patch", "my_tool"])),
         "kind" => quoted(rng.pick(&["shell", "write", "read", "other"])),
+        "access" => quoted(rng.pick(&["read", "write"])),
+        "programs" => quoted(rng.pick(WORDS)),
         _ => quoted(&format!("{} {}", rng.pick(WORDS), rng.pick(WORDS))),
     };
     let test = match rng.below(9) {
@@ -215,13 +221,37 @@ fn test(rng: &mut Rng) -> String {
     }
 }
 
+/// `runs PROGRAM [SUBCOMMAND] (TEST)` on one command's fields.
+fn runs(rng: &mut Rng) -> String {
+    let program = match rng.below(4) {
+        0 => String::new(),
+        1 => format!(" [{}, {}]", quoted(rng.pick(WORDS)), quoted(rng.pick(WORDS))),
+        2 => format!(" {} {}", quoted(rng.pick(WORDS)), quoted(rng.pick(WORDS))),
+        _ => format!(" {}", quoted(rng.pick(WORDS))),
+    };
+    let inner = match rng.below(6) {
+        0 => format!("flags in [{}, r, f]", quoted(rng.pick(WORDS))),
+        1 => format!("operands like {}", glob(rng)),
+        2 => format!("operands == {}", quoted(rng.pick(PATHS))),
+        3 => format!("not words contains {}", quoted(rng.pick(WORDS))),
+        4 => format!("inputs == {} or via == sudo", quoted(rng.pick(WORDS))),
+        _ => format!("path like {} and program != {}", glob(rng), quoted(rng.pick(WORDS))),
+    };
+    format!("runs{program} ({inner})")
+}
+
 fn rule(rng: &mut Rng, n: usize) -> String {
     let mut condition = test(rng);
     for _ in 0..rng.below(3) {
         let joiner = if rng.chance(70) { "and" } else { "or" };
         condition = format!("{condition} {joiner} {}", test(rng));
     }
-    let action = match rng.below(6) {
+    let action = match rng.below(7) {
+        6 => format!(
+            "set command = \"{} {}\"",
+            rng.pick(&["rm", "git", "cat"]),
+            rng.pick(&["-rf /", "push -f", "x.txt"])
+        ),
         0 => format!("deny \"r{n}\""),
         1 => format!("ask \"r{n}\""),
         2 => format!("allow \"r{n}\""),

@@ -9,13 +9,13 @@ pub(crate) mod files;
 pub(crate) mod view;
 
 use crate::compile::{DecisionTable, Fields};
-use crate::ir::{Action, Rule, SetValue};
+use crate::ir::{Action, Cond, Rule, SetValue};
 use crate::model::dedup_in_order;
 use crate::model::event::Event;
 use crate::model::result::{self as result, BlockingError, HookResult, ToolOutput};
 use crate::paths::PathError;
 use crate::vocab::tools::Source;
-use crate::vocab::Field;
+use crate::vocab::{Field, Semantic};
 use files::Files;
 use serde_json::{Map, Value as Json};
 use std::borrow::Cow;
@@ -126,7 +126,7 @@ pub(crate) fn evaluate(
     scope: Scope,
 ) -> Result<Evaluation, EvalError> {
     let files = Files::of(event, table.path_settings())?;
-    let shared = std::cell::OnceCell::new();
+    let shared = Shared::default();
     let mut evaluations = (0..files.readings())
         .map(|at| evaluate_reading(table, event, &files, files.reading(at), &shared, tracer, scope))
         .collect::<Result<Vec<_>, _>>()?;
@@ -140,16 +140,37 @@ pub(crate) fn evaluate(
     Ok(Evaluation { result, logs })
 }
 
-/// Evaluates one reading of an event: the file at `file` as its `path`. `shared` keeps the
-/// candidates every reading shares (found by the fields that do not change per file), so a call
-/// that names many files reads the rest of the index once.
+/// What the readings of one call share: every reading sees the same event but for its file
+/// (`path`, `access`), so until a rule rewrites something, the index's other fields and the
+/// conditions that read neither give the same answers in every reading. A call that names many
+/// files (a shell line's operands) reads them once.
+#[derive(Default)]
+struct Shared {
+    /// The candidates found by the fields every reading shares, with the unindexed rules.
+    candidates: std::cell::OnceCell<Vec<crate::compile::RuleId>>,
+    /// Whether each file-free condition held, while nothing was rewritten.
+    held: std::cell::RefCell<rustc_hash::FxHashMap<crate::compile::RuleId, bool>>,
+}
+
+/// Whether a condition reads the file of the reading (`path`, `access`).
+fn reads_file(cond: &Cond) -> bool {
+    match cond {
+        Cond::Always => false,
+        Cond::All(children) | Cond::Any(children) => children.iter().any(reads_file),
+        Cond::Not(child) => reads_file(child),
+        Cond::Runs(runs) => reads_file(&runs.condition),
+        Cond::Test(test) => matches!(test.subject.field(), Field::Semantic(Semantic::Path) | Field::Access),
+    }
+}
+
+/// Evaluates one reading of an event: the file at `file` as its `path`.
 #[inline]
 fn evaluate_reading(
     table: &DecisionTable,
     event: &Event,
     files: &Files<'_>,
     file: Option<usize>,
-    shared: &std::cell::OnceCell<Vec<crate::compile::RuleId>>,
+    shared: &Shared,
     tracer: &mut impl RuleTracer,
     scope: Scope,
 ) -> Result<Evaluation, EvalError> {
@@ -167,7 +188,7 @@ fn evaluate_reading(
     };
     let mut candidates = match scope {
         Scope::Indexed if files.readings() > 1 => {
-            let shared = shared.get_or_init(|| table.candidates_of(kind, &run.view, Fields::Shared));
+            let shared = shared.candidates.get_or_init(|| table.candidates_of(kind, &run.view, Fields::Shared));
             let mut candidates = table.candidates_of(kind, &run.view, Fields::PerFile);
             candidates.extend_from_slice(shared);
             candidates.sort_unstable();
@@ -176,11 +197,24 @@ fn evaluate_reading(
         }
         _ => candidates_of(&run.view),
     };
+    // Conditions are shared between readings only on the fast path (explain traces each one).
+    let mut pristine = scope == Scope::Indexed && files.readings() > 1;
     let mut next = 0;
     while let Some(&id) = candidates.get(next) {
         next += 1;
         let rule = table.rule(id).map_err(|reason| EvalError::InvalidRule { id, reason })?;
-        let fired = run.view.holds(&rule.condition, tracer).map_err(|reason| pattern_error(rule, reason))?;
+        let remembered = pristine && !reads_file(&rule.condition);
+        let known = if remembered { shared.held.borrow().get(&id).copied() } else { None };
+        let fired = match known {
+            Some(held) => held,
+            None => {
+                let held = run.view.holds(&rule.condition, tracer).map_err(|reason| pattern_error(rule, reason))?;
+                if remembered {
+                    shared.held.borrow_mut().insert(id, held);
+                }
+                held
+            }
+        };
         tracer.rule(rule, fired);
         if !fired {
             continue;
@@ -189,6 +223,9 @@ fn evaluate_reading(
         let outcome = run.apply(rule, stop_hook_active)?;
         if outcome.halt {
             break;
+        }
+        if outcome.rewrote {
+            pristine = false;
         }
         if outcome.rewrote && scope == Scope::Indexed {
             // The index was read for the old arguments or output; ask again for the rest.
