@@ -258,6 +258,11 @@ pub fn literal(text: &str) -> String {
     Lexical::parse(text).to_string()
 }
 
+/// Whether a path text is absolute (`/x`, `C:\x`): it does not depend on a cwd.
+pub fn is_absolute(text: &str) -> bool {
+    Lexical::parse(text).is_absolute()
+}
+
 /// A rule's path prefix (`starts_with`): canonical like a literal, keeping a final `/` so that
 /// `vendor/` does not match `vendorx`.
 pub fn prefix(text: &str) -> String {

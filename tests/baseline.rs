@@ -62,7 +62,7 @@ fn context(rng: &mut Rng, command: &str) -> String {
         11 => format!("echo $({command})"),
         12 => format!("{command} | cat"),
         13 => format!("cat <({command})"),
-        14 => format!("cd /tmp\n{command}"),
+        14 => format!("cd /repo\n{command}"),
         _ => command.to_string(),
     }
 }

@@ -26,6 +26,9 @@ pub struct Files<'e> {
     pub(crate) shell: Option<Shell>,
     /// The event's anchor, built the first time a path needs it (most calls name none).
     anchor: std::cell::OnceCell<Box<Anchor>>,
+    /// The directory a shell call's command runs in, when the call names one (Codex's
+    /// `workdir`, Gemini CLI's `dir_path`): relative paths in the line start there.
+    workdir: Option<String>,
     event: &'e Event,
     settings: &'e PathSettings,
     /// The case rule.
@@ -43,6 +46,7 @@ impl<'e> Files<'e> {
             access: Vec::new(),
             shell: None,
             anchor: OnceCell::new(),
+            workdir: None,
             event,
             settings,
             case: settings.case,
@@ -51,6 +55,8 @@ impl<'e> Files<'e> {
         let Some(call) = event.tool_call() else { return Ok(files) };
         let named: Vec<(String, Option<Access>)> = match shell_line(tool, &call.args) {
             Some(line) => {
+                let workdir = SHELL_DIRS.iter().find_map(|name| call.args.get(*name).and_then(Json::as_str));
+                files.workdir = workdir.filter(|dir| !dir.is_empty()).map(str::to_string);
                 let named = line.files.iter().map(|(raw, access)| (raw.clone(), Some(*access))).collect();
                 let operands = line.commands.iter().map(|_| OnceCell::new()).collect();
                 files.shell = Some(Shell { line, operands });
@@ -101,16 +107,29 @@ impl<'e> Files<'e> {
     pub(crate) fn operands(&self, at: usize) -> &[FilePath] {
         let Some(shell) = &self.shell else { return &[] };
         let (Some(cell), Some(command)) = (shell.operands.get(at), shell.line.commands.get(at)) else { return &[] };
-        cell.get_or_init(|| command.operands.iter().filter_map(|raw| self.anchor().file(raw).ok()).collect())
+        cell.get_or_init(|| {
+            let dir = command.dir.as_deref();
+            command.operands.iter().filter_map(|raw| self.anchor().file(&shell::within(dir, raw)).ok()).collect()
+        })
     }
 
     /// Where the event's paths are anchored.
     pub fn anchor(&self) -> &Anchor {
         self.anchor.get_or_init(|| {
             let common = &self.event.common;
+            let cwd = match (&self.workdir, common.cwd.as_deref()) {
+                (Some(dir), Some(cwd)) if !crate::paths::is_absolute(dir) => Some(format!("{cwd}/{dir}")),
+                (Some(dir), _) => Some(dir.clone()),
+                (None, cwd) => cwd.map(str::to_string),
+            };
             Box::new(
-                Anchor::new(common.cwd.as_deref(), common.project_root.as_deref(), self.settings.home.as_deref())
-                    .with_case(self.settings.case),
+                // The project root stays where the agent is, whatever directory the command runs in.
+                Anchor::new(
+                    cwd.as_deref(),
+                    common.project_root.as_deref().or(common.cwd.as_deref()),
+                    self.settings.home.as_deref(),
+                )
+                .with_case(self.settings.case),
             )
         })
     }
@@ -133,6 +152,9 @@ pub(crate) struct Shell {
     pub(crate) line: CommandLine,
     operands: Vec<OnceCell<Vec<FilePath>>>,
 }
+
+/// The arguments in which a shell tool names the directory its command runs in.
+const SHELL_DIRS: &[&str] = &["workdir", "dir_path", "directory", "cwd"];
 
 /// The command line of a shell-kind call: a string is parsed, an argv array (Codex's `shell`)
 /// read as one command.

@@ -21,6 +21,7 @@ use brush_parser::ast;
 use brush_parser::word::{self, Parameter, ParameterExpr, TildeExpr, WordPiece, WordPieceWithSource};
 use brush_parser::ParserOptions;
 use programs::Writes;
+use std::borrow::Cow;
 
 /// How deep scripts nest (`bash -c "sh -c '…'"`, `$(…)` in `$(…)`) before the rest is read by
 /// the tolerant splitter, which does not nest: work stays linear in the line's length.
@@ -28,7 +29,7 @@ const MAX_DEPTH: usize = 6;
 
 /// Lines longer than this, or nesting brackets deeper than `MAX_NESTING`, go to the tolerant
 /// splitter: the parser recurses per bracket, and a hostile line must not exhaust the stack.
-const MAX_PARSED: usize = 64 * 1024;
+const MAX_PARSED: usize = 256 * 1024;
 const MAX_NESTING: usize = 48;
 
 /// One simple command, after wrappers are seen through.
@@ -49,6 +50,17 @@ pub(crate) struct Command {
     /// Programs whose output it reads: earlier commands of its pipeline, and the commands of
     /// `$(…)`, backticks and `<(…)` in its words.
     pub inputs: Vec<String>,
+    /// The directory an earlier `cd` or `pushd` of the line moved to (relative operands start
+    /// there), when the line names it.
+    pub dir: Option<String>,
+}
+
+/// `target` as seen from `dir` (a `cd` earlier in the line): joined when relative.
+pub(crate) fn within(dir: Option<&str>, target: &str) -> String {
+    match dir {
+        Some(dir) if !target.starts_with('~') && !crate::paths::is_absolute(target) => format!("{dir}/{target}"),
+        _ => target.to_string(),
+    }
 }
 
 /// Whether a command line reads or writes a file.
@@ -155,6 +167,11 @@ struct Walker {
     parser_only: bool,
     /// Whether brush-parser rejected some script (which the tolerant splitter then read).
     rejected: bool,
+    /// What the last command at its pipeline stage's own level writes to its output, when the
+    /// line spells it (`echo WORDS`, `printf FORMAT ARGS`, `cat` of a heredoc).
+    output: Option<Vec<String>>,
+    /// Where an earlier `cd`/`pushd` of the line moved (`None`: where the call runs).
+    dir: Option<String>,
 }
 
 impl Walker {
@@ -164,6 +181,13 @@ impl Walker {
         if ctx.depth > MAX_DEPTH + 2 {
             return;
         }
+        // `rm${IFS}-rf${IFS}/`: the field separator splits words as a blank does.
+        let text: Cow<'_, str> = if text.contains("IFS") {
+            Cow::Owned(text.replace("${IFS}", " ").replace("$IFS", " "))
+        } else {
+            Cow::Borrowed(text)
+        };
+        let text = text.as_ref();
         if ctx.depth > MAX_DEPTH || text.len() > MAX_PARSED || nesting(text) > MAX_NESTING {
             return self.tolerant(text, ctx);
         }
@@ -175,37 +199,25 @@ impl Walker {
             Ok(program) => program.complete_commands.iter().for_each(|list| self.list(list, ctx)),
             Err(_) => {
                 self.rejected = true;
-                self.tolerant(text, ctx);
+                // A shell runs the lines before a syntax error: read each line on its own, and
+                // only a line that fails alone tolerantly.
+                if text.trim_end().contains('\n') {
+                    text.lines().for_each(|line| self.script(line, ctx));
+                } else {
+                    self.tolerant(text, ctx);
+                }
             }
         }
     }
 
     /// A line the parser rejects (an unclosed quote, a construct it does not know, hostile
-    /// nesting) is split at operators and blanks, quotes dropped, and after each shell's `-c`
-    /// and each `eval`: a shell that does run it runs no fewer words.
+    /// nesting) is read with quotes and brackets dropped, by the scanner in its tolerant mode,
+    /// and split after each shell's `-c` and each `eval`: a shell that does run it runs no
+    /// fewer words.
     fn tolerant(&mut self, text: &str, ctx: &Context) {
         let ctx = Context { depth: ctx.depth.max(MAX_DEPTH + 1), ..ctx.clone() };
-        for piece in text.replace("$(", ";").split(|c: char| ";&|()`\n{}".contains(c)) {
-            let mut words: Vec<String> = Vec::new();
-            let mut shell = false;
-            for word in piece.split_whitespace() {
-                let word: String = word.chars().filter(|c| !"'\"\\<>".contains(*c)).collect();
-                if word.is_empty() {
-                    continue;
-                }
-                let name = program_name(&word);
-                let ends_command = (shell && word.starts_with('-') && word.contains('c'))
-                    || (words.is_empty() && programs::runs_words_as_script(&name));
-                shell = programs::is_shell(&name);
-                words.push(word);
-                if ends_command {
-                    self.command(std::mem::take(&mut words), Vec::new(), None, &ctx);
-                }
-            }
-            if !words.is_empty() {
-                self.command(words, Vec::new(), None, &ctx);
-            }
-        }
+        let items = scan::scan_tolerant(text);
+        self.scanned(&items, &ctx);
     }
 
     fn list(&mut self, list: &ast::CompoundList, ctx: &Context) {
@@ -238,17 +250,17 @@ impl Walker {
                 inner.piped_words = std::mem::take(&mut piped_words);
             }
             let start = self.out.commands.len();
+            self.output = None;
             stage(self, at, &inner);
             for command in self.out.commands.get(start..).unwrap_or_default() {
                 if !upstream.contains(&command.program) {
                     upstream.push(command.program.clone());
                 }
             }
-            // `echo / | xargs rm -rf`, `echo 'rm -rf /' | sh`: the words echo writes are known.
-            if let Some(head) = self.out.commands.get(start..).and_then(<[Command]>::first) {
-                if matches!(head.program.as_str(), "echo" | "printf") && head.via.len() == ctx.via.len() {
-                    piped_words = head.operands.clone();
-                }
+            // `echo / | xargs rm -rf`, `echo 'rm -rf /' | sh`, `cat <<EOF | sh`: what the stage
+            // writes, when the line spells it.
+            if let Some(output) = self.output.take() {
+                piped_words = output;
             }
         }
     }
@@ -273,6 +285,14 @@ impl Walker {
         let mut prefix = true;
         for item in items {
             match item {
+                Item::Word(raw) if !(prefix && scan::is_assignment(raw)) && scan::has_braces(raw) => {
+                    prefix = false;
+                    for expanded in scan::expand_braces(raw) {
+                        let (text, programs) = self.word(&expanded, ctx);
+                        read.fed.extend(programs);
+                        read.words.push(text);
+                    }
+                }
                 Item::Word(raw) => {
                     let substituted = raw.strip_prefix("<(").or_else(|| raw.strip_prefix(">("));
                     if let Some(script) = substituted.and_then(|rest| rest.strip_suffix(')')) {
@@ -292,7 +312,11 @@ impl Walker {
                     prefix = false;
                     read.words.push(text);
                 }
-                Item::Redirect(Redirect::HereString, raw) => read.stdin_script = Some(self.word(raw, ctx).0),
+                Item::Redirect(Redirect::HereString, raw) => {
+                    let (text, programs) = self.word(raw, ctx);
+                    read.fed.extend(programs);
+                    read.stdin_script = Some(text);
+                }
                 Item::Redirect(kind, raw) => {
                     let (target, _) = self.word(raw, ctx);
                     let access = match kind {
@@ -304,6 +328,13 @@ impl Walker {
                 }
                 Item::Op(_) => {}
             }
+        }
+        if ctx.depth > MAX_DEPTH {
+            // Tolerantly read, quotes are gone: `bash -c rm -rf /` is two commands.
+            for words in split_scripts(read.words) {
+                self.command(words, read.fed.clone(), read.stdin_script.clone(), ctx);
+            }
+            return;
         }
         self.command(read.words, read.fed, read.stdin_script, ctx);
     }
@@ -322,7 +353,9 @@ impl Walker {
             ast::Command::Function(function) => {
                 self.compound(&function.body.0, ctx);
             }
-            ast::Command::ExtendedTest(..) => {}
+            ast::Command::ExtendedTest(test, _) => {
+                self.embedded(&test.to_string(), ctx);
+            }
         }
     }
 
@@ -338,7 +371,14 @@ impl Walker {
             }
             ast::CompoundCommand::CaseClause(clause) => {
                 self.word(&clause.value.value, ctx);
-                clause.cases.iter().filter_map(|case| case.cmd.as_ref()).for_each(|list| self.list(list, ctx));
+                for case in &clause.cases {
+                    for pattern in &case.patterns {
+                        self.word(&pattern.value, ctx);
+                    }
+                    if let Some(list) = &case.cmd {
+                        self.list(list, ctx);
+                    }
+                }
             }
             ast::CompoundCommand::IfClause(clause) => {
                 self.list(&clause.condition, ctx);
@@ -355,7 +395,12 @@ impl Walker {
                 self.list(&clause.1.list, ctx);
             }
             ast::CompoundCommand::Coprocess(coprocess) => self.node(&coprocess.body, ctx),
-            ast::CompoundCommand::Arithmetic(_) | ast::CompoundCommand::ArithmeticForClause(_) => {}
+            ast::CompoundCommand::Arithmetic(arithmetic) => {
+                self.embedded(&arithmetic.to_string(), ctx);
+            }
+            ast::CompoundCommand::ArithmeticForClause(clause) => {
+                self.embedded(&clause.to_string(), ctx);
+            }
         }
     }
 
@@ -377,9 +422,11 @@ impl Walker {
     fn item(&mut self, item: &ast::CommandPrefixOrSuffixItem, prefix: bool, read: &mut Read, ctx: &Context) {
         match item {
             ast::CommandPrefixOrSuffixItem::Word(word) => {
-                let (text, programs) = self.word(&word.value, ctx);
-                read.words.push(text);
-                read.fed.extend(programs);
+                for expanded in scan::expand_braces(&word.value) {
+                    let (text, programs) = self.word(&expanded, ctx);
+                    read.words.push(text);
+                    read.fed.extend(programs);
+                }
             }
             ast::CommandPrefixOrSuffixItem::AssignmentWord(_, word) => {
                 let (text, programs) = self.word(&word.value, ctx);
@@ -390,9 +437,12 @@ impl Walker {
                 }
             }
             ast::CommandPrefixOrSuffixItem::IoRedirect(redirect) => {
+                let start = self.out.commands.len();
                 if let Some(script) = self.redirect(redirect, ctx) {
                     read.stdin_script = Some(script);
                 }
+                // `bash < <(curl …)`, `sh <<< "$(curl …)"`: what feeds the command's input.
+                read.fed.extend(self.programs_since(start));
             }
             ast::CommandPrefixOrSuffixItem::ProcessSubstitution(_, subshell) => {
                 let start = self.out.commands.len();
@@ -401,6 +451,16 @@ impl Walker {
                 read.words.push("/dev/fd/63".to_string());
             }
         }
+    }
+
+    /// The `$(…)` and backquoted scripts inside a text the parser keeps whole (`[[ … ]]`,
+    /// `(( … ))`, `${x:-…}`, a heredoc's body), walked; the programs they run.
+    fn embedded(&mut self, text: &str, ctx: &Context) -> Vec<String> {
+        let start = self.out.commands.len();
+        for script in scan::substitutions(text) {
+            self.script(script, &ctx.nested());
+        }
+        self.programs_since(start)
     }
 
     fn programs_since(&self, start: usize) -> Vec<String> {
@@ -442,7 +502,13 @@ impl Walker {
                 None
             }
             ast::IoRedirect::HereString(_, word) => Some(self.word(&word.value, ctx).0),
-            ast::IoRedirect::HereDocument(_, doc) => Some(doc.doc.value.clone()),
+            ast::IoRedirect::HereDocument(_, doc) => {
+                // An unquoted delimiter: the body's substitutions run.
+                if doc.requires_expansion {
+                    self.embedded(&doc.doc.value, ctx);
+                }
+                Some(doc.doc.value.clone())
+            }
         }
     }
 
@@ -450,7 +516,7 @@ impl Walker {
         if programs::is_device_sink(&target) || target.is_empty() {
             return;
         }
-        self.out.files.push((target, access));
+        self.out.files.push((within(self.dir.as_deref(), &target), access));
     }
 
     /// A word with quotes and escapes removed; the programs its substitutions run are walked
@@ -504,6 +570,7 @@ impl Walker {
                 }
                 WordPiece::TildeExpansion(tilde) => match tilde {
                     TildeExpr::Home => text.push('~'),
+                    TildeExpr::WorkingDir => text.push('.'),
                     TildeExpr::UserHome(user) => {
                         text.push('~');
                         text.push_str(user);
@@ -518,6 +585,8 @@ impl Walker {
                     // `${X}` and `"$X"` are otherwise both written `$X`.
                     if name == "HOME" && text.is_empty() {
                         text.push('~');
+                    } else if name == "PWD" && text.is_empty() {
+                        text.push('.');
                     } else {
                         text.push('$');
                         text.push_str(name);
@@ -529,7 +598,22 @@ impl Walker {
                     programs.extend(self.programs_since(start));
                     text.push_str(source);
                 }
-                WordPiece::ParameterExpansion(_) | WordPiece::ArithmeticExpression(_) => text.push_str(source),
+                WordPiece::ParameterExpansion(_) | WordPiece::ArithmeticExpression(_) => {
+                    // `${HOME:?}`, `${HOME%/}`: still the home directory; `${x:-$(…)}` runs.
+                    let named = |name: &str| {
+                        source.strip_prefix("${").and_then(|rest| rest.strip_prefix(name)).is_some_and(|rest| {
+                            rest.chars().next().is_some_and(|c| !(c.is_ascii_alphanumeric() || c == '_'))
+                        })
+                    };
+                    if text.is_empty() && named("HOME") {
+                        text.push('~');
+                    } else if text.is_empty() && named("PWD") {
+                        text.push('.');
+                    } else {
+                        text.push_str(source);
+                    }
+                    programs.extend(self.embedded(source, ctx));
+                }
             }
         }
     }
@@ -541,20 +625,24 @@ impl Walker {
         let mut inputs = ctx.inputs.clone();
         inputs.extend(fed);
         let mut piped_words = ctx.piped_words.clone();
-        while let Some(wrapper) = words
-            .first()
-            .map(|first| program_name(first))
-            .and_then(|name| programs::wrapper_of(&name).map(|w| (name, w)))
-        {
-            let (program, wrapper) = wrapper;
+        // `xargs rm <<< /`: a here-string or heredoc is what the command reads too.
+        if let Some(script) = &stdin_script {
+            piped_words.extend(script.split_whitespace().map(str::to_string));
+        }
+        loop {
+            let Some(name) = words.first().map(|first| program_name(first)) else { return };
+            // `flock FILE -c SCRIPT` runs a script, not a command.
+            let script_runner = programs::script_option(&name).is_some()
+                && words.iter().any(|word| word == "-c" || word.starts_with("--command"));
+            let Some(wrapper) = programs::wrapper_of(&name).filter(|_| !script_runner) else { break };
             let args = words.get(1..).unwrap_or_default().to_vec();
-            let (mut inner, split) = unwrap(&program, &wrapper, &args);
+            let (mut inner, split) = unwrap(&name, &wrapper, &args);
             let own = args.get(..args.len() - inner.len()).unwrap_or_default();
-            self.record(&program, own, &via, &inputs);
-            via.push(program.clone());
-            if program == "xargs" {
-                // `echo / | xargs rm -rf`: what xargs reads becomes operands.
-                inner.append(&mut piped_words);
+            self.record(&name, own, &via, &inputs);
+            via.push(name.clone());
+            if name == "xargs" {
+                // `echo / | xargs rm -rf`: what xargs reads becomes operands, split at blanks.
+                inner.extend(piped_words.iter().flat_map(|word| word.split_whitespace()).map(str::to_string));
             }
             if let Some(split) = split {
                 let nested =
@@ -563,37 +651,59 @@ impl Walker {
             }
             words = inner;
         }
+        if words.first().is_some_and(|first| program_name(first) == "parallel") {
+            words = parallel(&words);
+            self.record("parallel", &[], &via, &inputs);
+            via.push("parallel".to_string());
+        }
         let Some(first) = words.first() else { return };
         let program = program_name(first);
         let args = words.get(1..).unwrap_or_default().to_vec();
-        let parsed = parse_options(&program, &args);
+        let mut parsed = parse_options(&program, &args);
+        parsed.flags = expand_abbreviations(&program, parsed.operands.first().map(String::as_str), parsed.flags);
         let nested = Context {
             via: [via.as_slice(), std::slice::from_ref(&program)].concat(),
             inputs: inputs.clone(),
             piped_words: Vec::new(),
             depth: ctx.depth + 1,
         };
-        // The scripts this command runs.
-        if programs::is_shell(&program) {
-            let has_c = parsed.flags.iter().any(|flag| flag == "c");
-            match (has_c, parsed.operands.first()) {
-                (true, Some(script)) => self.script(script, &nested),
-                (false, None) => {
-                    let script = stdin_script.or_else(|| (!piped_words.is_empty()).then(|| piped_words.join(" ")));
-                    if let Some(script) = script {
-                        self.script(&script, &nested);
-                    }
-                }
-                _ => {}
+        if let Some(script) = script_of(&program, &parsed, &args) {
+            self.script(&script, &nested);
+        } else if programs::reads_script_from_stdin(&program) && reads_stdin(&program, &parsed) {
+            // `bash`, `bash -s`, `sh -`, `at now`: the script is what the command reads.
+            let script =
+                stdin_script.clone().or_else(|| (!ctx.piped_words.is_empty()).then(|| ctx.piped_words.join(" ")));
+            if let Some(script) = script {
+                self.script(&script, &nested);
             }
-        } else if programs::runs_words_as_script(&program) && !args.is_empty() {
-            self.script(&args.join(" "), &nested);
         }
         if program == "find" {
-            self.find_exec(&args, &parsed.operands, &nested);
+            self.find_exec(&args, &parsed, &nested);
+        }
+        // What this command writes to its output, when the line spells it.
+        if via.len() == ctx.via.len() {
+            self.output = match program.as_str() {
+                "echo" => {
+                    Some(args.iter().skip_while(|word| matches!(word.as_str(), "-n" | "-e" | "-E")).cloned().collect())
+                }
+                "printf" if args.len() > 1 => Some(args.get(1..).unwrap_or_default().to_vec()),
+                "printf" => Some(args.clone()),
+                "cat" if parsed.operands.is_empty() => stdin_script.map(|script| vec![script]),
+                _ => None,
+            };
         }
         self.files_of(&program, &parsed);
         let subcommand = parsed.operands.first().cloned();
+        let dir = self.dir.clone();
+        // `cd DIR && …`: later relative paths start in DIR (`cd -` and `cd $X` leave it unknown:
+        // paths stay relative to where the call runs).
+        if matches!(program.as_str(), "cd" | "pushd") {
+            match parsed.operands.first().map(String::as_str) {
+                None => self.dir = Some("~".to_string()),
+                Some(target) if !target.starts_with(['-', '$', '`']) => self.dir = Some(within(dir.as_deref(), target)),
+                Some(_) => {}
+            }
+        }
         self.out.commands.push(Command {
             program,
             subcommand,
@@ -602,6 +712,7 @@ impl Walker {
             words: args,
             via,
             inputs,
+            dir,
         });
     }
 
@@ -617,16 +728,19 @@ impl Walker {
             words: args,
             via: via.to_vec(),
             inputs: inputs.to_vec(),
+            dir: self.dir.clone(),
         });
     }
 
     /// `find ROOTS… -exec CMD ARGS… ;`: the command runs on what find finds, so `{}` stands
-    /// for each root (`.` when none is given).
-    fn find_exec(&mut self, args: &[String], roots: &[String], ctx: &Context) {
-        let roots: Vec<String> = if roots.is_empty() { vec![".".to_string()] } else { roots.to_vec() };
+    /// for what the roots and filters select (`find_targets`).
+    fn find_exec(&mut self, args: &[String], parsed: &Options, ctx: &Context) {
+        let targets = &parsed.targets;
         for command in find_exec_commands(args) {
-            let command: Vec<String> =
-                command.iter().flat_map(|word| if word == "{}" { roots.clone() } else { vec![word.clone()] }).collect();
+            let command: Vec<String> = command
+                .iter()
+                .flat_map(|word| if word == "{}" { targets.clone() } else { vec![word.clone()] })
+                .collect();
             self.command(command, Vec::new(), None, ctx);
         }
     }
@@ -642,11 +756,35 @@ impl Walker {
         }
         if program == "find" {
             operands.clear();
+            // `find ROOT -delete` removes what it selects.
+            if parsed.flags.iter().any(|flag| flag == "delete") {
+                for target in &parsed.targets {
+                    self.file(target.clone(), Access::Write);
+                }
+            }
         }
-        // A script is not a file: `bash -c SCRIPT`, `eval WORDS`.
-        if programs::runs_words_as_script(program) {
+        // A script is not a file: `bash -c SCRIPT`, `eval WORDS`, `ssh HOST COMMAND`.
+        if programs::runs_words_as_script(program) || program == "ssh" {
             operands.clear();
-        } else if programs::is_shell(program) && parsed.flags.iter().any(|flag| flag == "c") && !operands.is_empty() {
+        } else if programs::is_shell(program) && has_c(&parsed.flags) && !operands.is_empty() {
+            operands.remove(0);
+        }
+        // `awk -i inplace PROGRAM FILE…`.
+        let in_place_awk = matches!(program, "awk" | "gawk")
+            && parsed.values.iter().any(|(option, value)| option == "i" && value == "inplace");
+        if matches!(program, "awk" | "gawk")
+            && !parsed.values.iter().any(|(option, _)| option == "f" || option == "file")
+            && !operands.is_empty()
+        {
+            operands.remove(0);
+        }
+        // `git rm F`, `git mv A B`, `git checkout -- F`, `git restore F` change the work tree.
+        let git_writes = program == "git"
+            && matches!(
+                parsed.operands.first().map(String::as_str),
+                Some("rm" | "mv" | "checkout" | "restore" | "clean")
+            );
+        if program == "git" && !operands.is_empty() {
             operands.remove(0);
         }
         let writes = programs::writes(program, &parsed.flags);
@@ -664,22 +802,41 @@ impl Walker {
             if writes == Writes::AfterFirst && at == 0 {
                 continue;
             }
-            let written = match writes {
-                Writes::All => true,
-                Writes::AfterFirst => at > 0,
-                Writes::Last => at + 1 == count && count > 1,
-                Writes::None => false,
-            };
+            let written = in_place_awk
+                || git_writes
+                || match writes {
+                    Writes::All => true,
+                    Writes::AfterFirst => at > 0,
+                    Writes::Last => at + 1 == count && count > 1,
+                    Writes::None => false,
+                };
             if written {
                 self.file(operand.clone(), Access::Write);
+                // `cp SRC… DIR`: the files written are also `DIR/SRC`.
+                if (writes == Writes::Last || program == "mv") && at + 1 == count && count > 1 {
+                    for source in parsed.operands.iter().take(count.saturating_sub(1)) {
+                        let name = source.trim_end_matches('/').rsplit('/').next().unwrap_or(source);
+                        self.file(format!("{}/{name}", operand.trim_end_matches('/')), Access::Write);
+                    }
+                }
             } else if !programs::operands_are_text(program) {
                 self.file(operand.clone(), Access::Read);
             }
         }
         let writing = programs::writing_options(program);
+        let reading = programs::reading_options(program);
         for (option, value) in &parsed.values {
             if writing.contains(&option.as_str()) {
                 self.file(value.clone(), Access::Write);
+                // `cp -t DIR SRC…`.
+                if matches!(option.as_str(), "t" | "target-directory") {
+                    for source in &parsed.operands {
+                        let name = source.trim_end_matches('/').rsplit('/').next().unwrap_or(source);
+                        self.file(format!("{}/{name}", value.trim_end_matches('/')), Access::Write);
+                    }
+                }
+            } else if reading.contains(&option.as_str()) {
+                self.file(value.clone(), Access::Read);
             } else if let Some(file) = value.strip_prefix('@').or_else(|| value.split_once("=@").map(|(_, file)| file))
             {
                 // `curl -d @.env`: the value names a file read.
@@ -691,11 +848,30 @@ impl Walker {
     }
 }
 
-/// How deeply brackets nest in `text` (quotes ignored: an over-estimate is safe).
+/// How deeply brackets nest in `text`, outside quotes and comments (an over-estimate is safe:
+/// the line is then read tolerantly).
 fn nesting(text: &str) -> usize {
     let (mut depth, mut deepest) = (0usize, 0usize);
-    for c in text.chars() {
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
         match c {
+            '\\' => {
+                chars.next();
+            }
+            '\'' => {
+                for inner in chars.by_ref() {
+                    if inner == '\'' {
+                        break;
+                    }
+                }
+            }
+            '#' => {
+                for inner in chars.by_ref() {
+                    if inner == '\n' {
+                        break;
+                    }
+                }
+            }
             '(' | '{' | '[' => {
                 depth += 1;
                 deepest = deepest.max(depth);
@@ -705,6 +881,28 @@ fn nesting(text: &str) -> usize {
         }
     }
     deepest
+}
+
+/// Tolerantly read words split into the commands a shell would run: after a shell's `-c` (or
+/// `--command`) and after `eval`, a new command starts.
+fn split_scripts(words: Vec<String>) -> Vec<Vec<String>> {
+    let mut commands = vec![Vec::new()];
+    let mut shell = false;
+    for word in words {
+        let name = program_name(&word);
+        let starts_script = (shell
+            && ((word.starts_with('-') && !word.starts_with("--") && word.contains('c')) || word == "--command"))
+            || (commands.last().is_some_and(Vec::is_empty) && programs::runs_words_as_script(&name));
+        shell = programs::is_shell(&name) || (shell && word.starts_with(['-', '+']));
+        if let Some(current) = commands.last_mut() {
+            current.push(word);
+        }
+        if starts_script {
+            commands.push(Vec::new());
+        }
+    }
+    commands.retain(|command| !command.is_empty());
+    commands
 }
 
 /// A program word's name: its last path segment (`/bin/rm` is `rm`).
@@ -790,19 +988,32 @@ struct Options {
     operands: Vec<String>,
     /// `(option, value)` for options given a value (`--file=x`, or a known value option).
     values: Vec<(String, String)>,
+    /// For `find`: what `{}` and `-delete` stand for (`find_targets`).
+    targets: Vec<String>,
 }
 
 fn parse_options(program: &str, args: &[String]) -> Options {
     let (short_values, long_values) = programs::value_options(program);
     let mut options = Options::default();
     if program == "find" {
-        // find's expression words are single-dash names: `-delete`, `-exec`, `-name X`; the
-        // words of an `-exec` command are that command's.
+        // find's own options (`-L`, `-H`, `-P`, `-O3`, `-D opts`) come before its roots; its
+        // expression words are single-dash names (`-delete`, `-exec`, `-name X`); the words of
+        // an `-exec` command are that command's.
+        let mut from = 0;
+        while let Some(word) = args.get(from) {
+            match word.as_str() {
+                "-H" | "-L" | "-P" | "--" => from += 1,
+                "-D" => from += 2,
+                _ if word.starts_with("-O") => from += 1,
+                _ => break,
+            }
+        }
+        let rest = args.get(from..).unwrap_or_default();
         let start =
-            args.iter().position(|word| word.starts_with('-') || word == "(" || word == "!").unwrap_or(args.len());
-        options.operands = args.get(..start).unwrap_or_default().to_vec();
+            rest.iter().position(|word| word.starts_with('-') || word == "(" || word == "!").unwrap_or(rest.len());
+        options.operands = rest.get(..start).unwrap_or_default().to_vec();
         let mut in_exec = false;
-        for word in args.get(start..).unwrap_or_default() {
+        for word in rest.get(start..).unwrap_or_default() {
             if in_exec {
                 in_exec = !programs::ends_find_exec(word);
                 continue;
@@ -812,11 +1023,18 @@ fn parse_options(program: &str, args: &[String]) -> Options {
                 options.flags.push(name.to_string());
             }
         }
+        options.targets = find_targets(rest.get(start..).unwrap_or_default(), &options.operands);
         return options;
     }
     let mut words = args.iter();
     let mut ended = false;
+    // `bash +x -c …`, `bash +O extglob -c …`: a shell's `+` options are options too.
+    let plus = programs::is_shell(program);
     while let Some(word) = words.next() {
+        let word = match word.strip_prefix('+').filter(|rest| plus && !ended && !rest.is_empty()) {
+            Some(rest) => &format!("-{rest}"),
+            None => word,
+        };
         if ended || word == "-" || !word.starts_with('-') {
             options.operands.push(word.clone());
             continue;
@@ -856,6 +1074,190 @@ fn parse_options(program: &str, args: &[String]) -> Options {
         }
     }
     options
+}
+
+/// What `find`'s `{}` and `-delete` stand for: each root when nothing filters (`find /`,
+/// `find . -maxdepth 1`), `ROOT/**/NAME` for a `-name NAME` filter, `ROOT/**` for any other
+/// filter. `.` when no root is given.
+fn find_targets(expression: &[String], roots: &[String]) -> Vec<String> {
+    const FILTERS: &[&str] = &[
+        "-path",
+        "-ipath",
+        "-wholename",
+        "-iwholename",
+        "-regex",
+        "-iregex",
+        "-type",
+        "-xtype",
+        "-newer",
+        "-mtime",
+        "-mmin",
+        "-atime",
+        "-amin",
+        "-ctime",
+        "-cmin",
+        "-size",
+        "-empty",
+        "-user",
+        "-group",
+        "-perm",
+        "-links",
+        "-inum",
+        "-samefile",
+        "-mindepth",
+        "-uid",
+        "-gid",
+        "-nouser",
+        "-nogroup",
+        "-readable",
+        "-writable",
+        "-executable",
+    ];
+    let roots: Vec<String> = if roots.is_empty() { vec![".".to_string()] } else { roots.to_vec() };
+    let before_exec: Vec<&String> = expression.iter().take_while(|word| !programs::is_find_exec(word)).collect();
+    let name = before_exec
+        .windows(2)
+        .find(|pair| matches!(pair.first().map(|word| word.as_str()), Some("-name" | "-iname")))
+        .and_then(|pair| pair.get(1));
+    let filtered = before_exec.iter().any(|word| FILTERS.contains(&word.as_str()));
+    roots
+        .into_iter()
+        .map(|root| {
+            let root = root.trim_end_matches('/');
+            let root = if root.is_empty() { "" } else { root };
+            match (name, filtered) {
+                (Some(name), _) => format!("{root}/**/{name}"),
+                (None, true) => format!("{root}/**"),
+                (None, false) if root.is_empty() => "/".to_string(),
+                (None, false) => root.to_string(),
+            }
+        })
+        .collect()
+}
+
+/// Whether a shell's options ask it to run its first operand as a script.
+fn has_c(flags: &[String]) -> bool {
+    flags.iter().any(|flag| flag == "c" || flag == "command")
+}
+
+/// The script a command runs, when its words say it: a shell's `-c SCRIPT` (with its
+/// positional parameters put in), `su -c`/`flock -c`/`script -c`, `eval WORDS`, `watch
+/// [OPTIONS] WORDS`, `ssh [OPTIONS] HOST WORDS`, `tmux send-keys WORDS`.
+fn script_of(program: &str, parsed: &Options, args: &[String]) -> Option<String> {
+    if programs::is_shell(program) {
+        if !has_c(&parsed.flags) {
+            return None;
+        }
+        let script = parsed.operands.first()?;
+        return Some(positional(script, parsed.operands.get(1..).unwrap_or_default()));
+    }
+    if let Some((short, long)) = programs::script_option(program) {
+        return parsed
+            .values
+            .iter()
+            .find(|(option, _)| option == short || option == long)
+            .map(|(_, value)| value.clone());
+    }
+    let words: &[String] = match program {
+        "eval" => args.strip_prefix(&["--".to_string()]).unwrap_or(args),
+        // watch's options end at its first other word: the rest is the command.
+        "watch" => {
+            let mut at = 0;
+            while let Some(word) = args.get(at).filter(|word| word.starts_with('-')) {
+                at += if matches!(word.as_str(), "-n" | "--interval") { 2 } else { 1 };
+            }
+            args.get(at..).unwrap_or_default()
+        }
+        "ssh" => parsed.operands.get(1..).unwrap_or_default(),
+        "tmux"
+            if matches!(
+                parsed.operands.first().map(String::as_str),
+                Some(
+                    "new"
+                        | "new-session"
+                        | "new-window"
+                        | "neww"
+                        | "split-window"
+                        | "splitw"
+                        | "send-keys"
+                        | "send"
+                        | "respawn-pane"
+                )
+            ) =>
+        {
+            parsed.operands.get(1..).unwrap_or_default()
+        }
+        _ => return None,
+    };
+    (!words.is_empty()).then(|| words.join(" "))
+}
+
+/// Whether a program that reads a script from its input does so here: a shell with no script
+/// operand, `-s`, or `-`; `at`/`batch` always; `su` without `-c`.
+fn reads_stdin(program: &str, parsed: &Options) -> bool {
+    if !programs::is_shell(program) {
+        return true;
+    }
+    !has_c(&parsed.flags)
+        && (parsed.operands.is_empty()
+            || parsed.operands.first().is_some_and(|first| first == "-")
+            || parsed.flags.iter().any(|flag| flag == "s"))
+}
+
+/// `bash -c 'rm -rf "$1"' _ /`: the script with `$0`…`$9`, `${N}`, `$@` and `$*` replaced by
+/// the words after it (shell-quoted).
+fn positional(script: &str, values: &[String]) -> String {
+    if values.is_empty() || !script.contains('$') {
+        return script.to_string();
+    }
+    let quote = |word: &str| format!("'{}'", word.replace('\'', "'\\''"));
+    let all: Vec<String> = values.iter().skip(1).map(|value| quote(value)).collect();
+    let mut out = script.replace("\"$@\"", &all.join(" ")).replace("$@", &all.join(" ")).replace("$*", &all.join(" "));
+    for (at, value) in values.iter().enumerate().take(10).rev() {
+        out = out
+            .replace(&format!("${{{at}}}"), &quote(value))
+            .replace(&format!("\"${at}\""), &quote(value))
+            .replace(&format!("${at}"), &quote(value));
+    }
+    out
+}
+
+/// Long options given as unique prefixes (`--rec`, `--force-w`) read as the names they
+/// abbreviate, for the programs whose options rules decide on.
+fn expand_abbreviations(program: &str, subcommand: Option<&str>, flags: Vec<String>) -> Vec<String> {
+    let names = programs::long_options(program, subcommand);
+    if names.is_empty() {
+        return flags;
+    }
+    flags
+        .into_iter()
+        .map(|flag| {
+            if flag.chars().count() < 2 || names.contains(&flag.as_str()) {
+                return flag;
+            }
+            let mut matching = names.iter().filter(|name| name.starts_with(flag.as_str()));
+            match (matching.next(), matching.next()) {
+                (Some(only), None) => (*only).to_string(),
+                _ => flag,
+            }
+        })
+        .collect()
+}
+
+/// `parallel [OPTIONS] CMD ARGS… ::: VALUES…`: the command, run with the values.
+fn parallel(words: &[String]) -> Vec<String> {
+    let rest = words.get(1..).unwrap_or_default();
+    let start = rest.iter().position(|word| !word.starts_with('-')).unwrap_or(rest.len());
+    let rest = rest.get(start..).unwrap_or_default();
+    let split = rest.iter().position(|word| word.starts_with(":::")).unwrap_or(rest.len());
+    let command = rest.get(..split).unwrap_or_default();
+    let values: Vec<String> =
+        rest.get(split..).unwrap_or_default().iter().filter(|word| !word.starts_with(":::")).cloned().collect();
+    if command.iter().any(|word| word == "{}") {
+        command.iter().flat_map(|word| if word == "{}" { values.clone() } else { vec![word.clone()] }).collect()
+    } else {
+        command.iter().cloned().chain(values).collect()
+    }
 }
 
 /// The text of a `$'…'` string: its backslash escapes decoded as bash does.

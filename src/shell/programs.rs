@@ -23,7 +23,7 @@ const fn wrapper(short_values: &'static str, long_values: &'static [&'static str
 pub(super) fn wrapper_of(program: &str) -> Option<Wrapper> {
     Some(match program {
         "sudo" => wrapper(
-            "ugCDprtTU",
+            "ugCDprtTUR",
             &[
                 "user",
                 "group",
@@ -39,7 +39,7 @@ pub(super) fn wrapper_of(program: &str) -> Option<Wrapper> {
             ],
         ),
         "doas" => wrapper("uC", &[]),
-        "env" => Wrapper { assignments: true, ..wrapper("uCS", &["unset", "chdir", "split-string"]) },
+        "env" => Wrapper { assignments: true, ..wrapper("uCSP", &["unset", "chdir", "split-string"]) },
         "nice" => wrapper("n", &["adjustment"]),
         "timeout" => Wrapper { leading_operands: 1, ..wrapper("sk", &["signal", "kill-after"]) },
         "time" => wrapper("fo", &["format", "output"]),
@@ -52,7 +52,19 @@ pub(super) fn wrapper_of(program: &str) -> Option<Wrapper> {
         "chroot" => Wrapper { leading_operands: 1, ..wrapper("", &["userspec", "groups"]) },
         "flock" => Wrapper { leading_operands: 1, ..wrapper("wE", &["timeout", "conflict-exit-code"]) },
         "exec" => wrapper("a", &[]),
-        "nohup" | "command" | "builtin" | "setsid" | "unbuffer" | "busybox" | "caffeinate" => wrapper("", &[]),
+        "strace" | "ltrace" => wrapper("oepsuEIbPX", &["output", "trace", "attach", "user", "env"]),
+        "taskset" | "chrt" => Wrapper { leading_operands: 1, ..wrapper("", &[]) },
+        "numactl" => wrapper("CNmipP", &["cpunodebind", "physcpubind", "membind", "interleave", "preferred"]),
+        "prlimit" => wrapper("p", &["pid"]),
+        "systemd-run" => wrapper("pEHMu", &["property", "setenv", "host", "machine", "unit", "description", "slice"]),
+        "nsenter" => wrapper("tSGrwn", &["target", "setuid", "setgid", "root", "wd"]),
+        "screen" => wrapper("SXcp", &[]),
+        "gdb" => wrapper("x", &["args"]),
+        "runuser" => wrapper("ugGs", &["user", "group", "supp-group", "shell"]),
+        "nohup" | "command" | "builtin" | "setsid" | "unbuffer" | "busybox" | "caffeinate" | "valgrind" | "unshare"
+        | "fakeroot" | "catchsegv" | "dbus-launch" | "firejail" | "proxychains" | "proxychains4" | "torsocks" => {
+            wrapper("", &[])
+        }
         _ => return None,
     })
 }
@@ -60,12 +72,108 @@ pub(super) fn wrapper_of(program: &str) -> Option<Wrapper> {
 /// Shells: `-c SCRIPT` runs a script, an operand names a script file, and with neither the
 /// script is read from standard input.
 pub(super) fn is_shell(program: &str) -> bool {
-    matches!(program, "sh" | "bash" | "zsh" | "dash" | "ksh" | "mksh" | "ash" | "yash" | "fish" | "rbash")
+    matches!(
+        program,
+        "sh" | "bash" | "zsh" | "dash" | "ksh" | "mksh" | "ash" | "yash" | "fish" | "rbash" | "tcsh" | "csh" | "pdksh"
+    )
 }
 
-/// Programs whose words are run as one script: `eval rm -rf /`, `watch rm -rf /`.
+/// Programs whose words are run as one script: `eval rm -rf /`, `watch -n1 rm -rf /`.
 pub(super) fn runs_words_as_script(program: &str) -> bool {
     matches!(program, "eval" | "watch")
+}
+
+/// Programs that run the value of an option as a script: `su -c SCRIPT`, `flock FILE -c
+/// SCRIPT`, `script -c SCRIPT`.
+pub(super) fn script_option(program: &str) -> Option<(&'static str, &'static str)> {
+    match program {
+        "su" | "runuser" | "script" | "flock" => Some(("c", "command")),
+        _ => None,
+    }
+}
+
+/// Programs that run a script read from standard input when given no script operand.
+pub(super) fn reads_script_from_stdin(program: &str) -> bool {
+    is_shell(program) || matches!(program, "at" | "batch" | "su")
+}
+
+/// Long option names of the commands whose options decide a rule (`rm`, `git push`, …): GNU
+/// getopt and git accept any unique prefix (`--rec` is `--recursive`), so a prefix is read as
+/// the name it abbreviates.
+pub(super) fn long_options(program: &str, subcommand: Option<&str>) -> &'static [&'static str] {
+    match (program, subcommand) {
+        ("rm", _) => &[
+            "recursive",
+            "force",
+            "interactive",
+            "one-file-system",
+            "no-preserve-root",
+            "preserve-root",
+            "dir",
+            "verbose",
+        ],
+        ("git", Some("push")) => &[
+            "force",
+            "force-with-lease",
+            "force-if-includes",
+            "mirror",
+            "delete",
+            "prune",
+            "all",
+            "branches",
+            "tags",
+            "follow-tags",
+            "set-upstream",
+            "dry-run",
+            "porcelain",
+            "verbose",
+            "quiet",
+            "progress",
+            "atomic",
+            "signed",
+            "push-option",
+            "repo",
+            "receive-pack",
+            "thin",
+            "no-thin",
+            "no-verify",
+            "verify",
+            "recurse-submodules",
+            "ipv4",
+            "ipv6",
+            "no-force-with-lease",
+            "no-signed",
+            "no-atomic",
+        ],
+        ("git", Some("reset")) => {
+            &["hard", "soft", "mixed", "merge", "keep", "quiet", "patch", "recurse-submodules", "no-refresh", "refresh"]
+        }
+        ("git", Some("clean")) => &["force", "dry-run", "interactive", "quiet", "exclude"],
+        ("git", Some("checkout")) => {
+            &["force", "quiet", "progress", "merge", "detach", "orphan", "ours", "theirs", "patch", "conflict"]
+        }
+        ("git", Some("switch")) => {
+            &["force", "discard-changes", "create", "force-create", "detach", "orphan", "merge", "quiet"]
+        }
+        ("git", Some("restore")) => {
+            &["source", "staged", "worktree", "patch", "quiet", "ours", "theirs", "merge", "overlay", "no-overlay"]
+        }
+        ("find", _) => &[],
+        _ => &[],
+    }
+}
+
+/// Options whose value names a file the command reads (`grep -f FILE`, `curl -T FILE`,
+/// `ssh -i KEY`).
+pub(super) fn reading_options(program: &str) -> &'static [&'static str] {
+    match program {
+        "grep" | "egrep" | "fgrep" | "rg" => &["f", "file"],
+        "curl" => &["T", "K", "upload-file", "config", "E", "cert", "key", "cacert"],
+        "wget" => &["i", "input-file", "load-cookies", "certificate", "private-key"],
+        "ssh" | "scp" | "sftp" => &["i", "F"],
+        "openssl" => &["in", "inkey", "key"],
+        _ => &[],
+    }
 }
 
 /// Programs whose operands are text, not files (`echo .env` reads nothing).
@@ -134,7 +242,17 @@ pub(super) fn value_options(program: &str) -> (&'static str, &'static [&'static 
         "mkdir" => ("m", &["mode"]),
         "head" | "tail" => ("nc", &["lines", "bytes"]),
         "sort" => ("otkS", &["output", "key", "field-separator", "buffer-size"]),
-        "find" => ("", &[]),
+        "ssh" => ("bcDEeFIiJLlmOopQRSWw", &[]),
+        "scp" | "sftp" => ("cFiJloPS", &[]),
+        "su" | "runuser" => ("cgGsu", &["command", "group", "supp-group", "shell", "user"]),
+        "script" => ("cEIOT", &["command", "echo", "log-in", "log-out", "log-timing"]),
+        "flock" => ("cwE", &["command", "timeout", "conflict-exit-code"]),
+        "watch" => ("nd", &["interval"]),
+        "perl" | "ruby" => ("eEIlM", &[]),
+        "awk" | "gawk" => ("fvFiE", &["file", "assign", "field-separator", "include"]),
+        "unzip" => ("dxP", &[]),
+        "tmux" => ("LSfc", &[]),
+        "fish" => ("cCi", &["command", "init-command"]),
         _ => ("", &[]),
     }
 }
@@ -146,6 +264,9 @@ pub(super) fn writing_options(program: &str) -> &'static [&'static str] {
         "wget" => &["O", "output-document", "o", "output-file", "a", "append-output"],
         "sort" => &["o", "output"],
         "cp" | "mv" | "ln" | "install" => &["t", "target-directory"],
+        "unzip" => &["d"],
+        "tar" => &["C", "directory"],
+        "git" => &["file"],
         _ => &[],
     }
 }
@@ -167,14 +288,13 @@ pub(super) enum Writes {
 pub(super) fn writes(program: &str, flags: &[String]) -> Writes {
     let has = |name: &str| flags.iter().any(|flag| flag == name);
     match program {
-        "rm" | "rmdir" | "unlink" | "shred" | "touch" | "truncate" | "mkdir" | "tee" | "mv" | "wipefs" | "mkfifo" => {
-            Writes::All
-        }
+        "rm" | "rmdir" | "unlink" | "shred" | "touch" | "truncate" | "mkdir" | "tee" | "mv" | "wipefs" | "mkfifo"
+        | "sponge" | "fallocate" => Writes::All,
         "chmod" | "chown" | "chgrp" if !has("reference") => Writes::AfterFirst,
         "chmod" | "chown" | "chgrp" => Writes::All,
         "install" if has("d") => Writes::All,
         "cp" | "ln" | "install" | "rsync" | "scp" => Writes::Last,
-        "sed" | "perl" if has("i") || has("in-place") => Writes::All,
+        "sed" | "perl" | "ruby" if has("i") || has("in-place") => Writes::All,
         _ => Writes::None,
     }
 }

@@ -50,6 +50,24 @@ const RESERVED: &[&str] = &[
 
 /// The line's items, or `None` when it uses a construct the scanner leaves to the parser.
 pub(super) fn scan(text: &str) -> Option<Vec<Item>> {
+    scan_with(text, false)
+}
+
+/// The items of a line the parser rejected: quotes, escapes and brackets dropped (so nothing is
+/// unclosed), reserved words and heredocs read as plain words and redirections.
+pub(super) fn scan_tolerant(text: &str) -> Vec<Item> {
+    let cleaned: String = text
+        .replace("$(", ";")
+        .replace("${", "$")
+        .chars()
+        .filter(|c| !matches!(c, '\'' | '"' | '\\' | '{' | '}'))
+        .map(|c| if matches!(c, '(' | ')' | '`') { ';' } else { c })
+        .collect();
+    scan_with(&cleaned, true)
+        .unwrap_or_else(|| cleaned.split_whitespace().map(|word| Item::Word(word.to_string())).collect())
+}
+
+fn scan_with(text: &str, tolerant: bool) -> Option<Vec<Item>> {
     let bytes = text.as_bytes();
     let mut items = Vec::new();
     let mut at = 0;
@@ -60,7 +78,7 @@ pub(super) fn scan(text: &str) -> Option<Vec<Item>> {
             b' ' | b'\t' | b'\r' => at += 1,
             b'\\' if bytes.get(at + 1) == Some(&b'\n') => at += 2,
             b'\n' | b';' => {
-                if byte == b';' && bytes.get(at + 1) == Some(&b';') {
+                if byte == b';' && bytes.get(at + 1) == Some(&b';') && !tolerant {
                     return None;
                 }
                 items.push(Item::Op(Op::Sequence));
@@ -75,7 +93,7 @@ pub(super) fn scan(text: &str) -> Option<Vec<Item>> {
                 }
                 Some(b'>') => {
                     let skip = if bytes.get(at + 2) == Some(&b'>') { 3 } else { 2 };
-                    at = redirect(text, at + skip, Redirect::Write, &mut items)?;
+                    at = redirect(text, at + skip, Redirect::Write, tolerant, &mut items)?;
                 }
                 _ => {
                     items.push(Item::Op(Op::Sequence));
@@ -99,7 +117,7 @@ pub(super) fn scan(text: &str) -> Option<Vec<Item>> {
                 command_start = false;
                 at = end;
             }
-            b'<' | b'>' => at = redirection(text, at, &mut items)?,
+            b'<' | b'>' => at = redirection(text, at, tolerant, &mut items)?,
             b'(' | b')' => return None,
             b'#' => at = bytes.iter().skip(at).position(|&b| b == b'\n').map_or(bytes.len(), |end| at + end),
             _ => {
@@ -107,11 +125,11 @@ pub(super) fn scan(text: &str) -> Option<Vec<Item>> {
                 let word = text.get(at..end)?;
                 // `2>file`, `2>&1`: a number right before `<` or `>` names a descriptor.
                 if matches!(bytes.get(end), Some(b'<' | b'>')) && word.bytes().all(|b| b.is_ascii_digit()) {
-                    at = redirection(text, end, &mut items)?;
+                    at = redirection(text, end, tolerant, &mut items)?;
                     continue;
                 }
                 if command_start {
-                    if RESERVED.contains(&word) {
+                    if RESERVED.contains(&word) && !tolerant {
                         return None;
                     }
                     // `A=b cmd`: assignments keep the command's name to come.
@@ -135,13 +153,17 @@ pub(super) fn is_assignment(word: &str) -> bool {
 }
 
 /// A redirection operator at `at`, and its target.
-fn redirection(text: &str, at: usize, items: &mut Vec<Item>) -> Option<usize> {
+fn redirection(text: &str, at: usize, tolerant: bool, items: &mut Vec<Item>) -> Option<usize> {
     let rest = text.get(at..)?;
     let (kind, length) = if rest.starts_with("<<<") {
         (Redirect::HereString, 3)
     } else if rest.starts_with("<<") {
-        // A heredoc: its body follows the line; the parser reads it.
-        return None;
+        // A heredoc: its body follows the line; the parser reads it (tolerantly: its delimiter
+        // is a word, its body lines are commands, which over-reads and so is safe).
+        if !tolerant {
+            return None;
+        }
+        (Redirect::Read, if rest.starts_with("<<-") { 3 } else { 2 })
     } else if rest.starts_with(">&") || rest.starts_with("<&") {
         (Redirect::Duplicate, 2)
     } else if rest.starts_with(">>") || rest.starts_with(">|") || rest.starts_with("<>") {
@@ -151,17 +173,18 @@ fn redirection(text: &str, at: usize, items: &mut Vec<Item>) -> Option<usize> {
     } else {
         (Redirect::Read, 1)
     };
-    redirect(text, at + length, kind, items)
+    redirect(text, at + length, kind, tolerant, items)
 }
 
 /// The target word of a redirection whose operator ends at `at`.
-fn redirect(text: &str, mut at: usize, kind: Redirect, items: &mut Vec<Item>) -> Option<usize> {
+fn redirect(text: &str, mut at: usize, kind: Redirect, tolerant: bool, items: &mut Vec<Item>) -> Option<usize> {
     let bytes = text.as_bytes();
     while matches!(bytes.get(at), Some(b' ' | b'\t')) {
         at += 1;
     }
     match bytes.get(at) {
-        None | Some(b'\n' | b';' | b'&' | b'|' | b'<' | b'>' | b'(' | b')') => None,
+        // No target: a syntax error the parser reports (tolerantly, the operator is skipped).
+        None | Some(b'\n' | b';' | b'&' | b'|' | b'<' | b'>' | b'(' | b')') => tolerant.then_some(at),
         Some(_) => {
             let end = word_end(text, at)?;
             items.push(Item::Redirect(kind, text.get(at..end)?.to_string()));
@@ -237,7 +260,7 @@ fn ansi_c_end(text: &str, mut at: usize) -> Option<usize> {
 }
 
 /// After an opening `(` or `{`: the index after its `close`, quotes and nested pairs skipped.
-fn closing(text: &str, mut at: usize, close: u8) -> Option<usize> {
+pub(super) fn closing(text: &str, mut at: usize, close: u8) -> Option<usize> {
     let bytes = text.as_bytes();
     let open = if close == b')' { b'(' } else { b'{' };
     let mut depth = 1usize;
@@ -314,4 +337,113 @@ pub(super) fn plain_text(raw: &str) -> Option<String> {
         }
     }
     Some(out)
+}
+
+/// Whether a word has an unquoted `{…,…}` for brace expansion.
+pub(super) fn has_braces(raw: &str) -> bool {
+    raw.contains('{') && raw.contains(',') && expand_braces(raw).len() > 1
+}
+
+/// Brace expansion as bash does it before anything else: `/{etc,usr}` is `/etc` and `/usr`,
+/// `{rm,-rf,/}` is three words (nested braces too; quoted, `${…}` and comma-less braces stay).
+/// At most 256 words: a word that would make more stays whole.
+pub(super) fn expand_braces(raw: &str) -> Vec<String> {
+    let mut words = vec![raw.to_string()];
+    for _ in 0..16 {
+        let mut next = Vec::new();
+        let mut changed = false;
+        for word in &words {
+            match brace_at(word) {
+                Some((open, close, commas)) => {
+                    changed = true;
+                    let head = word.get(..open).unwrap_or_default();
+                    let tail = word.get(close + 1..).unwrap_or_default();
+                    let mut start = open + 1;
+                    for comma in commas.iter().copied().chain(std::iter::once(close)) {
+                        next.push(format!("{head}{}{tail}", word.get(start..comma).unwrap_or_default()));
+                        start = comma + 1;
+                    }
+                }
+                None => next.push(word.clone()),
+            }
+        }
+        if !changed {
+            break;
+        }
+        if next.len() > 256 {
+            return vec![raw.to_string()];
+        }
+        words = next;
+    }
+    words
+}
+
+/// The first unquoted `{` whose matching `}` holds a top-level comma: its index, the `}`'s,
+/// and the commas'.
+fn brace_at(word: &str) -> Option<(usize, usize, Vec<usize>)> {
+    let bytes = word.as_bytes();
+    let mut at = 0;
+    while let Some(&byte) = bytes.get(at) {
+        match byte {
+            b'\\' => at += 2,
+            b'\'' => at = bytes.iter().skip(at + 1).position(|&b| b == b'\'').map_or(bytes.len(), |end| at + end + 2),
+            b'"' => at = double_quoted_end(word, at + 1).unwrap_or(bytes.len()),
+            b'$' if bytes.get(at + 1) == Some(&b'{') => at = closing(word, at + 2, b'}').unwrap_or(bytes.len()),
+            b'$' if bytes.get(at + 1) == Some(&b'(') => at = closing(word, at + 2, b')').unwrap_or(bytes.len()),
+            b'{' => {
+                let mut depth = 0usize;
+                let mut commas = Vec::new();
+                let mut inner = at + 1;
+                while let Some(&c) = bytes.get(inner) {
+                    match c {
+                        b'\\' => inner += 1,
+                        b'{' => depth += 1,
+                        b'}' if depth == 0 => break,
+                        b'}' => depth -= 1,
+                        b',' if depth == 0 => commas.push(inner),
+                        b'\'' | b'"' => return None,
+                        _ => {}
+                    }
+                    inner += 1;
+                }
+                if bytes.get(inner) == Some(&b'}') && !commas.is_empty() {
+                    return Some((at, inner, commas));
+                }
+                at += 1;
+            }
+            _ => at += 1,
+        }
+    }
+    None
+}
+
+/// The scripts of the `$(…)` and backquoted substitutions in a text (outside single quotes).
+pub(super) fn substitutions(text: &str) -> Vec<&str> {
+    let bytes = text.as_bytes();
+    let mut found = Vec::new();
+    let mut at = 0;
+    while let Some(&byte) = bytes.get(at) {
+        match byte {
+            b'\\' => at += 2,
+            b'\'' => at = bytes.iter().skip(at + 1).position(|&b| b == b'\'').map_or(bytes.len(), |end| at + end + 2),
+            b'$' if bytes.get(at + 1) == Some(&b'(') && bytes.get(at + 2) != Some(&b'(') => {
+                match closing(text, at + 2, b')') {
+                    Some(end) => {
+                        found.extend(text.get(at + 2..end - 1));
+                        at = end;
+                    }
+                    None => at += 2,
+                }
+            }
+            b'`' => match backquoted_end(text, at + 1) {
+                Some(end) => {
+                    found.extend(text.get(at + 1..end - 1));
+                    at = end;
+                }
+                None => at += 1,
+            },
+            _ => at += 1,
+        }
+    }
+    found
 }

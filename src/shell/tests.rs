@@ -74,7 +74,15 @@ fn wrappers_are_seen_through() {
     );
     assert_eq!(
         commands("find / -name x -exec rm -rf {} \\;"),
-        ["rm flags=r,f operands=/ via=find", "find flags=name,exec operands=/"]
+        ["rm flags=r,f operands=/**/x via=find", "find flags=name,exec operands=/"]
+    );
+    assert_eq!(
+        commands("find -L / -maxdepth 1 -exec rm -rf {} +"),
+        ["rm flags=r,f operands=/ via=find", "find flags=maxdepth,exec operands=/"]
+    );
+    assert_eq!(
+        commands("find . -type d -exec rm -r {} +"),
+        ["rm flags=r operands=./** via=find", "find flags=type,exec operands=."]
     );
     assert_eq!(commands("find -delete"), ["find flags=delete"]);
 }
@@ -133,8 +141,11 @@ fn files_written_and_read() {
     assert_eq!(files("tee -a x y < /dev/null"), [file("x", Write), file("y", Write)]);
     assert_eq!(files("sed -i 's/a/b/' f g"), [file("f", Write), file("g", Write)]);
     assert_eq!(files("sed -e 's/a/b/' f"), [file("f", Read)]);
-    assert_eq!(files("cp a b dest/"), [file("a", Read), file("b", Read), file("dest/", Write)]);
-    assert_eq!(files("mv a b"), [file("a", Write), file("b", Write)]);
+    assert_eq!(
+        files("cp a b dest/"),
+        [file("a", Read), file("b", Read), file("dest/", Write), file("dest/a", Write), file("dest/b", Write)]
+    );
+    assert_eq!(files("mv a b"), [file("a", Write), file("b", Write), file("b/a", Write)]);
     assert_eq!(files("chmod 600 key"), [file("key", Write)]);
     assert_eq!(files("dd if=/dev/zero of=/dev/sda bs=1M"), [file("/dev/zero", Read), file("/dev/sda", Write)]);
     assert_eq!(files("curl -o out https://x"), [file("https://x", Read), file("out", Write)]);
