@@ -310,8 +310,12 @@ pub fn glob(pattern: &str) -> String {
         }
     }
     let joined = segments.join("/");
+    let drive_root = joined.len() == 2 && joined.ends_with(':') && pattern.len() > 2;
     if absolute {
         format!("/{joined}")
+    } else if drive_root {
+        // `C:/` is the drive's root, spelled as the path model spells it.
+        format!("{joined}/")
     } else if joined.is_empty() {
         ".".to_string()
     } else {

@@ -363,3 +363,26 @@ fn a_cut_never_leaves_a_secret_half_visible() {
         }
     }
 }
+
+/// Globs in a shell line are expanded against the file system, as the shell would: a pattern
+/// that matches a protected file is that file.
+#[cfg(unix)]
+#[test]
+fn globs_name_the_files_they_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = dir.path().canonicalize().unwrap();
+    std::fs::write(repo.join("generated.txt"), "x").unwrap();
+    std::fs::create_dir_all(repo.join("keys")).unwrap();
+    std::fs::write(repo.join("keys/server.pem"), "x").unwrap();
+    let cwd = repo.to_string_lossy().to_string();
+    let decide = |line: &str| {
+        let event = serde_json::json!({"event": "pre_tool_use", "tool": "Bash", "cwd": cwd, "args": {"command": line}});
+        baseline().evaluate(&Event::from_json(event.to_string().as_bytes()).unwrap()).unwrap()
+    };
+    assert!(decide("echo x > gen*.txt").blocking_error.is_some());
+    assert!(decide("sed -i s/a/b/ ./g?nerated.[t]xt").blocking_error.is_some());
+    assert_eq!(decide("cat keys/*").permission_behavior, Permission::Ask);
+    assert_eq!(decide("cat nothing*").permission_behavior, Permission::Passthrough);
+    // `/u*` matches `/usr` on every unix host.
+    assert_eq!(decide("rm -rf /u*").permission_behavior, Permission::Deny);
+}

@@ -73,7 +73,14 @@ impl<'e> Files<'e> {
         };
         let mut found: Vec<(FilePath, Option<Access>)> = Vec::with_capacity(named.len());
         for (raw, access) in named {
-            found.push((files.anchor().file(&raw)?, access));
+            let file = files.anchor().file(&raw)?;
+            // `rm -rf /u*`, `echo x > gen*.txt`: a shell line's globs name the files they match.
+            if files.shell.is_some() {
+                for matched in files.glob(&file) {
+                    found.push((files.anchor().file(&matched)?, access));
+                }
+            }
+            found.push((file, access));
         }
         if settings.follow_links && found.iter().any(|(file, _)| file.absolute.is_some()) {
             let targets: Vec<(FilePath, Option<Access>)> = found
@@ -109,7 +116,13 @@ impl<'e> Files<'e> {
         let (Some(cell), Some(command)) = (shell.operands.get(at), shell.line.commands.get(at)) else { return &[] };
         cell.get_or_init(|| {
             let dir = command.dir.as_deref();
-            command.operands.iter().filter_map(|raw| self.anchor().file(&shell::within(dir, raw)).ok()).collect()
+            let mut operands = Vec::new();
+            for raw in &command.operands {
+                let Ok(file) = self.anchor().file(&shell::within(dir, raw)) else { continue };
+                operands.extend(self.glob(&file).iter().filter_map(|matched| self.anchor().file(matched).ok()));
+                operands.push(file);
+            }
+            operands
         })
     }
 
@@ -134,6 +147,29 @@ impl<'e> Files<'e> {
         })
     }
 
+    /// The files a shell glob in `file` matches on this machine (as the shell expands it:
+    /// hidden names only by a pattern starting with `.`), at most [`MAX_GLOB_MATCHES`]; none
+    /// when the path has no glob or the settings keep the file system out.
+    fn glob(&self, file: &FilePath) -> Vec<String> {
+        let Some(absolute) = file.absolute.as_deref().filter(|path| path.contains(['*', '?', '['])) else {
+            return Vec::new();
+        };
+        if !self.settings.follow_links {
+            return Vec::new();
+        }
+        let options = glob::MatchOptions {
+            case_sensitive: self.case == PathCase::Sensitive,
+            require_literal_separator: true,
+            require_literal_leading_dot: true,
+        };
+        let Ok(paths) = glob::glob_with(absolute, options) else { return Vec::new() };
+        paths
+            .filter_map(Result::ok)
+            .take(MAX_GLOB_MATCHES)
+            .filter_map(|path| path.to_str().map(str::to_string))
+            .collect()
+    }
+
     /// How many readings to judge: one per file, or one with no file.
     pub fn readings(&self) -> usize {
         self.files.len().max(1)
@@ -152,6 +188,10 @@ pub(crate) struct Shell {
     pub(crate) line: CommandLine,
     operands: Vec<OnceCell<Vec<FilePath>>>,
 }
+
+/// At most this many files are taken from one glob (`rm -rf /*` names every top-level
+/// directory; the rules see the glob itself too).
+const MAX_GLOB_MATCHES: usize = 256;
 
 /// The arguments in which a shell tool names the directory its command runs in.
 const SHELL_DIRS: &[&str] = &["workdir", "dir_path", "directory", "cwd"];
