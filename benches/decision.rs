@@ -193,28 +193,13 @@ fn shell(c: &mut Criterion) {
     group.throughput(Throughput::Elements(1));
     for n in [100, 1_000, 10_000] {
         let policy = Policy::from_source("shell.rules", &shell_rules(n)).unwrap();
-        for (name, json, hits) in shell_requests(n) {
-            let result = policy.evaluate(&Event::from_json(json.as_bytes()).unwrap()).unwrap();
-            assert_eq!(result.matched.len(), usize::from(hits), "{name} at {n}: {result:?}");
-            group.bench_with_input(BenchmarkId::new(name, n), &json, |b, json| {
-                b.iter(|| {
-                    let event = Event::from_json(black_box(json.as_bytes())).unwrap();
-                    black_box(policy.evaluate(&event).unwrap())
-                });
-            });
-        }
+        bench_requests(&mut group, &policy, n, shell_requests(n));
     }
     group.finish();
     let mut group = c.benchmark_group("shell-words");
     let empty = Policy::from_source("empty.rules", "").unwrap();
-    for (name, json, _) in shell_requests(100) {
-        group.bench_with_input(BenchmarkId::new(name, 0), &json, |b, json| {
-            b.iter(|| {
-                let event = Event::from_json(black_box(json.as_bytes())).unwrap();
-                black_box(empty.evaluate(&event).unwrap())
-            });
-        });
-    }
+    let requests = shell_requests(100).into_iter().map(|(name, json, _)| (name, json, false));
+    bench_requests(&mut group, &empty, 0, requests);
     let read = r#"{"event":"pre_tool_use","tool":"Read","cwd":"/repo","args":{"file_path":"src/main.rs"}}"#;
     group.bench_function("baseline-read-tool", |b| {
         b.iter(|| black_box(empty.evaluate(&Event::from_json(black_box(read.as_bytes())).unwrap()).unwrap()));
@@ -228,22 +213,30 @@ fn decisions(c: &mut Criterion, group_name: &str, regexes: Regexes, only: &[&str
     group.throughput(Throughput::Elements(1));
     for n in SIZES {
         let policy = Policy::from_source("bench.rules", &rules(n, regexes)).unwrap();
-        for (name, json, hits) in requests(n) {
-            if !only.is_empty() && !only.contains(&name) {
-                continue;
-            }
-            // Check the request does what its name says before timing it.
-            let result = policy.evaluate(&Event::from_json(json.as_bytes()).unwrap()).unwrap();
-            assert_eq!(result.matched.len(), usize::from(hits), "{name} at {n}: {result:?}");
-            group.bench_with_input(BenchmarkId::new(name, n), &json, |b, json| {
-                b.iter(|| {
-                    let event = Event::from_json(black_box(json.as_bytes())).unwrap();
-                    black_box(policy.evaluate(&event).unwrap())
-                });
-            });
-        }
+        let requests = requests(n).into_iter().filter(|(name, ..)| only.is_empty() || only.contains(name));
+        bench_requests(&mut group, &policy, n, requests);
     }
     group.finish();
+}
+
+/// Times each request against `policy` (its id `NAME/n`), after checking it hits a rule or
+/// none as its name says.
+fn bench_requests(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    policy: &Policy,
+    n: usize,
+    requests: impl IntoIterator<Item = (&'static str, String, bool)>,
+) {
+    for (name, json, hits) in requests {
+        let result = policy.evaluate(&Event::from_json(json.as_bytes()).unwrap()).unwrap();
+        assert_eq!(result.matched.len(), usize::from(hits), "{name} at {n}: {result:?}");
+        group.bench_with_input(BenchmarkId::new(name, n), &json, |b, json| {
+            b.iter(|| {
+                let event = Event::from_json(black_box(json.as_bytes())).unwrap();
+                black_box(policy.evaluate(&event).unwrap())
+            });
+        });
+    }
 }
 
 fn load(c: &mut Criterion) {

@@ -334,3 +334,16 @@ fn check_explains_codes_denies_warnings_and_writes_sarif() {
     assert_eq!(duplicate["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "warn.rules");
     assert_eq!(duplicate["relatedLocations"][0]["physicalLocation"]["region"]["startLine"], 2);
 }
+
+/// The README's tour of the language is rule source that checks clean, warnings included.
+#[test]
+fn the_readme_tour_checks_clean() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let tour = readme.split("## A tour of the language").nth(1).unwrap();
+    let block = tour.split("```").nth(1).unwrap().trim_start_matches('\n');
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("tour.rules"), block).unwrap();
+    let output = hookc(dir.path(), &["check", "--deny-warnings", "tour.rules"], b"");
+    assert_eq!(output.status.code(), Some(0), "{}{}", stdout(&output), stderr(&output));
+}

@@ -1,6 +1,7 @@
 //! The path model end to end: symlinks on a real file system, case-insensitive hosts, and a
 //! seeded property test that the index never drops a rule (indexed == exhaustive == bundle).
 
+use crate::support::Rng;
 use hookc::paths::{PathCase, PathSettings};
 use hookc::{Event, HookResult, Permission, Policy};
 
@@ -79,28 +80,6 @@ fn case_insensitive_hosts_match_every_case() {
         }
         // With case sensitivity, /REPO is not /Repo and the letters differ.
         assert!(exact.evaluate(&call).unwrap().matched.is_empty(), "{file}");
-    }
-}
-
-/// A small seeded generator (SplitMix64): every failure names its seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len())]
-    }
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
     }
 }
 

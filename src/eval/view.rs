@@ -76,8 +76,8 @@ pub trait Tracer {
     fn test(&mut self, test: &Test, seen: &Val<'_>, held: bool);
     /// Evaluation enters (`true`) or leaves (`false`) a `not`.
     fn negation(&mut self, _entering: bool) {}
-    /// A `runs` is about to try the line's commands (`programs`: what the line runs). Its
-    /// condition's tests follow, per command tried; `held` comes with the last.
+    /// A `runs` is about to try the line's commands (`programs`: what the line runs); the tests
+    /// of its condition follow, once per command tried.
     fn runs(&mut self, _runs: &Runs, _programs: &Val<'_>) {}
 }
 

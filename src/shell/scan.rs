@@ -236,23 +236,21 @@ fn double_quoted_end(text: &str, mut at: usize) -> Option<usize> {
 }
 
 /// After the opening backquote: the index after the closing one.
-fn backquoted_end(text: &str, mut at: usize) -> Option<usize> {
-    let bytes = text.as_bytes();
-    loop {
-        match bytes.get(at)? {
-            b'`' => return Some(at + 1),
-            b'\\' => at += 2,
-            _ => at += 1,
-        }
-    }
+fn backquoted_end(text: &str, at: usize) -> Option<usize> {
+    escaped_end(text, at, b'`')
 }
 
 /// After `$'`: the index after the closing `'`.
-fn ansi_c_end(text: &str, mut at: usize) -> Option<usize> {
+fn ansi_c_end(text: &str, at: usize) -> Option<usize> {
+    escaped_end(text, at, b'\'')
+}
+
+/// The index after the first `close` at or after `at` that no backslash escapes.
+fn escaped_end(text: &str, mut at: usize, close: u8) -> Option<usize> {
     let bytes = text.as_bytes();
     loop {
-        match bytes.get(at)? {
-            b'\'' => return Some(at + 1),
+        match *bytes.get(at)? {
+            byte if byte == close => return Some(at + 1),
             b'\\' => at += 2,
             _ => at += 1,
         }
