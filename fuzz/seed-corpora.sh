@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 corpus=fuzz/corpus
-mkdir -p "$corpus"/{adapter,event,bundle,check,format,policy}
+mkdir -p "$corpus"/{adapter,event,bundle,check,format,policy,shell}
 n=0
 seed() { n=$((n + 1)); cp "$2" "$corpus/$1/seed-$n"; }
 for file in rules/*.rules tests/fixtures/diagnostics/*.rules tests/fixtures/agents/*.rules; do
@@ -44,3 +44,21 @@ for file in ../shared/realclient/payloads/*.json; do
 done
 cargo run --quiet --release -- compile rules -o "$corpus/bundle/shipped.json" >/dev/null
 echo "seeded: $(for t in adapter event bundle check format policy; do printf '%s=%s ' "$t" "$(ls "$corpus/$t" | wc -l)"; done)"
+# Command lines: every shell command the rule tests spell.
+python3 - "$corpus" <<'PY'
+import json, sys, yaml, glob, os
+corpus = sys.argv[1]
+n = 0
+for path in glob.glob("rules/*.test.yaml"):
+    for case in yaml.safe_load(open(path)) or []:
+        args = (case.get("event") or {}).get("args") or {}
+        line = args.get("command") or args.get("cmd")
+        if isinstance(line, list):
+            line = "\0".join(line)
+        if isinstance(line, str):
+            n += 1
+            with open(os.path.join(corpus, "shell", f"line-{n}"), "w") as f:
+                f.write(line)
+print(f"seeded {n} command lines", file=sys.stderr)
+PY
+

@@ -8,13 +8,14 @@ use std::path::Path;
 fn every_kept_fuzz_input_passes_its_oracle() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions");
     type Oracle = fn(&[u8]);
-    let targets: [(&str, Oracle); 6] = [
+    let targets: [(&str, Oracle); 7] = [
         ("adapter", oracles::adapter),
         ("event", oracles::event),
         ("bundle", oracles::bundle),
         ("check", oracles::check),
         ("format", oracles::format),
         ("policy", oracles::policy),
+        ("shell", oracles::shell),
     ];
     let mut replayed = 0;
     for (target, oracle) in targets {

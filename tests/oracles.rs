@@ -210,3 +210,22 @@ pub fn policy(data: &[u8]) {
         }
     }
 }
+
+/// A command line → the shipped rules, as each agent's shell tool sends it (a string; Codex's
+/// argv, the line split at NUL bytes): indexed == exhaustive == bundle, and the line names the
+/// same decision whichever string tool carries it.
+pub fn shell(data: &[u8]) {
+    let Ok(line) = std::str::from_utf8(data) else { return };
+    let (policy, bundled) = shipped();
+    let decide = |tool: &str, args: serde_json::Value| {
+        let json = serde_json::json!({"event": "pre_tool_use", "tool": tool, "cwd": "/repo", "args": args});
+        let event = Event::from_json(json.to_string().as_bytes()).expect("a shell event parses");
+        decides_alike(policy, bundled, &event);
+        outcome(policy.evaluate(&event))
+    };
+    let bash = decide("Bash", serde_json::json!({"command": line}));
+    let gemini = decide("run_shell_command", serde_json::json!({"command": line}));
+    assert_eq!(bash, gemini, "Bash and run_shell_command decide {line:?} differently");
+    let argv: Vec<&str> = line.split('\0').collect();
+    let _argv_decision = decide("shell", serde_json::json!({"command": argv}));
+}

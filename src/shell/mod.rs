@@ -22,15 +22,18 @@ use brush_parser::word::{self, Parameter, ParameterExpr, TildeExpr, WordPiece, W
 use brush_parser::ParserOptions;
 use programs::Writes;
 use std::borrow::Cow;
+use std::panic::AssertUnwindSafe;
 
 /// How deep scripts nest (`bash -c "sh -c '…'"`, `$(…)` in `$(…)`) before the rest is read by
 /// the tolerant splitter, which does not nest: work stays linear in the line's length.
 const MAX_DEPTH: usize = 6;
 
-/// Lines longer than this, or nesting brackets deeper than `MAX_NESTING`, go to the tolerant
-/// splitter: the parser recurses per bracket, and a hostile line must not exhaust the stack.
+/// Lines longer than this, nesting brackets deeper than `MAX_NESTING` or plain parentheses
+/// deeper than `MAX_PARENTHESES` go to the tolerant reading: the parser recurses per bracket,
+/// backtracks on parentheses (`nesting`), and a hostile line must exhaust neither stack nor time.
 const MAX_PARSED: usize = 256 * 1024;
 const MAX_NESTING: usize = 48;
+const MAX_PARENTHESES: usize = 10;
 
 /// One simple command, after wrappers are seen through.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -188,14 +191,23 @@ impl Walker {
             Cow::Borrowed(text)
         };
         let text = text.as_ref();
-        if ctx.depth > MAX_DEPTH || text.len() > MAX_PARSED || nesting(text) > MAX_NESTING {
+        let (brackets, parentheses) = nesting(text);
+        if ctx.depth > MAX_DEPTH
+            || text.len() > MAX_PARSED
+            || brackets > MAX_NESTING
+            || parentheses > MAX_PARENTHESES
+            || huge_descriptor(text)
+        {
             return self.tolerant(text, ctx);
         }
         if let Some(items) = scan::scan(text).filter(|_| !self.parser_only) {
             return self.scanned(&items, ctx);
         }
         let mut parser = brush_parser::Parser::new(std::io::Cursor::new(text), &self.options);
-        match parser.parse_program() {
+        // A parser panic (brush-parser unwraps inside) must not take the hook down — an exit
+        // other than 0 or 2 lets the agent run the call: it is a rejected line.
+        let parsed = std::panic::catch_unwind(AssertUnwindSafe(|| parser.parse_program()));
+        match parsed.unwrap_or(Err(brush_parser::ParseError::ParsingAtEndOfInput)) {
             Ok(program) => program.complete_commands.iter().for_each(|list| self.list(list, ctx)),
             Err(_) => {
                 self.rejected = true;
@@ -528,7 +540,9 @@ impl Walker {
         if let Some(text) = scan::plain_text(raw) {
             return (text, Vec::new());
         }
-        match word::parse(raw, &self.options) {
+        let options = &self.options;
+        let parsed = std::panic::catch_unwind(|| word::parse(raw, options)).ok().and_then(Result::ok);
+        match parsed.ok_or(()) {
             Ok(pieces) => {
                 let mut text = String::new();
                 let mut programs = Vec::new();
@@ -848,10 +862,14 @@ impl Walker {
     }
 }
 
-/// How deeply brackets nest in `text`, outside quotes and comments (an over-estimate is safe:
-/// the line is then read tolerantly).
-fn nesting(text: &str) -> usize {
+/// How deeply brackets nest in `text` outside quotes and comments, all kinds together and
+/// plain parentheses alone (`(`, `((`, not `$(`): brush-parser backtracks on nested parentheses,
+/// its time growing about fourfold with each `((` level (measured: eight levels take 1.6 ms,
+/// sixteen take minutes), so such a line is read tolerantly. An over-estimate is safe.
+fn nesting(text: &str) -> (usize, usize) {
     let (mut depth, mut deepest) = (0usize, 0usize);
+    let (mut parens, mut deepest_parens) = (0usize, 0usize);
+    let mut previous = ' ';
     let mut chars = text.chars();
     while let Some(c) = chars.next() {
         match c {
@@ -865,7 +883,8 @@ fn nesting(text: &str) -> usize {
                     }
                 }
             }
-            '#' => {
+            // A comment starts a word; a `#` inside a word is a character.
+            '#' if previous.is_whitespace() || matches!(previous, ';' | '&' | '|' | '(' | ')') => {
                 for inner in chars.by_ref() {
                     if inner == '\n' {
                         break;
@@ -875,12 +894,37 @@ fn nesting(text: &str) -> usize {
             '(' | '{' | '[' => {
                 depth += 1;
                 deepest = deepest.max(depth);
+                if c == '(' && previous != '$' {
+                    parens += 1;
+                    deepest_parens = deepest_parens.max(parens);
+                }
             }
-            ')' | '}' | ']' => depth = depth.saturating_sub(1),
+            ')' | '}' | ']' => {
+                depth = depth.saturating_sub(1);
+                if c == ')' {
+                    parens = parens.saturating_sub(1);
+                }
+            }
             _ => {}
         }
+        previous = c;
     }
-    deepest
+    (deepest, deepest_parens)
+}
+
+/// Whether a number of ten digits or more stands right before `<` or `>` (`99999999999>x`):
+/// brush-parser 0.4 unwraps its parse as a descriptor and panics. The panic is caught too
+/// (`script`), but a known one is better not raised.
+fn huge_descriptor(text: &str) -> bool {
+    let mut digits = 0usize;
+    for c in text.chars() {
+        match c {
+            '0'..='9' => digits += 1,
+            '<' | '>' if digits >= 10 => return true,
+            _ => digits = 0,
+        }
+    }
+    false
 }
 
 /// Tolerantly read words split into the commands a shell would run: after a shell's `-c` (or

@@ -154,6 +154,13 @@ fn files_written_and_read() {
     assert_eq!(files("cmd >&2; cmd 2>&1; cmd >& log"), [file("log", Write)]);
 }
 
+/// A descriptor number past `i32` made brush-parser 0.4 panic (found by fuzzing): such a line is
+/// read tolerantly, and the walk survives a parser panic anyway.
+#[test]
+fn a_descriptor_too_large_for_the_parser_is_read_anyway() {
+    assert_eq!(commands("rm -rf / 99999999999>x"), ["rm flags=r,f operands=/"]);
+}
+
 #[test]
 fn a_line_the_parser_rejects_is_still_split_into_commands() {
     assert_eq!(commands("echo 'unterminated; rm -rf /"), ["echo operands=unterminated", "rm flags=r,f operands=/"]);
@@ -166,6 +173,13 @@ fn a_line_the_parser_rejects_is_still_split_into_commands() {
 fn hostile_nesting_and_length_stay_bounded() {
     let deep = format!("{}rm -rf /{}", "(".repeat(100_000), ")".repeat(100_000));
     assert!(commands(&deep).contains(&"rm flags=r,f operands=/".to_string()));
+    // brush-parser backtracks on nested parentheses: sixteen `((` levels took minutes.
+    let started = std::time::Instant::now();
+    let arithmetic = format!("if {}rm -rf /", "((".repeat(16));
+    assert!(commands(&arithmetic).contains(&"rm flags=r,f operands=/".to_string()));
+    let parentheses = format!("{}rm -rf /{}", "( ".repeat(40), ") ".repeat(40));
+    assert!(commands(&parentheses).contains(&"rm flags=r,f operands=/".to_string()));
+    assert!(started.elapsed() < std::time::Duration::from_secs(2), "{:?}", started.elapsed());
     let substitutions = format!("{}rm -rf /{}", "$(".repeat(5_000), ")".repeat(5_000));
     assert!(commands(&substitutions).contains(&"rm flags=r,f operands=/".to_string()));
     let mut nested = "rm -rf /".to_string();
