@@ -1,5 +1,19 @@
 //! The `hookc` command: parse arguments, run the verb, exit with its code.
+//!
+//! The verb runs on a thread with a large stack, and a panic there exits 2: for an agent's
+//! hook, any exit but 0 or 2 lets the action run, so nothing may end the process otherwise.
+
+/// Deeply nested input (a shell line, a rule) must exhaust neither the default 8 MiB stack nor
+/// the agent's patience; hookc bounds nesting itself, and this is the margin behind it.
+const STACK: usize = 256 * 1024 * 1024;
 
 fn main() -> std::process::ExitCode {
-    hookc::cli::run()
+    let verb = std::thread::Builder::new().stack_size(STACK).spawn(hookc::cli::run);
+    match verb.map(std::thread::JoinHandle::join) {
+        Ok(Ok(code)) => code,
+        _ => {
+            eprintln!("hookc: internal error (see above); the action is blocked");
+            std::process::ExitCode::from(2)
+        }
+    }
 }

@@ -370,3 +370,32 @@ fn globs_name_the_files_they_match() {
     // `/u*` matches `/usr` on every unix host.
     assert_eq!(decide("rm -rf /u*").permission_behavior, Permission::Deny);
 }
+
+/// A line too large to judge is not judged: the evaluation fails, and every adapter turns that
+/// into a blocked call (exit 2), never an allowed one.
+#[test]
+fn a_line_too_large_to_judge_fails_closed() {
+    let line = format!("{}rm -rf /", "true; ".repeat(600));
+    let event = serde_json::json!({"event": "pre_tool_use", "tool": "Bash", "cwd": "/repo", "args": {"command": line}});
+    let error = baseline().evaluate(&Event::from_json(event.to_string().as_bytes()).unwrap()).unwrap_err();
+    assert!(error.to_string().contains("does not judge a line that large"), "{error}");
+}
+
+/// Globs walk the file system within bounds: a tree whose links loop back to an ancestor, and
+/// `find -name … -exec` (whose targets are `ROOT/**/NAME`), decide at once.
+#[cfg(unix)]
+#[test]
+fn globs_stay_bounded_in_a_tree_of_looping_links() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = dir.path().canonicalize().unwrap();
+    std::fs::create_dir_all(repo.join("build")).unwrap();
+    std::os::unix::fs::symlink(&repo, repo.join("build/Release")).unwrap();
+    std::os::unix::fs::symlink(&repo, repo.join("loop")).unwrap();
+    let cwd = repo.to_string_lossy().to_string();
+    let started = std::time::Instant::now();
+    for line in ["find . -name foo.txt -exec ls {} +", "ls */*/*/*/*/*/*/*/*/*", "ls **/**/**/zzz"] {
+        let event = serde_json::json!({"event": "pre_tool_use", "tool": "Bash", "cwd": cwd, "args": {"command": line}});
+        baseline().evaluate(&Event::from_json(event.to_string().as_bytes()).unwrap()).unwrap();
+    }
+    assert!(started.elapsed() < std::time::Duration::from_secs(3), "{:?}", started.elapsed());
+}

@@ -5,7 +5,7 @@
 //! symlink — its target too. Evaluation judges the call once per file.
 
 use crate::model::event::Event;
-use crate::paths::{Anchor, FilePath, PathCase, PathError, PathSettings};
+use crate::paths::{Anchor, FilePath, PathCase, PathSettings};
 use crate::shell::{self, Access, CommandLine};
 use crate::vocab::patch::patch_paths;
 use crate::vocab::tools::{Resolved, Source};
@@ -38,8 +38,9 @@ pub struct Files<'e> {
 }
 
 impl<'e> Files<'e> {
-    /// The files of `event`; `Err` if a path is invalid (a NUL byte).
-    pub fn of(event: &'e Event, settings: &'e PathSettings) -> Result<Files<'e>, PathError> {
+    /// The files of `event`; `Err` if a path is invalid (a NUL byte) or a shell line too large
+    /// to judge.
+    pub fn of(event: &'e Event, settings: &'e PathSettings) -> Result<Files<'e>, super::EvalError> {
         let tool = event.tool_call().map(|call| Resolved::of(&call.tool)).unwrap_or_default();
         let mut files = Files {
             files: Vec::new(),
@@ -54,8 +55,12 @@ impl<'e> Files<'e> {
         };
         let Some(call) = event.tool_call() else { return Ok(files) };
         let named: Vec<(String, Option<Access>)> = match shell_line(tool, &call.args) {
+            Some(line) if line.too_large => {
+                return Err(super::EvalError::CommandLine { commands: shell::MAX_COMMANDS, files: shell::MAX_FILES })
+            }
             Some(line) => {
-                let workdir = SHELL_DIRS.iter().find_map(|name| call.args.get(*name).and_then(Json::as_str));
+                let dirs = crate::vocab::tools::shell_dir_args(&call.tool);
+                let workdir = dirs.iter().find_map(|name| call.args.get(*name).and_then(Json::as_str));
                 files.workdir = workdir.filter(|dir| !dir.is_empty()).map(str::to_string);
                 let named = line.files.iter().map(|(raw, access)| (raw.clone(), Some(*access))).collect();
                 let operands = line.commands.iter().map(|_| OnceCell::new()).collect();
@@ -115,10 +120,9 @@ impl<'e> Files<'e> {
         let Some(shell) = &self.shell else { return &[] };
         let (Some(cell), Some(command)) = (shell.operands.get(at), shell.line.commands.get(at)) else { return &[] };
         cell.get_or_init(|| {
-            let dir = command.dir.as_deref();
             let mut operands = Vec::new();
-            for raw in &command.operands {
-                let Ok(file) = self.anchor().file(&shell::within(dir, raw)) else { continue };
+            for spelling in command.operands.iter().flat_map(|raw| shell::from_dirs(&command.dirs, raw)) {
+                let Ok(file) = self.anchor().file(&spelling) else { continue };
                 operands.extend(self.glob(&file).iter().filter_map(|matched| self.anchor().file(matched).ok()));
                 operands.push(file);
             }
@@ -147,9 +151,11 @@ impl<'e> Files<'e> {
         })
     }
 
-    /// The files a shell glob in `file` matches on this machine (as the shell expands it:
-    /// hidden names only by a pattern starting with `.`), at most [`MAX_GLOB_MATCHES`]; none
-    /// when the path has no glob or the settings keep the file system out.
+    /// The files a shell glob in `file` matches on this machine, as bash expands it without
+    /// `globstar` (`**` is `*`; a hidden name only by a pattern starting with `.`): at most
+    /// [`MAX_GLOB_MATCHES`] files after reading at most [`MAX_GLOB_ENTRIES`] directory entries,
+    /// so a glob over a large tree or a loop of links stays bounded. None when the path has no
+    /// glob or the settings keep the file system out.
     fn glob(&self, file: &FilePath) -> Vec<String> {
         let Some(absolute) = file.absolute.as_deref().filter(|path| path.contains(['*', '?', '['])) else {
             return Vec::new();
@@ -157,14 +163,53 @@ impl<'e> Files<'e> {
         if !self.settings.follow_links {
             return Vec::new();
         }
-        let options = glob::MatchOptions {
-            case_sensitive: self.case == PathCase::Sensitive,
-            require_literal_separator: true,
-            require_literal_leading_dot: true,
+        let pattern = absolute.replace("**", "*");
+        let mut segments = pattern.split('/').peekable();
+        // `/x` splits into "" and "x"; `C:/x` into "C:" and "x".
+        let root = match segments.next() {
+            Some("") => "/".to_string(),
+            Some(drive) => format!("{drive}/"),
+            None => return Vec::new(),
         };
-        let Ok(paths) = glob::glob_with(absolute, options) else { return Vec::new() };
-        paths
-            .filter_map(Result::ok)
+        let mut current = vec![std::path::PathBuf::from(root)];
+        let mut entries_read = 0usize;
+        for segment in segments.filter(|segment| !segment.is_empty()) {
+            let mut next = Vec::new();
+            if !segment.contains(['*', '?', '[']) {
+                next.extend(current.iter().map(|dir| dir.join(segment)));
+            } else {
+                let Ok(glob) = globset::GlobBuilder::new(segment)
+                    .literal_separator(true)
+                    .case_insensitive(self.case == PathCase::Insensitive)
+                    .build()
+                else {
+                    return Vec::new();
+                };
+                let matcher = glob.compile_matcher();
+                for dir in &current {
+                    let Ok(entries) = std::fs::read_dir(dir) else { continue };
+                    for entry in entries.flatten() {
+                        entries_read += 1;
+                        if entries_read > MAX_GLOB_ENTRIES || next.len() >= MAX_GLOB_MATCHES {
+                            break;
+                        }
+                        let name = entry.file_name();
+                        let Some(name) = name.to_str() else { continue };
+                        if (name.starts_with('.') && !segment.starts_with('.')) || !matcher.is_match(name) {
+                            continue;
+                        }
+                        next.push(dir.join(name));
+                    }
+                }
+            }
+            current = next;
+            if current.is_empty() {
+                return Vec::new();
+            }
+        }
+        current
+            .into_iter()
+            .filter(|path| path.symlink_metadata().is_ok())
             .take(MAX_GLOB_MATCHES)
             .filter_map(|path| path.to_str().map(str::to_string))
             .collect()
@@ -190,11 +235,10 @@ pub(crate) struct Shell {
 }
 
 /// At most this many files are taken from one glob (`rm -rf /*` names every top-level
-/// directory; the rules see the glob itself too).
+/// directory; the rules see the glob itself too), after reading at most this many directory
+/// entries.
 const MAX_GLOB_MATCHES: usize = 256;
-
-/// The arguments in which a shell tool names the directory its command runs in.
-const SHELL_DIRS: &[&str] = &["workdir", "dir_path", "directory", "cwd"];
+const MAX_GLOB_ENTRIES: usize = 4_096;
 
 /// The command line of a shell-kind call: a string is parsed, an argv array (Codex's `shell`)
 /// read as one command.

@@ -78,6 +78,15 @@ pub enum EvalError {
     /// closed.
     #[error("{0}")]
     Path(#[from] PathError),
+    /// A shell call's command line is too large to judge (`shell::MAX_COMMANDS` commands or
+    /// `shell::MAX_FILES` files): the call is not judged, so it fails closed.
+    #[error("the command line runs more than {commands} commands or names more than {files} files: hookc does not judge a line that large")]
+    CommandLine {
+        /// The most commands judged.
+        commands: usize,
+        /// The most files judged.
+        files: usize,
+    },
     /// Rules rewrote a call that touches several files differently for each file.
     #[error(transparent)]
     Files(#[from] crate::model::result::MergeError),

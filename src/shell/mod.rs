@@ -53,18 +53,24 @@ pub(crate) struct Command {
     /// Programs whose output it reads: earlier commands of its pipeline, and the commands of
     /// `$(…)`, backticks and `<(…)` in its words.
     pub inputs: Vec<String>,
-    /// The directory an earlier `cd` or `pushd` of the line moved to (relative operands start
-    /// there), when the line names it.
-    pub dir: Option<String>,
+    /// The directories an earlier `cd` or `pushd` of the line may have moved to: relative
+    /// operands are read from each of them as well as from where the call runs, since whether
+    /// a `cd` ran (and succeeded) is not known before the line runs.
+    pub dirs: Vec<String>,
 }
 
-/// `target` as seen from `dir` (a `cd` earlier in the line): joined when relative.
-pub(crate) fn within(dir: Option<&str>, target: &str) -> String {
-    match dir {
-        Some(dir) if !target.starts_with('~') && !crate::paths::is_absolute(target) => format!("{dir}/{target}"),
-        _ => target.to_string(),
+/// `target` as read from where the call runs and from each of `dirs`: itself, and joined to
+/// each directory when relative.
+pub(crate) fn from_dirs(dirs: &[String], target: &str) -> Vec<String> {
+    let mut spellings = vec![target.to_string()];
+    if !target.starts_with('~') && !crate::paths::is_absolute(target) {
+        spellings.extend(dirs.iter().map(|dir| format!("{dir}/{target}")));
     }
+    spellings
 }
+
+/// At most this many directories are kept for a line's `cd`s (the first ones).
+const MAX_DIRS: usize = 8;
 
 /// Whether a command line reads or writes a file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -83,7 +89,17 @@ pub(crate) struct CommandLine {
     pub commands: Vec<Command>,
     /// The files it names, as written, with how it uses each (a file may appear twice).
     pub files: Vec<(String, Access)>,
+    /// The line runs more than [`MAX_COMMANDS`] commands or names more than [`MAX_FILES`]
+    /// files: reading stopped there, and the call must not be judged on what was read.
+    pub too_large: bool,
 }
+
+/// The most commands one line may run, and files it may name, and be judged: every agent's
+/// command fits many times over, while a hostile line (8,000 `sudo`s, a pipeline of 8,000
+/// programs) would otherwise cost time quadratic in its length.
+pub(crate) const MAX_COMMANDS: usize = 500;
+/// See [`MAX_COMMANDS`].
+pub(crate) const MAX_FILES: usize = 2_000;
 
 impl CommandLine {
     /// The program of every command, each once.
@@ -173,8 +189,8 @@ struct Walker {
     /// What the last command at its pipeline stage's own level writes to its output, when the
     /// line spells it (`echo WORDS`, `printf FORMAT ARGS`, `cat` of a heredoc).
     output: Option<Vec<String>>,
-    /// Where an earlier `cd`/`pushd` of the line moved (`None`: where the call runs).
-    dir: Option<String>,
+    /// Where earlier `cd`s/`pushd`s of the line may have moved (besides where the call runs).
+    dirs: Vec<String>,
 }
 
 impl Walker {
@@ -213,8 +229,9 @@ impl Walker {
                 self.rejected = true;
                 // A shell runs the lines before a syntax error: read each line on its own, and
                 // only a line that fails alone tolerantly.
-                if text.trim_end().contains('\n') {
-                    text.lines().for_each(|line| self.script(line, ctx));
+                let joined = text.replace("\\\n", "");
+                if joined.trim_end().contains('\n') {
+                    joined.lines().for_each(|line| self.script(line, ctx));
                 } else {
                     self.tolerant(text, ctx);
                 }
@@ -408,7 +425,12 @@ impl Walker {
             }
             ast::CompoundCommand::Coprocess(coprocess) => self.node(&coprocess.body, ctx),
             ast::CompoundCommand::Arithmetic(arithmetic) => {
-                self.embedded(&arithmetic.to_string(), ctx);
+                let text = arithmetic.to_string();
+                self.embedded(&text, ctx);
+                // `( ( rm -rf / ) )` is two subshells to bash, arithmetic to the parser: read
+                // the inside as commands too (over-reading is safe).
+                let inner = text.trim().trim_start_matches("((").trim_end_matches("))");
+                self.script(inner, &ctx.nested());
             }
             ast::CompoundCommand::ArithmeticForClause(clause) => {
                 self.embedded(&clause.to_string(), ctx);
@@ -528,12 +550,23 @@ impl Walker {
         if programs::is_device_sink(&target) || target.is_empty() {
             return;
         }
-        self.out.files.push((within(self.dir.as_deref(), &target), access));
+        if self.out.files.len() >= MAX_FILES {
+            self.out.too_large = true;
+            return;
+        }
+        for spelling in from_dirs(&self.dirs, &target) {
+            self.out.files.push((spelling, access));
+        }
     }
 
     /// A word with quotes and escapes removed; the programs its substitutions run are walked
     /// (as commands of their own) and returned.
     fn word(&mut self, raw: &str, ctx: &Context) -> (String, Vec<String>) {
+        // `~+` is the working directory.
+        if let Some(rest) = raw.strip_prefix("~+").filter(|rest| rest.is_empty() || rest.starts_with('/')) {
+            let (text, programs) = self.word(rest, ctx);
+            return (format!(".{text}"), programs);
+        }
         if !raw.contains(['\'', '"', '\\', '$', '`', '~']) {
             return (raw.to_string(), Vec::new());
         }
@@ -606,6 +639,9 @@ impl Walker {
                         text.push_str(name);
                     }
                 }
+                // `r$()m`: an empty substitution is an empty string.
+                WordPiece::CommandSubstitution(script) | WordPiece::BackquotedCommandSubstitution(script)
+                    if script.trim().is_empty() => {}
                 WordPiece::CommandSubstitution(script) | WordPiece::BackquotedCommandSubstitution(script) => {
                     let start = self.out.commands.len();
                     self.script(script, &ctx.nested());
@@ -635,6 +671,10 @@ impl Walker {
     /// One simple command's words: wrappers are seen through, then the command is recorded
     /// with the files it names, and the scripts it runs are read in turn.
     fn command(&mut self, mut words: Vec<String>, fed: Vec<String>, stdin_script: Option<String>, ctx: &Context) {
+        if self.out.commands.len() >= MAX_COMMANDS {
+            self.out.too_large = true;
+            return;
+        }
         let mut via = ctx.via.clone();
         let mut inputs = ctx.inputs.clone();
         inputs.extend(fed);
@@ -649,6 +689,10 @@ impl Walker {
             let script_runner = programs::script_option(&name).is_some()
                 && words.iter().any(|word| word == "-c" || word.starts_with("--command"));
             let Some(wrapper) = programs::wrapper_of(&name).filter(|_| !script_runner) else { break };
+            if self.out.commands.len() >= MAX_COMMANDS {
+                self.out.too_large = true;
+                return;
+            }
             let args = words.get(1..).unwrap_or_default().to_vec();
             let (mut inner, split) = unwrap(&name, &wrapper, &args);
             let own = args.get(..args.len() - inner.len()).unwrap_or_default();
@@ -697,25 +741,40 @@ impl Walker {
         // What this command writes to its output, when the line spells it.
         if via.len() == ctx.via.len() {
             self.output = match program.as_str() {
-                "echo" => {
-                    Some(args.iter().skip_while(|word| matches!(word.as_str(), "-n" | "-e" | "-E")).cloned().collect())
-                }
+                // `echo -ne WORDS`: the options are not output.
+                "echo" => Some(
+                    args.iter()
+                        .skip_while(|word| {
+                            word.len() > 1 && word.starts_with('-') && word.chars().skip(1).all(|c| "neE".contains(c))
+                        })
+                        .cloned()
+                        .collect(),
+                ),
                 "printf" if args.len() > 1 => Some(args.get(1..).unwrap_or_default().to_vec()),
                 "printf" => Some(args.clone()),
                 "cat" if parsed.operands.is_empty() => stdin_script.map(|script| vec![script]),
+                // `find / -maxdepth 1 | xargs rm -rf`: what find prints.
+                "find" if !parsed.flags.iter().any(|flag| matches!(flag.as_str(), "exec" | "execdir" | "delete")) => {
+                    Some(parsed.targets.clone())
+                }
                 _ => None,
             };
         }
         self.files_of(&program, &parsed);
         let subcommand = parsed.operands.first().cloned();
-        let dir = self.dir.clone();
-        // `cd DIR && …`: later relative paths start in DIR (`cd -` and `cd $X` leave it unknown:
-        // paths stay relative to where the call runs).
+        let dirs = self.dirs.clone();
+        // `cd DIR; …`: later relative paths may start in DIR, or where they started if the `cd`
+        // failed or ran in a subshell (`cd -`, `cd $X` add nothing: where the call runs stays).
         if matches!(program.as_str(), "cd" | "pushd") {
-            match parsed.operands.first().map(String::as_str) {
-                None => self.dir = Some("~".to_string()),
-                Some(target) if !target.starts_with(['-', '$', '`']) => self.dir = Some(within(dir.as_deref(), target)),
-                Some(_) => {}
+            let target = match parsed.operands.first().map(String::as_str) {
+                None => Some("~"),
+                Some(target) if !target.starts_with(['-', '$', '`']) => Some(target),
+                Some(_) => None,
+            };
+            for spelling in target.map(|target| from_dirs(&dirs, target)).unwrap_or_default() {
+                if self.dirs.len() < MAX_DIRS && !self.dirs.contains(&spelling) {
+                    self.dirs.push(spelling);
+                }
             }
         }
         self.out.commands.push(Command {
@@ -726,7 +785,7 @@ impl Walker {
             words: args,
             via,
             inputs,
-            dir,
+            dirs,
         });
     }
 
@@ -742,20 +801,19 @@ impl Walker {
             words: args,
             via: via.to_vec(),
             inputs: inputs.to_vec(),
-            dir: self.dir.clone(),
+            dirs: self.dirs.clone(),
         });
     }
 
     /// `find ROOTS… -exec CMD ARGS… ;`: the command runs on what find finds, so `{}` stands
     /// for what the roots and filters select (`find_targets`).
     fn find_exec(&mut self, args: &[String], parsed: &Options, ctx: &Context) {
-        let targets = &parsed.targets;
         for command in find_exec_commands(args) {
-            let command: Vec<String> = command
-                .iter()
-                .flat_map(|word| if word == "{}" { targets.clone() } else { vec![word.clone()] })
-                .collect();
-            self.command(command, Vec::new(), None, ctx);
+            // `{}` stands for each target, inside words too (`{}/`, `sh -c 'rm {}'`).
+            for target in &parsed.targets {
+                let command: Vec<String> = command.iter().map(|word| word.replace("{}", target)).collect();
+                self.command(command, Vec::new(), None, ctx);
+            }
         }
     }
 
@@ -827,7 +885,8 @@ impl Walker {
             if written {
                 self.file(operand.clone(), Access::Write);
                 // `cp SRC… DIR`: the files written are also `DIR/SRC`.
-                if (writes == Writes::Last || program == "mv") && at + 1 == count && count > 1 {
+                let directory = operand.ends_with('/') || matches!(operand.as_str(), "." | "..") || count > 2;
+                if (writes == Writes::Last || program == "mv") && at + 1 == count && count > 1 && directory {
                     for source in parsed.operands.iter().take(count.saturating_sub(1)) {
                         let name = source.trim_end_matches('/').rsplit('/').next().unwrap_or(source);
                         self.file(format!("{}/{name}", operand.trim_end_matches('/')), Access::Write);
@@ -855,8 +914,6 @@ impl Walker {
             {
                 // `curl -d @.env`: the value names a file read.
                 self.file(file.to_string(), Access::Read);
-            } else if option.len() > 1 {
-                self.file(value.clone(), Access::Read);
             }
         }
     }
@@ -1075,6 +1132,10 @@ fn parse_options(program: &str, args: &[String]) -> Options {
     // `bash +x -c …`, `bash +O extglob -c …`: a shell's `+` options are options too.
     let plus = programs::is_shell(program);
     while let Some(word) = words.next() {
+        // `bash -c SCRIPT NAME ARGS…`: what follows a shell's script is its parameters.
+        if plus && !options.operands.is_empty() {
+            ended = true;
+        }
         let word = match word.strip_prefix('+').filter(|rest| plus && !ended && !rest.is_empty()) {
             Some(rest) => &format!("-{rest}"),
             None => word,
@@ -1159,24 +1220,31 @@ fn find_targets(expression: &[String], roots: &[String]) -> Vec<String> {
     ];
     let roots: Vec<String> = if roots.is_empty() { vec![".".to_string()] } else { roots.to_vec() };
     let before_exec: Vec<&String> = expression.iter().take_while(|word| !programs::is_find_exec(word)).collect();
-    let name = before_exec
+    // Every `-name` (an `-o` joins them), and whether anything else filters.
+    let names: Vec<&String> = before_exec
         .windows(2)
-        .find(|pair| matches!(pair.first().map(|word| word.as_str()), Some("-name" | "-iname")))
-        .and_then(|pair| pair.get(1));
+        .filter(|pair| matches!(pair.first().map(|word| word.as_str()), Some("-name" | "-iname")))
+        .filter_map(|pair| pair.get(1).copied())
+        .collect();
     let filtered = before_exec.iter().any(|word| FILTERS.contains(&word.as_str()));
-    roots
-        .into_iter()
-        .map(|root| {
-            let root = root.trim_end_matches('/');
-            let root = if root.is_empty() { "" } else { root };
-            match (name, filtered) {
-                (Some(name), _) => format!("{root}/**/{name}"),
-                (None, true) => format!("{root}/**"),
-                (None, false) if root.is_empty() => "/".to_string(),
-                (None, false) => root.to_string(),
-            }
-        })
-        .collect()
+    let either = before_exec.iter().any(|word| matches!(word.as_str(), "-o" | "-or"));
+    let mut targets = Vec::new();
+    for root in roots {
+        let trimmed = root.trim_end_matches('/');
+        if names.is_empty() && !filtered {
+            targets.push(if trimmed.is_empty() { "/".to_string() } else { trimmed.to_string() });
+            continue;
+        }
+        for name in &names {
+            targets.push(format!("{trimmed}/{name}"));
+            targets.push(format!("{trimmed}/**/{name}"));
+        }
+        // Other filters without a name, or an `-o` that admits more than the names: anything.
+        if (filtered && names.is_empty()) || either {
+            targets.push(format!("{trimmed}/**"));
+        }
+    }
+    targets
 }
 
 /// Whether a shell's options ask it to run its first operand as a script.
@@ -1254,9 +1322,21 @@ fn positional(script: &str, values: &[String]) -> String {
     if values.is_empty() || !script.contains('$') {
         return script.to_string();
     }
-    let quote = |word: &str| format!("'{}'", word.replace('\'', "'\\''"));
+    // `shift` and `set --` renumber the parameters: leave them unknown.
+    if script.contains("shift") || script.contains("set ") || script.len().saturating_mul(values.len()) > MAX_PARSED {
+        return script.to_string();
+    }
+    // A plain value goes in as it is (inside quotes too); anything else single-quoted.
+    let quote = |word: &str| {
+        if !word.is_empty() && word.chars().all(|c| c.is_alphanumeric() || "-_./~+:=@%,".contains(c)) {
+            word.to_string()
+        } else {
+            format!("'{}'", word.replace('\'', "'\\''"))
+        }
+    };
     let all: Vec<String> = values.iter().skip(1).map(|value| quote(value)).collect();
-    let mut out = script.replace("\"$@\"", &all.join(" ")).replace("$@", &all.join(" ")).replace("$*", &all.join(" "));
+    let all = all.join(" ");
+    let mut out = script.replace("${@}", &all).replace("${*}", &all).replace("$@", &all).replace("$*", &all);
     for (at, value) in values.iter().enumerate().take(10).rev() {
         out = out
             .replace(&format!("${{{at}}}"), &quote(value))
@@ -1291,7 +1371,12 @@ fn expand_abbreviations(program: &str, subcommand: Option<&str>, flags: Vec<Stri
 /// `parallel [OPTIONS] CMD ARGS… ::: VALUES…`: the command, run with the values.
 fn parallel(words: &[String]) -> Vec<String> {
     let rest = words.get(1..).unwrap_or_default();
-    let start = rest.iter().position(|word| !word.starts_with('-')).unwrap_or(rest.len());
+    // Options first; `-j N`, `-S HOSTS`, `--jobs N` … take a value.
+    let mut start = 0;
+    while let Some(word) = rest.get(start).filter(|word| word.starts_with('-')) {
+        let takes = matches!(word.as_str(), "-j" | "-P" | "-S" | "-n" | "-N" | "-L" | "-l" | "--jobs" | "--sshlogin");
+        start += if takes { 2 } else { 1 };
+    }
     let rest = rest.get(start..).unwrap_or_default();
     let split = rest.iter().position(|word| word.starts_with(":::")).unwrap_or(rest.len());
     let command = rest.get(..split).unwrap_or_default();

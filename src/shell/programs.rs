@@ -251,7 +251,7 @@ pub(super) fn value_options(program: &str) -> (&'static str, &'static [&'static 
         "perl" | "ruby" => ("eEIlM", &[]),
         "awk" | "gawk" => ("fvFiE", &["file", "assign", "field-separator", "include"]),
         "unzip" => ("dxP", &[]),
-        "tmux" => ("LSfc", &[]),
+        "tmux" => ("LSfcsntxyeF", &[]),
         "fish" => ("cCi", &["command", "init-command"]),
         _ => ("", &[]),
     }

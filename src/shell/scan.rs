@@ -60,7 +60,7 @@ pub(super) fn scan_tolerant(text: &str) -> Vec<Item> {
         .replace("$(", ";")
         .replace("${", "$")
         .chars()
-        .filter(|c| !matches!(c, '\'' | '"' | '\\' | '{' | '}'))
+        .filter(|c| !matches!(c, '\'' | '"' | '\\'))
         .map(|c| if matches!(c, '(' | ')' | '`') { ';' } else { c })
         .collect();
     scan_with(&cleaned, true)
@@ -75,8 +75,10 @@ fn scan_with(text: &str, tolerant: bool) -> Option<Vec<Item>> {
     let mut command_start = true;
     while let Some(&byte) = bytes.get(at) {
         match byte {
-            b' ' | b'\t' | b'\r' => at += 1,
+            b' ' | b'\t' => at += 1,
             b'\\' if bytes.get(at + 1) == Some(&b'\n') => at += 2,
+            // After `|`, `&&` or `||` the command goes on past a newline.
+            b'\n' if matches!(items.last(), Some(Item::Op(Op::Pipe | Op::AndOr))) => at += 1,
             b'\n' | b';' => {
                 if byte == b';' && bytes.get(at + 1) == Some(&b';') && !tolerant {
                     return None;
@@ -113,24 +115,40 @@ fn scan_with(text: &str, tolerant: bool) -> Option<Vec<Item>> {
             }
             b'<' | b'>' if bytes.get(at + 1) == Some(&b'(') => {
                 let end = word_end(text, at)?;
+                // `<(cmd)x`: a substitution inside a longer word is the parser's to read.
+                if closing(text, at + 2, b')') != Some(end) && !tolerant {
+                    return None;
+                }
                 items.push(Item::Word(text.get(at..end)?.to_string()));
                 command_start = false;
                 at = end;
             }
             b'<' | b'>' => at = redirection(text, at, tolerant, &mut items)?,
             b'(' | b')' => return None,
-            b'#' => at = bytes.iter().skip(at).position(|&b| b == b'\n').map_or(bytes.len(), |end| at + end),
+            // A comment, but not when reading tolerantly: quotes are gone, so a `#` that was
+            // quoted would hide the rest of the line.
+            b'#' if !tolerant => {
+                at = bytes.iter().skip(at).position(|&b| b == b'\n').map_or(bytes.len(), |end| at + end)
+            }
             _ => {
                 let end = word_end(text, at)?;
                 let word = text.get(at..end)?;
-                // `2>file`, `2>&1`: a number right before `<` or `>` names a descriptor.
-                if matches!(bytes.get(end), Some(b'<' | b'>')) && word.bytes().all(|b| b.is_ascii_digit()) {
+                // `2>file`, `2>&1`, `{fd}>file`: a number or `{NAME}` right before `<` or `>`
+                // names a descriptor.
+                let descriptor = word.bytes().all(|b| b.is_ascii_digit())
+                    || (word.starts_with('{') && word.ends_with('}') && word.len() > 2);
+                if matches!(bytes.get(end), Some(b'<' | b'>')) && descriptor {
                     at = redirection(text, end, tolerant, &mut items)?;
                     continue;
                 }
                 if command_start {
-                    if RESERVED.contains(&word) && !tolerant {
-                        return None;
+                    if RESERVED.contains(&word) {
+                        if !tolerant {
+                            return None;
+                        }
+                        // Read tolerantly, `if`, `then`, `do`, `!` … start the command after them.
+                        at = end;
+                        continue;
                     }
                     // `A=b cmd`: assignments keep the command's name to come.
                     command_start = is_assignment(word);
@@ -148,6 +166,11 @@ pub(super) fn is_assignment(word: &str) -> bool {
     let Some(equals) = word.find('=') else { return false };
     let name = word.get(..equals).unwrap_or_default();
     let name = name.strip_suffix('+').unwrap_or(name);
+    // `a[0]=x`: an array element.
+    let name = match name.split_once('[') {
+        Some((array, index)) if index.ends_with(']') => array,
+        _ => name,
+    };
     name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
@@ -203,7 +226,7 @@ fn word_end(text: &str, mut at: usize) -> Option<usize> {
     }
     while let Some(&byte) = bytes.get(at) {
         match byte {
-            b' ' | b'\t' | b'\r' | b'\n' | b';' | b'&' | b'|' | b'<' | b'>' | b'(' | b')' => break,
+            b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'<' | b'>' | b'(' | b')' => break,
             b'\\' => at += 2,
             b'\'' => at = bytes.iter().skip(at + 1).position(|&b| b == b'\'').map(|end| at + end + 2)?,
             b'"' => at = double_quoted_end(text, at + 1)?,
@@ -266,8 +289,13 @@ pub(super) fn closing(text: &str, mut at: usize, close: u8) -> Option<usize> {
         let byte = *bytes.get(at)?;
         match byte {
             b'\\' => at += 2,
-            b'\'' if close == b')' => {
-                at = bytes.iter().skip(at + 1).position(|&b| b == b'\'').map(|end| at + end + 2)?
+            b'\'' => at = bytes.iter().skip(at + 1).position(|&b| b == b'\'').map(|end| at + end + 2)?,
+            // A comment inside `$(…)` may hide the closing parenthesis: the parser's to read.
+            b'#' if close == b')'
+                && at > 0
+                && matches!(bytes.get(at - 1), Some(b' ' | b'\t' | b'\n' | b'(' | b';')) =>
+            {
+                return None
             }
             b'"' => at = double_quoted_end(text, at + 1)?,
             b'`' => at = backquoted_end(text, at + 1)?,

@@ -74,7 +74,11 @@ fn wrappers_are_seen_through() {
     );
     assert_eq!(
         commands("find / -name x -exec rm -rf {} \\;"),
-        ["rm flags=r,f operands=/**/x via=find", "find flags=name,exec operands=/"]
+        [
+            "rm flags=r,f operands=/x via=find",
+            "rm flags=r,f operands=/**/x via=find",
+            "find flags=name,exec operands=/"
+        ]
     );
     assert_eq!(
         commands("find -L / -maxdepth 1 -exec rm -rf {} +"),
@@ -145,7 +149,14 @@ fn files_written_and_read() {
         files("cp a b dest/"),
         [file("a", Read), file("b", Read), file("dest/", Write), file("dest/a", Write), file("dest/b", Write)]
     );
-    assert_eq!(files("mv a b"), [file("a", Write), file("b", Write), file("b/a", Write)]);
+    assert_eq!(files("mv a b"), [file("a", Write), file("b", Write)]);
+    assert_eq!(
+        files("mv a b dir"),
+        [file("a", Write), file("b", Write), file("dir", Write), file("dir/a", Write), file("dir/b", Write)]
+    );
+    assert_eq!(files("cp Cargo.lock Cargo.lock.bak"), [file("Cargo.lock", Read), file("Cargo.lock.bak", Write)]);
+    assert_eq!(files("cd sub; echo x > a"), [file("sub", Read), file("a", Write), file("sub/a", Write)]);
+    assert_eq!(files("grep -r --exclude=.env KEY ."), [file("KEY", Read), file(".", Read)]);
     assert_eq!(files("chmod 600 key"), [file("key", Write)]);
     assert_eq!(files("dd if=/dev/zero of=/dev/sda bs=1M"), [file("/dev/zero", Read), file("/dev/sda", Write)]);
     assert_eq!(files("curl -o out https://x"), [file("https://x", Read), file("out", Write)]);
@@ -187,13 +198,20 @@ fn hostile_nesting_and_length_stay_bounded() {
         nested = format!("bash -c '{}'", nested.replace('\'', r"'\''"));
     }
     assert!(commands(&nested).iter().any(|command| command.starts_with("rm flags=r,f")), "{:?}", commands(&nested));
-    // Each `eval` hands the rest to a shell: nesting is bounded, not one level per `eval`.
-    let evals = format!("{}rm -rf /", "eval ".repeat(50_000));
-    assert!(commands(&evals).iter().any(|command| command.starts_with("rm flags=r,f")));
-    let long = "echo a; ".repeat(20_000);
+    // Past MAX_COMMANDS commands a line is too large to judge (the call then fails closed),
+    // and reading stops there: 50,000 `eval`s, 20,000 commands, 8,000 wrappers stay cheap.
     let started = std::time::Instant::now();
-    assert_eq!(analyse(&long).commands.len(), 20_000);
-    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    for line in [
+        format!("{}rm -rf /", "eval ".repeat(50_000)),
+        "echo a; ".repeat(20_000),
+        format!("{}ls", "sudo ".repeat(8_000)),
+        (0..8_000).map(|at| format!("a{at}")).collect::<Vec<_>>().join(" | "),
+        format!("{}rm -rf /", "cd a; ".repeat(5_000)),
+    ] {
+        assert!(analyse(&line).too_large, "{}…", line.get(..40).unwrap_or_default());
+    }
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "{:?}", started.elapsed());
+    assert!(!analyse(&"echo a; ".repeat(400)).too_large);
 }
 
 /// Random text made of shell syntax: the analysis never panics, and whatever parses keeps

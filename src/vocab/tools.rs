@@ -338,6 +338,17 @@ const OPTIONAL: &[(&str, Semantic)] = &[
     ("web_fetch", Semantic::Url),
 ];
 
+/// The argument in which a shell tool names the directory its command runs in: Codex's
+/// `workdir`, Gemini CLI's `dir_path` (`directory` in older releases). Claude Code's `Bash` has
+/// none (its commands run where the session is).
+pub fn shell_dir_args(tool: &str) -> &'static [&'static str] {
+    match tool {
+        "shell" | "exec_command" | "local_shell" => &["workdir"],
+        "run_shell_command" => &["dir_path", "directory"],
+        _ => &[],
+    }
+}
+
 /// `mcp__github__create_issue` → (`github`, `create_issue`).
 pub fn mcp_parts(tool: &str) -> Option<(&str, &str)> {
     let rest = tool.strip_prefix("mcp__")?;
