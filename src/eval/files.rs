@@ -178,16 +178,18 @@ impl<'e> Files<'e> {
             if !segment.contains(['*', '?', '[']) {
                 next.extend(current.iter().map(|dir| dir.join(segment)));
             } else {
-                let Ok(glob) = globset::GlobBuilder::new(segment)
-                    .literal_separator(true)
-                    .case_insensitive(self.case == PathCase::Insensitive)
-                    .build()
-                else {
-                    return Vec::new();
-                };
-                let matcher = glob.compile_matcher();
+                // Built only once a directory is read (most calls' directories are not there
+                // to read, and a matcher costs more than the lookup).
+                let mut matcher: Option<Segment> = None;
                 for dir in &current {
                     let Ok(entries) = std::fs::read_dir(dir) else { continue };
+                    let matcher = match &mut matcher {
+                        Some(matcher) => matcher,
+                        None => matcher.insert(match Segment::new(segment, self.case) {
+                            Some(matcher) => matcher,
+                            None => return Vec::new(),
+                        }),
+                    };
                     for entry in entries.flatten() {
                         entries_read += 1;
                         if entries_read > MAX_GLOB_ENTRIES || next.len() >= MAX_GLOB_MATCHES {
@@ -195,7 +197,7 @@ impl<'e> Files<'e> {
                         }
                         let name = entry.file_name();
                         let Some(name) = name.to_str() else { continue };
-                        if (name.starts_with('.') && !segment.starts_with('.')) || !matcher.is_match(name) {
+                        if (name.starts_with('.') && !segment.starts_with('.')) || !matcher.matches(name) {
                             continue;
                         }
                         next.push(dir.join(name));
@@ -232,6 +234,64 @@ pub(crate) struct Shell {
     /// The commands and files.
     pub(crate) line: CommandLine,
     operands: Vec<OnceCell<Vec<FilePath>>>,
+}
+
+/// One segment of a shell glob: `*` and `?` matched directly, anything else (`[…]`) by globset.
+enum Segment {
+    Wildcards(Vec<char>, PathCase),
+    Glob(globset::GlobMatcher),
+}
+
+impl Segment {
+    fn new(segment: &str, case: PathCase) -> Option<Segment> {
+        if !segment.contains(['[', '{', '\\']) {
+            return Some(Segment::Wildcards(case.fold(segment).chars().collect(), case));
+        }
+        let glob = globset::GlobBuilder::new(segment)
+            .literal_separator(true)
+            .case_insensitive(case == PathCase::Insensitive)
+            .build()
+            .ok()?;
+        Some(Segment::Glob(glob.compile_matcher()))
+    }
+
+    fn matches(&self, name: &str) -> bool {
+        match self {
+            Segment::Glob(matcher) => matcher.is_match(name),
+            Segment::Wildcards(pattern, case) => {
+                let name: Vec<char> = case.fold(name).chars().collect();
+                wildcard(pattern, &name)
+            }
+        }
+    }
+}
+
+/// `*` (any run) and `?` (any one character) against a name, iteratively (linear backtracking
+/// on the last `*`).
+fn wildcard(pattern: &[char], name: &[char]) -> bool {
+    let (mut p, mut n) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while n < name.len() {
+        match pattern.get(p) {
+            Some('*') => {
+                star = Some((p, n));
+                p += 1;
+            }
+            Some(c) if *c == '?' || Some(c) == name.get(n) => {
+                p += 1;
+                n += 1;
+            }
+            _ => match star {
+                Some((at, from)) => {
+                    p = at + 1;
+                    n = from + 1;
+                    star = Some((at, from + 1));
+                }
+                None => return false,
+            },
+        }
+    }
+    pattern.get(p..).unwrap_or_default().iter().all(|c| *c == '*')
 }
 
 /// At most this many files are taken from one glob (`rm -rf /*` names every top-level
@@ -275,6 +335,31 @@ fn raw_paths(tool: Resolved, args: &Map<String, Json>) -> Vec<String> {
                 }
             }
             paths
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wildcard;
+
+    #[test]
+    fn wildcards_match_as_a_shell_matches_them() {
+        let matches = |pattern: &str, name: &str| {
+            wildcard(&pattern.chars().collect::<Vec<_>>(), &name.chars().collect::<Vec<_>>())
+        };
+        for (pattern, name) in [
+            ("*", "a"),
+            ("*.rs", "main.rs"),
+            ("g?n*.txt", "generated.txt"),
+            ("*a*b", "xxaxxb"),
+            ("**", ""),
+            ("é*", "été"),
+        ] {
+            assert!(matches(pattern, name), "{pattern} {name}");
+        }
+        for (pattern, name) in [("*.rs", "main.rs.bak"), ("?", ""), ("a*b", "ab_"), ("x", "y")] {
+            assert!(!matches(pattern, name), "{pattern} {name}");
         }
     }
 }
