@@ -46,6 +46,9 @@ pub struct Entry {
     /// The rule's index key, if it has one.
     pub key: Option<OwnedKey>,
     body: Body,
+    /// Whether the rule's condition reads the file of a reading (`path`, `access`), found the
+    /// first time it is asked.
+    reads_file: OnceLock<bool>,
 }
 
 #[derive(Debug, Clone)]
@@ -57,7 +60,7 @@ enum Body {
 impl Entry {
     /// An entry whose body is the rule's JSON, decoded on first use.
     pub fn raw(event: EventKind, key: Option<OwnedKey>, json: Box<RawValue>) -> Entry {
-        Entry { event, key, body: Body::Raw { json, decoded: OnceLock::new() } }
+        Entry { event, key, body: Body::Raw { json, decoded: OnceLock::new() }, reads_file: OnceLock::new() }
     }
 
     /// The rule, decoding it the first time.
@@ -116,7 +119,7 @@ impl DecisionTable {
         let entries = rules
             .into_iter()
             .zip(keys)
-            .map(|(rule, key)| Entry { event: rule.event, key, body: Body::Decoded(rule) })
+            .map(|(rule, key)| Entry { event: rule.event, key, body: Body::Decoded(rule), reads_file: OnceLock::new() })
             .collect();
         Self::from_entries(entries)
     }
@@ -179,6 +182,15 @@ impl DecisionTable {
     /// One rule (decoded on first use); `Err` says why a bundled rule cannot be decoded.
     pub fn rule(&self, id: RuleId) -> Result<&Rule, String> {
         self.entries.get(id as usize).ok_or_else(|| format!("no rule #{id}")).and_then(Entry::rule)
+    }
+
+    /// Whether rule `id`'s condition reads the file of a reading (`path`, `access`): when it
+    /// does not, every reading of a call gets the same answer from it.
+    pub(crate) fn reads_file(&self, id: RuleId, rule: &Rule) -> bool {
+        match self.entries.get(id as usize) {
+            Some(entry) => *entry.reads_file.get_or_init(|| rule.condition.reads_file()),
+            None => rule.condition.reads_file(),
+        }
     }
 
     /// Every rule, decoded, in evaluation order.

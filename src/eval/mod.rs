@@ -9,13 +9,13 @@ pub(crate) mod files;
 pub(crate) mod view;
 
 use crate::compile::{DecisionTable, Fields};
-use crate::ir::{Action, Cond, Rule, SetValue};
+use crate::ir::{Action, Rule, SetValue};
 use crate::model::dedup_in_order;
 use crate::model::event::Event;
 use crate::model::result::{self as result, BlockingError, HookResult, ToolOutput};
 use crate::paths::PathError;
 use crate::vocab::tools::Source;
-use crate::vocab::{Field, Semantic};
+use crate::vocab::Field;
 use files::Files;
 use serde_json::{Map, Value as Json};
 use std::borrow::Cow;
@@ -161,17 +161,6 @@ struct Shared {
     held: std::cell::RefCell<rustc_hash::FxHashMap<crate::compile::RuleId, bool>>,
 }
 
-/// Whether a condition reads the file of the reading (`path`, `access`).
-fn reads_file(cond: &Cond) -> bool {
-    match cond {
-        Cond::Always => false,
-        Cond::All(children) | Cond::Any(children) => children.iter().any(reads_file),
-        Cond::Not(child) => reads_file(child),
-        Cond::Runs(runs) => reads_file(&runs.condition),
-        Cond::Test(test) => matches!(test.subject.field(), Field::Semantic(Semantic::Path) | Field::Access),
-    }
-}
-
 /// Evaluates one reading of an event: the file at `file` as its `path`.
 #[inline]
 fn evaluate_reading(
@@ -212,7 +201,7 @@ fn evaluate_reading(
     while let Some(&id) = candidates.get(next) {
         next += 1;
         let rule = table.rule(id).map_err(|reason| EvalError::InvalidRule { id, reason })?;
-        let remembered = pristine && !reads_file(&rule.condition);
+        let remembered = pristine && !table.reads_file(id, rule);
         let known = if remembered { shared.held.borrow().get(&id).copied() } else { None };
         let fired = match known {
             Some(held) => held,

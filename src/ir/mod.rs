@@ -44,6 +44,21 @@ pub enum Cond {
     Runs(Box<Runs>),
 }
 
+impl Cond {
+    /// Whether the condition reads the file of a reading (`path`, `access`).
+    pub fn reads_file(&self) -> bool {
+        match self {
+            Cond::Always => false,
+            Cond::All(children) | Cond::Any(children) => children.iter().any(Cond::reads_file),
+            Cond::Not(child) => child.reads_file(),
+            Cond::Runs(runs) => runs.condition.reads_file(),
+            Cond::Test(test) => {
+                matches!(test.subject.field(), Field::Semantic(crate::vocab::Semantic::Path) | Field::Access)
+            }
+        }
+    }
+}
+
 /// `runs [PROGRAMS] [SUBCOMMAND] [(CONDITION)]`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Runs {
