@@ -213,6 +213,7 @@ impl Walker {
             || brackets > MAX_NESTING
             || parentheses > MAX_PARENTHESES
             || huge_descriptor(text)
+            || odd_heredoc(text)
         {
             return self.tolerant(text, ctx);
         }
@@ -980,6 +981,30 @@ fn huge_descriptor(text: &str) -> bool {
             '<' | '>' if digits >= 10 => return true,
             _ => digits = 0,
         }
+    }
+    false
+}
+
+/// Whether a heredoc's delimiter is anything but a plain word (`<<EOF`, `<<-'EOF'`, `<<"x"`):
+/// brush-parser 0.4 loops allocating without end on some (`<<o$( <<< m ` took 3 GB in three
+/// seconds; found by fuzzing), which no deadline could contain in one process. Such a line is
+/// read tolerantly.
+fn odd_heredoc(text: &str) -> bool {
+    let mut rest = text;
+    while let Some(at) = rest.find("<<") {
+        let after = rest.get(at + 2..).unwrap_or_default();
+        if let Some(here_string) = after.strip_prefix('<') {
+            rest = here_string;
+            continue;
+        }
+        let delimiter = after.strip_prefix('-').unwrap_or(after).trim_start_matches([' ', '\t']);
+        let word: &str =
+            delimiter.split(|c: char| c.is_whitespace() || ";&|<>()".contains(c)).next().unwrap_or_default();
+        let plain = !word.is_empty() && word.chars().all(|c| c.is_alphanumeric() || "_-.'\"\\".contains(c));
+        if !plain {
+            return true;
+        }
+        rest = after;
     }
     false
 }

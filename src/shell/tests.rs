@@ -172,6 +172,17 @@ fn a_descriptor_too_large_for_the_parser_is_read_anyway() {
     assert_eq!(commands("rm -rf / 99999999999>x"), ["rm flags=r,f operands=/"]);
 }
 
+/// A heredoc whose delimiter is not a plain word made brush-parser 0.4 allocate without end
+/// (found by fuzzing): such a line is read tolerantly, at once.
+#[test]
+fn an_odd_heredoc_delimiter_is_read_tolerantly() {
+    let started = std::time::Instant::now();
+    assert!(commands("<<o$( <<< m ").is_empty());
+    assert!(commands("rm -rf / <<$(x)").iter().any(|command| command.starts_with("rm flags=r,f")));
+    assert!(started.elapsed() < std::time::Duration::from_secs(2));
+    assert_eq!(commands("cat <<'EOF'\nrm -rf /\nEOF"), ["cat"]);
+}
+
 #[test]
 fn a_line_the_parser_rejects_is_still_split_into_commands() {
     assert_eq!(commands("echo 'unterminated; rm -rf /"), ["echo operands=unterminated", "rm flags=r,f operands=/"]);
