@@ -41,6 +41,39 @@ impl Checker<'_> {
         if let Some(expr) = &rule.condition {
             self.negated_tests(expr, false, checked.event, &admitted, &certain);
         }
+        self.allow_on_files(rule, checked, &admitted);
+    }
+
+    /// W0310: an `allow` that decides on files and admits shell calls, whose lines are judged
+    /// per file they name.
+    fn allow_on_files(&mut self, rule: &ast::RuleDecl, checked: &ir::Rule, admitted: &Admitted) {
+        let allows = checked.actions.iter().any(|action| {
+            matches!(action, ir::Action::Permission { behavior: crate::model::result::Permission::Allow, .. })
+        });
+        let on_files = checked.condition.reads_file() || mentions(&checked.condition, &Field::Paths);
+        // `kind != shell` / `kind not in [shell, …]` at the top level keeps shell calls out.
+        let shell = Value::Str(Kind::Shell.name().to_string());
+        let excludes_shell = conjuncts(&checked.condition).iter().any(|conjunct| match conjunct {
+            Cond::Test(test) if *test.subject.field() == Field::Kind => match &test.pred {
+                Pred::Ne(value) => *value == shell,
+                Pred::NotIn(values) => values.contains(&shell),
+                _ => false,
+            },
+            _ => false,
+        });
+        if !allows || !on_files || excludes_shell || !admitted.admits(Kind::Shell) {
+            return;
+        }
+        let Some(action) = rule.actions.iter().find(|action| action.name.text == "allow") else { return };
+        self.report(
+            Diagnostic::new(
+                Code::AllowAdmitsShell,
+                action.span,
+                "this `allow` also allows shell commands that name only the files it matches",
+            )
+            .label("a shell line is judged per file it names, whatever else it runs")
+            .help("bound it to the tools it means: `kind in [write, read] and …`, or `kind != shell`"),
+        );
     }
 
     /// W0307, W0308 and E0205 on every `tool` or `kind` test of a condition.
@@ -332,6 +365,17 @@ impl Admitted {
         }
     }
 
+    /// Whether the admitted tools include tools of `kind`.
+    fn admits(&self, kind: Kind) -> bool {
+        match self {
+            Admitted::Any => true,
+            Admitted::Some { names, kinds } => {
+                kinds.contains(&kind)
+                    || names.iter().any(|name| tools::lookup(name).is_some_and(|tool| tool.kind == kind))
+            }
+        }
+    }
+
     /// The tools either of two conditions admits.
     fn union(self, other: Admitted) -> Admitted {
         match (self, other) {
@@ -342,6 +386,17 @@ impl Admitted {
             }
             _ => Admitted::Any,
         }
+    }
+}
+
+/// Whether a condition tests `field` anywhere.
+fn mentions(cond: &Cond, field: &Field) -> bool {
+    match cond {
+        Cond::Always => false,
+        Cond::All(children) | Cond::Any(children) => children.iter().any(|child| mentions(child, field)),
+        Cond::Not(child) => mentions(child, field),
+        Cond::Runs(runs) => mentions(&runs.condition, field),
+        Cond::Test(test) => test.subject.field() == field,
     }
 }
 

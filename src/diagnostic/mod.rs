@@ -83,6 +83,7 @@ codes! {
     UnknownTool = "W0307", Warning, "a `tool` value is not the name of any agent's tool";
     OneAgentTool = "W0308", Warning, "a `tool` test leaves some of the agents' shell, read, write, search or fetch tools ungoverned";
     NegatedMissingField = "W0309", Warning, "a negated test holds for every call that lacks its field";
+    AllowAdmitsShell = "W0310", Warning, "an `allow` on files also allows shell commands that name only those files";
 }
 
 /// A secondary location with its own label.
