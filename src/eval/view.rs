@@ -310,12 +310,35 @@ impl<'e> View<'e> {
             }
             Cond::Runs(runs) => self.runs(runs, tracer)?,
             Cond::Test(test) => {
+                // A command's text lists are tested in place when no tracer needs the value.
+                if let (false, Some(items)) = (tracer.active(), self.command_texts(&test.subject, scope)) {
+                    for item in items {
+                        if pred_holds(&test.pred, &Val::Str(Cow::Borrowed(item)), self.case())? {
+                            return Ok(true);
+                        }
+                    }
+                    return Ok(false);
+                }
                 let seen = self.subject(&test.subject, scope);
                 let held = pred_holds(&test.pred, &seen, self.case())?;
                 tracer.test(test, &seen, held);
                 held
             }
         })
+    }
+
+    /// The texts of a command's list field (`flags`, `words`, `via`, `inputs`) when `subject`
+    /// is one and a command is in scope: a test on a list holds when one element does.
+    fn command_texts(&self, subject: &Subject, scope: Option<usize>) -> Option<&[String]> {
+        let Subject::Field(field) = subject else { return None };
+        let command = self.files.shell.as_ref()?.line.commands.get(scope?)?;
+        match field {
+            Field::Flags => Some(&command.flags),
+            Field::Words => Some(&command.words),
+            Field::Via => Some(&command.via),
+            Field::Inputs => Some(&command.inputs),
+            _ => None,
+        }
     }
 
     /// Whether some command of the shell call's line runs one of the programs and satisfies the
