@@ -1,18 +1,22 @@
-//! Shell command lines as words. A shell call's command is parsed once per event, with
-//! brush-parser (POSIX and bash syntax), into the simple commands it runs — through lists and
-//! pipelines, subshells and groups, `if`/`for`/`while`/`case` bodies, `$(…)` and backticks,
-//! process substitution, functions, and the scripts that `bash -c`, `sh -c`, `eval`, `watch`,
-//! heredocs and `echo … | sh` hand to a shell. Quotes and escapes are removed; wrappers (`sudo`,
-//! `env`, `xargs`, `timeout`, `find -exec`, …; `programs.rs`) are seen through; `/bin/rm` is `rm`.
+//! Shell command lines as words (docs/shell.md). A shell call's command is read once per event
+//! into the simple commands it runs — through lists and pipelines, subshells and groups,
+//! `if`/`for`/`while`/`case` bodies, `$(…)`, backticks and process substitution, functions, and
+//! the scripts that `bash -c`, `eval`, `su -c`, heredocs and `echo … | sh` hand to a shell.
+//! Quotes, escapes and brace expansion are applied; wrappers (`sudo`, `env`, `xargs`, `timeout`,
+//! `find -exec`, …; `programs.rs`) are seen through; `/bin/rm` is `rm`.
+//!
+//! Three readers, one walk: the scanner (`scan.rs`) reads the common lines fast, brush-parser
+//! (POSIX and bash syntax) the rest, and a tolerant reading whatever the parser rejects or must
+//! not see (hostile nesting, heredoc delimiters it loops on): no spelling escapes as "not shell".
 //!
 //! Each simple command has a program, its flags (`-rf` is `r` and `f`; `--force` is `force`;
 //! `--` ends options), its operands and the programs feeding it. The files the line writes
 //! (redirections, `tee`, `sed -i`, `cp`/`mv` destinations, `rm` operands, `dd of=`, …) and reads
 //! (every other operand, input redirections) are collected for the path model.
 //!
-//! What a static reading cannot know is kept as written: `$HOME` stays `$HOME`, `$(…)` stays
-//! `$(…)` (its commands are still seen), a program named by a variable stays `$CMD`. A line the
-//! parser rejects is read by a tolerant splitter instead, so no spelling escapes as "not shell".
+//! What a static reading cannot know is kept as written: `$X` stays `$X` (`$HOME` is `~`),
+//! `$(…)` stays `$(…)` (its commands are still seen), a program named by a variable stays `$CMD`.
+//! A line over `MAX_COMMANDS` commands or `MAX_FILES` files is marked too large to judge.
 
 mod programs;
 mod scan;

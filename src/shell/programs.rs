@@ -158,7 +158,6 @@ pub(super) fn long_options(program: &str, subcommand: Option<&str>) -> &'static 
         ("git", Some("restore")) => {
             &["source", "staged", "worktree", "patch", "quiet", "ours", "theirs", "merge", "overlay", "no-overlay"]
         }
-        ("find", _) => &[],
         _ => &[],
     }
 }
