@@ -3,8 +3,8 @@
 //! | hookc result | Claude Code answer |
 //! |---|---|
 //! | `blockingError` | `permissionDecision: "deny"`, reason `Error [code]: message` |
-//! | `deny` / `ask` / `allow` | the same `permissionDecision`, with the rule's reason |
-//! | `updatedInput` | `updatedInput` (the whole input) with the rules' decision, or `"ask"` when no rule decided: a rewrite never skips the user's permission prompt |
+//! | `deny` / `ask` / `allow` | the same `permissionDecision`, with the rule's reason; on Codex, which rejects `ask`, `ask` is `deny` saying why |
+//! | `updatedInput` | `updatedInput` (the whole input) with the rules' decision, or `"ask"` when no rule decided: a rewrite never skips the user's permission prompt; on Codex, which ignores `updatedInput`, `deny` saying why |
 //! | `updatedOutput` | `updatedToolOutput` in the tool's own shape (and `updatedMCPToolOutput` for MCP tools); an unknown shape gets an `additionalContext` note instead |
 //! | `preventContinuation` | `continue: false` with `stopReason` |
 //! | `forceContinue` | `decision: "block"` with the message as `reason` (Stop, SubagentStop) |
@@ -158,7 +158,7 @@ impl Protocol for Claude {
 
     fn render(&self, context: &Context, result: &HookResult) -> Result<Answer, String> {
         let answer = match context.kind {
-            EventKind::PreToolUse => pre_tool_use(context, result),
+            EventKind::PreToolUse => pre_tool_use(self.flavor, context, result),
             EventKind::PostToolUse => post_tool_use(context, result),
             EventKind::UserPromptSubmit | EventKind::SessionStart | EventKind::PostToolUseFailure => {
                 joined_context(result).map(|context_text| specific(context, json!({"additionalContext": context_text})))
@@ -182,9 +182,25 @@ fn specific(context: &Context, fields: Value) -> Value {
     json!({ "hookSpecificOutput": output })
 }
 
-fn pre_tool_use(context: &Context, result: &HookResult) -> Option<Value> {
+fn pre_tool_use(flavor: Flavor, context: &Context, result: &HookResult) -> Option<Value> {
     let (decision, reason) = match (&result.blocking_error, result.permission_behavior) {
         (Some(error), _) => (Permission::Deny, Some(error.to_string())),
+        // Codex rejects `ask` as unsupported output and ignores `updatedInput`, then runs the
+        // call as sent: the safe answer it honours is `deny`, saying why.
+        (None, Permission::Ask) if flavor == Flavor::Codex => (
+            Permission::Deny,
+            Some(format!(
+                "this call needs a person's approval, which Codex hooks cannot ask for: {}",
+                result.permission_reason.clone().unwrap_or_else(|| result.matched.join(", "))
+            )),
+        ),
+        (None, _) if flavor == Flavor::Codex && result.updated_input.is_some() => (
+            Permission::Deny,
+            Some(format!(
+                "hookc rules ({}) rewrote this call, which Codex hooks cannot do: it is refused rather than run as sent",
+                result.matched.join(", ")
+            )),
+        ),
         (None, Permission::Passthrough) if result.updated_input.is_some() => (
             // A rewrite alone must not skip the user's prompt: show the rewritten input.
             Permission::Ask,
