@@ -289,3 +289,23 @@ fn path_case_can_be_chosen_on_the_command_line() {
         hookc(Path::new("."), &["claude", "--rules", rules.to_str().unwrap(), "--path-case", "sensitive"], payload);
     assert_eq!(stdout(&exact).trim(), "", "{}", stderr(&exact));
 }
+
+/// A failure on a Stop that already forced a continuation lets the agent stop (exit 0, the
+/// reason on stderr): a broken policy must never loop an agent. Any other failure blocks.
+#[test]
+fn a_broken_policy_never_loops_an_agent_at_stop() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [(&[&str], &str, i32); 5] = [
+        (&["claude", "--rules", "missing.rules"], r#"{"hook_event_name":"Stop","stop_hook_active":true}"#, 0),
+        (&["claude", "--rules", "missing.rules"], r#"{"hook_event_name":"SubagentStop","stop_hook_active":true}"#, 0),
+        (&["gemini", "--rules", "missing.rules"], r#"{"hook_event_name":"AfterAgent","stop_hook_active":true}"#, 0),
+        (&["claude", "--rules", "missing.rules"], r#"{"hook_event_name":"Stop","stop_hook_active":false}"#, 2),
+        (&["claude", "--rules", "missing.rules"], r#"{"hook_event_name":"PreToolUse","stop_hook_active":true}"#, 2),
+    ];
+    for (args, payload, exit) in cases {
+        let output = hookc(dir.path(), args, payload.as_bytes());
+        assert_eq!(output.status.code(), Some(exit), "{args:?} {payload}: {}", stderr(&output));
+        assert!(stderr(&output).contains("missing.rules"), "{}", stderr(&output));
+        assert!(stdout(&output).is_empty(), "{}", stdout(&output));
+    }
+}

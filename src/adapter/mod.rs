@@ -60,20 +60,19 @@ pub(crate) trait Protocol {
 }
 
 /// Why an adapter could not decide.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(crate) struct Failure(pub String);
 
-/// Runs one hook call: reads the payload from `input`, evaluates, and returns the answer, or
+/// Runs one hook call: maps the payload, evaluates, and returns the answer, or
 /// the failure to report. `policy` is loaded by the caller (a load failure is a failure too).
 pub(crate) fn decide<P: Protocol>(
     protocol: &P,
     policy: &Policy,
-    input: impl Read,
+    payload: &[u8],
     audit: Option<&AuditLog>,
     project_root: Option<&str>,
 ) -> Result<(Answer, Vec<String>), Failure> {
-    let payload = read_limited(input)?;
-    let mut mapped = protocol.map(&payload).map_err(Failure)?;
+    let mut mapped = protocol.map(payload).map_err(Failure)?;
     let event = &mut mapped.event;
     event.common.project_root =
         project_root.map(str::to_string).or_else(|| protocol.project_root(event.common.cwd.as_deref()));
@@ -141,16 +140,38 @@ fn answer_with<P: Protocol>(
     input: impl Read,
     options: &HookOptions<'_>,
 ) -> HookAnswer {
-    let decided = policy
-        .map_err(Failure)
-        .and_then(|policy| decide(protocol, policy, input, options.audit, options.project_root.as_deref()));
+    let payload = read_limited(input);
+    let decided = payload.as_ref().map_err(Clone::clone).and_then(|payload| {
+        policy
+            .map_err(Failure)
+            .and_then(|policy| decide(protocol, policy, payload, options.audit, options.project_root.as_deref()))
+    });
     match decided {
         Ok((answer, logs)) => HookAnswer { stdout: answer.stdout, exit: answer.exit, stderr: logs },
+        // A failure on a Stop that already forced a continuation lets the agent stop: blocking
+        // it again would loop the agent on a broken policy.
+        Err(failure) if payload.as_deref().is_ok_and(stops_after_continuation) => HookAnswer {
+            stdout: None,
+            exit: 0,
+            stderr: vec![format!(
+                "hookc: {} (the agent already continued once, so it may stop rather than loop)",
+                escape_controls(&failure.0)
+            )],
+        },
         Err(failure) => {
             let (answer, message) = failure_answer(protocol, &failure, options.fail_open);
             HookAnswer { stdout: answer.stdout, exit: answer.exit, stderr: vec![message] }
         }
     }
+}
+
+/// Whether a payload is a Stop or SubagentStop (Gemini CLI's AfterAgent) with
+/// `stop_hook_active: true`, read leniently: the payload may be what failed.
+fn stops_after_continuation(payload: &[u8]) -> bool {
+    let Ok(value) = serde_json::from_slice::<serde_json::Value>(payload) else { return false };
+    let event = value.get("hook_event_name").and_then(serde_json::Value::as_str);
+    matches!(event, Some("Stop" | "SubagentStop" | "AfterAgent"))
+        && value.get("stop_hook_active").and_then(serde_json::Value::as_bool) == Some(true)
 }
 
 /// The answer to give when deciding failed: block (exit 2, reason on stderr) or, with
