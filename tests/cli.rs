@@ -347,3 +347,24 @@ fn the_readme_tour_checks_clean() {
     let output = hookc(dir.path(), &["check", "--deny-warnings", "tour.rules"], b"");
     assert_eq!(output.status.code(), Some(0), "{}{}", stdout(&output), stderr(&output));
 }
+
+/// An unwritable stdout (a full disk, a closed pipe) ends the hook with exit 2, never a panic's
+/// 101: for an agent, any other exit lets the action run.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_unwritable_stdout_blocks_rather_than_crashes() {
+    use std::io::Write;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hookc"))
+        .args(["claude", "--rules", "rules"])
+        .current_dir(root)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::fs::File::create("/dev/full").unwrap())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let payload = br#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}"#;
+    child.stdin.take().unwrap().write_all(payload).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(2), "{}", String::from_utf8_lossy(&output.stderr));
+}
