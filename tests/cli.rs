@@ -368,3 +368,22 @@ fn an_unwritable_stdout_blocks_rather_than_crashes() {
     let output = child.wait_with_output().unwrap();
     assert_eq!(output.status.code(), Some(2), "{}", String::from_utf8_lossy(&output.stderr));
 }
+
+/// An audit log path that is a FIFO with no reader (which an agent could create) is refused at
+/// once, with a warning; the decision goes on unchanged.
+#[cfg(unix)]
+#[test]
+fn a_fifo_audit_log_never_holds_a_decision() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("audit.jsonl");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let started = std::time::Instant::now();
+    let payload = br#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}"#;
+    let output = hookc(root, &["claude", "--rules", "rules", "--audit-log", fifo.to_str().unwrap()], payload);
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(stdout(&output).contains(r#""permissionDecision":"deny""#), "{}", stdout(&output));
+    assert!(stderr(&output).contains("not a regular file"), "{}", stderr(&output));
+}

@@ -57,9 +57,26 @@ pub struct AuditLog {
 }
 
 impl AuditLog {
-    /// Opens (appends to) the file and starts the writer.
+    /// Opens (appends to) the file and starts the writer. Only a regular file is an audit log:
+    /// a FIFO with no reader would block the open (and with it the decision) for ever, and one
+    /// an agent can create at the path would switch the policy off; a device is no log either.
+    /// The open itself never blocks, and the file is checked again once open.
     pub fn open(path: &Path, policy_hash: &str) -> std::io::Result<Arc<AuditLog>> {
-        let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+        let not_regular = || std::io::Error::other("not a regular file");
+        if std::fs::metadata(path).is_ok_and(|meta| !meta.is_file()) {
+            return Err(not_regular());
+        }
+        let mut options = std::fs::OpenOptions::new();
+        options.create(true).append(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.custom_flags(libc::O_NONBLOCK);
+        }
+        let mut file = options.open(path)?;
+        if !file.metadata()?.is_file() {
+            return Err(not_regular());
+        }
         let (sender, receiver) = sync_channel::<String>(QUEUE);
         let writer = std::thread::Builder::new().name("hookc-audit".into()).spawn(move || {
             for line in receiver {
