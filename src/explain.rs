@@ -77,21 +77,12 @@ impl Tracer for Collector {
         self.pending.push(TestTrace { test: text, saw, held: held != negated });
     }
 
-    fn runs(&mut self, runs: &Runs, programs: &Val<'_>) {
+    fn runs(&mut self, runs: &Runs, programs: &Val<'_>, found: bool) {
         let saw = programs.text().map(|text| text.into_owned());
-        let held = match programs {
-            Val::List(items) if runs.programs.is_empty() => !items.is_empty(),
-            // Whether some command runs one of the programs (its subcommand is told by the tests
-            // that follow, if any).
-            Val::List(items) => items
-                .iter()
-                .any(|item| item.text().is_some_and(|program| runs.programs.iter().any(|name| *name == program))),
-            _ => false,
-        };
         // Under a `not`, shown as written with the truth of the negation, like a test.
         let negated = self.negations % 2 == 1;
         let text = if negated { format!("not {runs}") } else { runs.to_string() };
-        self.pending.push(TestTrace { test: text, saw, held: held != negated });
+        self.pending.push(TestTrace { test: text, saw, held: found != negated });
     }
 
     fn negation(&mut self, entering: bool) {

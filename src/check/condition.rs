@@ -70,7 +70,7 @@ impl Checker<'_> {
         };
         self.in_runs = false;
         // `/usr/bin/rm` runs `rm`: commands are matched by their program's name.
-        let programs = programs?.iter().map(|text| text.rsplit('/').next().unwrap_or(text).to_string()).collect();
+        let programs = programs?.iter().map(|text| crate::shell::program_name(text)).collect();
         Some(ir::Runs { programs, subcommand: subcommand?, condition: condition? })
     }
 

@@ -64,7 +64,11 @@ impl<'e> Files<'e> {
                 files.workdir = workdir.filter(|dir| !dir.is_empty()).map(str::to_string);
                 let named = line.files.iter().map(|(raw, access)| (raw.clone(), Some(*access))).collect();
                 let operands = line.commands.iter().map(|_| OnceCell::new()).collect();
-                files.shell = Some(Shell { line, operands });
+                // Folded once here, as the index and `runs` compare them.
+                let fold = |name: &str| settings.case.fold(name).into_owned();
+                let programs = line.programs().into_iter().map(fold).collect();
+                let program_subcommands = line.program_subcommands().iter().map(|pair| fold(pair)).collect();
+                files.shell = Some(Shell { line, operands, programs, program_subcommands });
                 named
             }
             None => {
@@ -234,6 +238,10 @@ pub(crate) struct Shell {
     /// The commands and files.
     pub(crate) line: CommandLine,
     operands: Vec<OnceCell<Vec<FilePath>>>,
+    /// Every program of the line (`programs`), each once, case folded as the paths are.
+    pub(crate) programs: Vec<String>,
+    /// Every `program subcommand` pair (`git push`), likewise: what `runs git push` is keyed on.
+    pub(crate) program_subcommands: Vec<String>,
 }
 
 /// One segment of a shell glob: `*` and `?` matched directly, anything else (`[…]`) by globset.
@@ -306,9 +314,7 @@ fn shell_line(tool: Resolved, args: &Map<String, Json>) -> Option<CommandLine> {
     if tool.kind() != Kind::Shell {
         return None;
     }
-    let names = tool.source(Semantic::Command).map_or(&[][..], Source::args);
-    let value = names.iter().find_map(|name| args.get(*name).filter(|value| !value.is_null()))?;
-    match value {
+    match tool.value(Semantic::Command, args)? {
         Json::String(line) => Some(shell::analyse(line)),
         Json::Array(words) => {
             let words: Option<Vec<String>> = words.iter().map(|word| word.as_str().map(str::to_string)).collect();

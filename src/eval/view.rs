@@ -76,9 +76,10 @@ pub trait Tracer {
     fn test(&mut self, test: &Test, seen: &Val<'_>, held: bool);
     /// Evaluation enters (`true`) or leaves (`false`) a `not`.
     fn negation(&mut self, _entering: bool) {}
-    /// A `runs` is about to try the line's commands (`programs`: what the line runs); the tests
-    /// of its condition follow, once per command tried.
-    fn runs(&mut self, _runs: &Runs, _programs: &Val<'_>) {}
+    /// A `runs` is about to try the line's commands (`programs`: what the line runs; `found`:
+    /// whether some command runs its program and subcommand); the tests of its condition
+    /// follow, once per command tried.
+    fn runs(&mut self, _runs: &Runs, _programs: &Val<'_>, _found: bool) {}
     /// Whether the tracer looks at what it is given (the values `runs` reports are built only
     /// for one that does).
     fn active(&self) -> bool {
@@ -173,14 +174,8 @@ impl<'e> View<'e> {
             (Field::Paths, _) => Val::List(self.files.files.iter().map(Val::Path).collect()),
             (Field::Programs | Field::ProgramSubcommands, _) => match &self.files.shell {
                 Some(shell) => {
-                    let case = self.case();
-                    let names: Vec<Cow<'_, str>> = if *field == Field::Programs {
-                        shell.line.programs().into_iter().map(|program| case.fold(program)).collect()
-                    } else {
-                        let pairs = shell.line.program_subcommands().into_iter();
-                        pairs.map(|pair| Cow::Owned(case.fold(&pair).into_owned())).collect()
-                    };
-                    Val::List(names.into_iter().map(Val::Str).collect())
+                    let names = if *field == Field::Programs { &shell.programs } else { &shell.program_subcommands };
+                    Val::List(names.iter().map(|name| Val::Str(Cow::Borrowed(name.as_str()))).collect())
                 }
                 None => Val::Missing,
             },
@@ -267,14 +262,7 @@ impl<'e> View<'e> {
 
     /// The raw value of a profile field: the first of the tool's arguments for it present.
     fn semantic(&self, semantic: Semantic) -> Val<'_> {
-        let names = self.resolved().source(semantic).map_or(&[][..], Source::args);
-        names
-            .iter()
-            .find_map(|name| match self.args.get(*name) {
-                None | Some(Json::Null) => None,
-                Some(value) => Some(json_value(value)),
-            })
-            .unwrap_or(Val::Missing)
+        self.resolved().value(semantic, &self.args).map_or(Val::Missing, json_value)
     }
 
     /// Whether a condition holds, reporting each leaf test to the tracer. `Err` carries why a
@@ -344,20 +332,18 @@ impl<'e> View<'e> {
     /// Whether some command of the shell call's line runs one of the programs and satisfies the
     /// condition, its fields in scope.
     fn runs(&self, runs: &Runs, tracer: &mut impl Tracer) -> Result<bool, String> {
-        if tracer.active() {
-            tracer.runs(runs, &self.get(&Field::Programs));
-        }
-        let Some(shell) = &self.files.shell else { return Ok(false) };
         let case = self.case();
-        for (at, command) in shell.line.commands.iter().enumerate() {
+        let commands = self.files.shell.as_ref().map_or(&[][..], |shell| shell.line.commands.as_slice());
+        let applies = |command: &crate::shell::Command| {
             let program = case.fold(&command.program);
-            if !runs.programs.is_empty() && !runs.programs.iter().any(|name| case.fold(name) == program) {
-                continue;
-            }
-            if runs.subcommand.is_some() && command.subcommand != runs.subcommand {
-                continue;
-            }
-            if self.holds_in(&runs.condition, Some(at), tracer)? {
+            (runs.programs.is_empty() || runs.programs.iter().any(|name| case.fold(name) == program))
+                && (runs.subcommand.is_none() || command.subcommand == runs.subcommand)
+        };
+        if tracer.active() {
+            tracer.runs(runs, &self.get(&Field::Programs), commands.iter().any(applies));
+        }
+        for (at, command) in commands.iter().enumerate() {
+            if applies(command) && self.holds_in(&runs.condition, Some(at), tracer)? {
                 return Ok(true);
             }
         }

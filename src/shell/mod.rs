@@ -319,14 +319,6 @@ impl Walker {
         let mut prefix = true;
         for item in items {
             match item {
-                Item::Word(raw) if !(prefix && scan::is_assignment(raw)) && scan::has_braces(raw) => {
-                    prefix = false;
-                    for expanded in scan::expand_braces(raw) {
-                        let (text, programs) = self.word(&expanded, ctx);
-                        read.fed.extend(programs);
-                        read.words.push(text);
-                    }
-                }
                 Item::Word(raw) => {
                     let substituted = raw.strip_prefix("<(").or_else(|| raw.strip_prefix(">("));
                     if let Some(script) = substituted.and_then(|rest| rest.strip_suffix(')')) {
@@ -337,14 +329,17 @@ impl Walker {
                         prefix = false;
                         continue;
                     }
-                    let (text, programs) = self.word(raw, ctx);
-                    read.fed.extend(programs);
                     // `A=b cmd`: an assignment before the command is not one of its words.
                     if prefix && scan::is_assignment(raw) {
+                        read.fed.extend(self.word(raw, ctx).1);
                         continue;
                     }
                     prefix = false;
-                    read.words.push(text);
+                    for expanded in scan::expand_braces(raw) {
+                        let (text, programs) = self.word(&expanded, ctx);
+                        read.fed.extend(programs);
+                        read.words.push(text);
+                    }
                 }
                 Item::Redirect(Redirect::HereString, raw) => {
                     let (text, programs) = self.word(raw, ctx);
@@ -355,7 +350,7 @@ impl Walker {
                     let (target, _) = self.word(raw, ctx);
                     let access = match kind {
                         Redirect::Read => Access::Read,
-                        Redirect::Duplicate if target.chars().all(|c| c.is_ascii_digit()) || target == "-" => continue,
+                        Redirect::Duplicate if is_descriptor(&target) => continue,
                         _ => Access::Write,
                     };
                     self.file(target, access);
@@ -516,7 +511,7 @@ impl Walker {
                     ast::IoFileRedirectTarget::Duplicate(word) => {
                         // `>&2` duplicates a descriptor; `>& file` writes the file.
                         let text = self.word(&word.value, ctx).0;
-                        if text.chars().all(|c| c.is_ascii_digit()) || text == "-" {
+                        if is_descriptor(&text) {
                             return None;
                         }
                         word
@@ -567,11 +562,6 @@ impl Walker {
     /// A word with quotes and escapes removed; the programs its substitutions run are walked
     /// (as commands of their own) and returned.
     fn word(&mut self, raw: &str, ctx: &Context) -> (String, Vec<String>) {
-        // `~+` is the working directory.
-        if let Some(rest) = raw.strip_prefix("~+").filter(|rest| rest.is_empty() || rest.starts_with('/')) {
-            let (text, programs) = self.word(rest, ctx);
-            return (format!(".{text}"), programs);
-        }
         if !raw.contains(['\'', '"', '\\', '$', '`', '~']) {
             return (raw.to_string(), Vec::new());
         }
@@ -1035,8 +1025,13 @@ fn split_scripts(words: Vec<String>) -> Vec<Vec<String>> {
     commands
 }
 
+/// Whether a duplication's target names a descriptor (`>&2`, `<&-`) rather than a file.
+fn is_descriptor(target: &str) -> bool {
+    target == "-" || (!target.is_empty() && target.chars().all(|c| c.is_ascii_digit()))
+}
+
 /// A program word's name: its last path segment (`/bin/rm` is `rm`).
-fn program_name(word: &str) -> String {
+pub(crate) fn program_name(word: &str) -> String {
     if word.contains(['$', '`']) {
         return word.to_string();
     }

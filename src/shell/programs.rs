@@ -251,7 +251,6 @@ pub(super) fn value_options(program: &str) -> (&'static str, &'static [&'static 
         "awk" | "gawk" => ("fvFiE", &["file", "assign", "field-separator", "include"]),
         "unzip" => ("dxP", &[]),
         "tmux" => ("LSfcsntxyeF", &[]),
-        "fish" => ("cCi", &["command", "init-command"]),
         _ => ("", &[]),
     }
 }

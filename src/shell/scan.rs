@@ -318,9 +318,10 @@ pub(super) fn closing(text: &str, mut at: usize, close: u8) -> Option<usize> {
 }
 
 /// A word's text when it has no expansion: quotes and escapes removed. `None` when it has
-/// `$` or a backquote (the parser's word reader handles those).
+/// `$`, a backquote or a `~+`/`~-` (the parser's word reader handles those).
 pub(super) fn plain_text(raw: &str) -> Option<String> {
-    if raw.contains(['$', '`']) {
+    // `~+` and `~-` are directories, not text: the parser's word reader expands them.
+    if raw.contains(['$', '`']) || raw.starts_with("~+") || raw.starts_with("~-") {
         return None;
     }
     let mut out = String::with_capacity(raw.len());
@@ -365,16 +366,14 @@ pub(super) fn plain_text(raw: &str) -> Option<String> {
     Some(out)
 }
 
-/// Whether a word has an unquoted `{…,…}` for brace expansion.
-pub(super) fn has_braces(raw: &str) -> bool {
-    raw.contains('{') && raw.contains(',') && expand_braces(raw).len() > 1
-}
-
 /// Brace expansion as bash does it before anything else: `/{etc,usr}` is `/etc` and `/usr`,
 /// `{rm,-rf,/}` is three words (nested braces too; quoted, `${…}` and comma-less braces stay).
 /// At most 256 words: a word that would make more stays whole.
 pub(super) fn expand_braces(raw: &str) -> Vec<String> {
     let mut words = vec![raw.to_string()];
+    if !raw.contains('{') {
+        return words;
+    }
     for _ in 0..16 {
         let mut next = Vec::new();
         let mut changed = false;

@@ -323,6 +323,17 @@ impl Resolved {
             None => Some(Source::Args(semantic.fallback_args())),
         }
     }
+
+    /// The raw value of `semantic` in a call's arguments: the first of its source's arguments
+    /// that is present and not `null`.
+    pub fn value(
+        self,
+        semantic: Semantic,
+        args: &serde_json::Map<String, serde_json::Value>,
+    ) -> Option<&serde_json::Value> {
+        let names = self.source(semantic).map_or(&[][..], Source::args);
+        names.iter().find_map(|name| args.get(*name).filter(|value| !value.is_null()))
+    }
 }
 
 /// Profile fields some tools may leave out (their argument is optional in the agent's schema).
