@@ -68,7 +68,8 @@ pub(crate) struct Command {
 pub(crate) fn from_dirs(dirs: &[String], target: &str) -> Vec<String> {
     let mut spellings = vec![target.to_string()];
     if !target.starts_with('~') && !crate::paths::is_absolute(target) {
-        spellings.extend(dirs.iter().map(|dir| format!("{dir}/{target}")));
+        // `cd /` then `./etc` is `/./etc`, not `//./etc` (a Windows device path to the path model).
+        spellings.extend(dirs.iter().map(|dir| format!("{}/{target}", dir.trim_end_matches('/'))));
     }
     spellings
 }

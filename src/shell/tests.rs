@@ -156,6 +156,7 @@ fn files_written_and_read() {
     );
     assert_eq!(files("cp Cargo.lock Cargo.lock.bak"), [file("Cargo.lock", Read), file("Cargo.lock.bak", Write)]);
     assert_eq!(files("cd sub; echo x > a"), [file("sub", Read), file("a", Write), file("sub/a", Write)]);
+    assert_eq!(files("cd /; rm -rf ./etc"), [file("/", Read), file("./etc", Write), file("/./etc", Write)]);
     assert_eq!(files("grep -r --exclude=.env KEY ."), [file("KEY", Read), file(".", Read)]);
     assert_eq!(files("chmod 600 key"), [file("key", Write)]);
     assert_eq!(files("dd if=/dev/zero of=/dev/sda bs=1M"), [file("/dev/zero", Read), file("/dev/sda", Write)]);
