@@ -309,3 +309,58 @@ fn a_broken_policy_never_loops_an_agent_at_stop() {
         assert!(stdout(&output).is_empty(), "{}", stdout(&output));
     }
 }
+
+/// Runs a hook with the payload written and stdin left open; returns the output and how long
+/// the call took.
+fn hookc_stdin_open(args: &[&str], payload: &[u8]) -> (std::process::Output, std::time::Duration) {
+    use std::io::Write;
+    let started = std::time::Instant::now();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hookc"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(payload).unwrap();
+    stdin.flush().unwrap();
+    // `stdin` stays open until the call has answered.
+    let output = child.wait_with_output().unwrap();
+    drop(stdin);
+    (output, started.elapsed())
+}
+
+/// The payload ends where its JSON value ends: an agent that writes it and keeps stdin open
+/// gets its answer at once (braces inside strings do not end it early).
+#[test]
+fn a_complete_payload_is_answered_without_waiting_for_end_of_file() {
+    let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+    let payload = br#" {"hook_event_name":"PreToolUse","cwd":"/repo","tool_name":"Bash",
+        "tool_input":{"command":"echo '}\"{]' && git reset --hard"}}"#;
+    let (output, took) = hookc_stdin_open(&["claude", "--rules", rules.to_str().unwrap(), "--deadline", "20"], payload);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(stdout(&output).contains("git reset --hard"), "{}", stdout(&output));
+    assert!(took < std::time::Duration::from_secs(10), "{took:?}");
+}
+
+/// A payload that never completes is answered at the deadline, as a failure: blocked, or let
+/// through under `--fail-open`; a Stop that already continued may stop.
+#[test]
+fn a_payload_that_never_completes_is_answered_at_the_deadline() {
+    let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+    let rules = rules.to_str().unwrap();
+    let cases: [(&[&str], &[u8], i32); 4] = [
+        (&["claude"], b"", 2),
+        (&["gemini"], br#"{"hook_event_name":"BeforeTool","tool_name":"x""#, 2),
+        (&["claude", "--fail-open"], br#"{"hook_event_name":"#, 0),
+        (&["claude"], br#"{"hook_event_name":"Stop","stop_hook_active":true,"x":["#, 2),
+    ];
+    for (verb, payload, exit) in cases {
+        let args: Vec<&str> = verb.iter().copied().chain(["--rules", rules, "--deadline", "0.3"]).collect();
+        let (output, took) = hookc_stdin_open(&args, payload);
+        assert_eq!(output.status.code(), Some(exit), "{verb:?}: {}", stderr(&output));
+        assert!(stderr(&output).contains("no complete hook payload arrived on stdin within 0.3 s"), "{}", stderr(&output));
+        assert!(took < std::time::Duration::from_secs(10), "{took:?}");
+    }
+}

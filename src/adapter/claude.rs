@@ -29,6 +29,16 @@ pub(crate) enum Flavor {
     Codex,
 }
 
+impl Flavor {
+    /// The flavor a hook protocol speaks (Gemini CLI's is not one: it reads as Claude Code).
+    pub(crate) fn of(protocol: super::HookProtocol) -> Self {
+        match protocol {
+            super::HookProtocol::Codex => Flavor::Codex,
+            super::HookProtocol::Claude | super::HookProtocol::Gemini => Flavor::Claude,
+        }
+    }
+}
+
 /// The Claude Code protocol.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Claude {

@@ -174,8 +174,4 @@ impl Protocol for Gemini {
         }
         Ok(Answer { stdout: Some(Value::Object(answer).to_string()), exit: 0 })
     }
-
-    fn fail_open_stdout(&self) -> Option<String> {
-        Some("{}".to_string())
-    }
 }

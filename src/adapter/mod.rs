@@ -53,10 +53,6 @@ pub(crate) trait Protocol {
     fn project_root(&self, _cwd: Option<&str>) -> Option<String> {
         None
     }
-    /// What to print on stdout when failing open (nothing, or an empty JSON object).
-    fn fail_open_stdout(&self) -> Option<String> {
-        None
-    }
 }
 
 /// Why an adapter could not decide.
@@ -127,42 +123,50 @@ pub fn answer_hook(
     input: impl Read,
     options: &HookOptions<'_>,
 ) -> HookAnswer {
-    match protocol {
-        HookProtocol::Claude => answer_with(&claude::Claude { flavor: claude::Flavor::Claude }, policy, input, options),
-        HookProtocol::Codex => answer_with(&claude::Claude { flavor: claude::Flavor::Codex }, policy, input, options),
-        HookProtocol::Gemini => answer_with(&gemini::Gemini, policy, input, options),
-    }
+    let payload = read_payload(input);
+    answer_payload(protocol, policy, payload.as_deref().map_err(Clone::clone), options)
 }
 
-fn answer_with<P: Protocol>(
-    protocol: &P,
+/// Answers one call whose payload has been read (or could not be).
+pub(crate) fn answer_payload(
+    protocol: HookProtocol,
     policy: Result<&Policy, String>,
-    input: impl Read,
+    payload: Result<&[u8], Failure>,
     options: &HookOptions<'_>,
 ) -> HookAnswer {
-    let payload = read_limited(input);
-    let decided = payload.as_ref().map_err(Clone::clone).and_then(|payload| {
-        policy
-            .map_err(Failure)
-            .and_then(|policy| decide(protocol, policy, payload, options.audit, options.project_root.as_deref()))
+    let decided = payload.clone().and_then(|bytes| {
+        let policy = policy.map_err(Failure)?;
+        let (audit, root) = (options.audit, options.project_root.as_deref());
+        match protocol {
+            HookProtocol::Claude | HookProtocol::Codex => {
+                decide(&claude::Claude { flavor: claude::Flavor::of(protocol) }, policy, bytes, audit, root)
+            }
+            HookProtocol::Gemini => decide(&gemini::Gemini, policy, bytes, audit, root),
+        }
     });
     match decided {
         Ok((answer, logs)) => HookAnswer { stdout: answer.stdout, exit: answer.exit, stderr: logs },
-        // A failure on a Stop that already forced a continuation lets the agent stop: blocking
-        // it again would loop the agent on a broken policy.
-        Err(failure) if payload.as_deref().is_ok_and(stops_after_continuation) => HookAnswer {
-            stdout: None,
-            exit: 0,
-            stderr: vec![format!(
-                "hookc: {} (the agent already continued once, so it may stop rather than loop)",
-                escape_controls(&failure.0)
-            )],
-        },
-        Err(failure) => {
-            let (answer, message) = failure_answer(protocol, &failure, options.fail_open);
-            HookAnswer { stdout: answer.stdout, exit: answer.exit, stderr: vec![message] }
-        }
+        Err(error) => failure(protocol, payload.ok(), &error, options.fail_open),
     }
+}
+
+/// The answer when a call cannot be decided: blocked (exit 2, the reason on stderr), or let
+/// through with a warning under `fail_open`. A Stop that already forced a continuation may
+/// stop either way: blocking it again would loop the agent on a broken policy.
+pub(crate) fn failure(protocol: HookProtocol, payload: Option<&[u8]>, failure: &Failure, fail_open: bool) -> HookAnswer {
+    let reason = escape_controls(&failure.0);
+    let (stdout, exit, message) = if payload.is_some_and(stops_after_continuation) {
+        (None, 0, format!("hookc: {reason} (the agent already continued once, so it may stop rather than loop)"))
+    } else if fail_open {
+        let stdout = match protocol {
+            HookProtocol::Claude | HookProtocol::Codex => None,
+            HookProtocol::Gemini => Some("{}".to_string()),
+        };
+        (stdout, 0, format!("hookc: warning: {reason} (--fail-open: not enforcing the policy for this call)"))
+    } else {
+        (None, 2, format!("hookc: {reason} (the policy could not decide, so the action is blocked)"))
+    };
+    HookAnswer { stdout, exit, stderr: vec![message] }
 }
 
 /// Whether a payload is a Stop or SubagentStop (Gemini CLI's AfterAgent) with
@@ -172,21 +176,6 @@ fn stops_after_continuation(payload: &[u8]) -> bool {
     let event = value.get("hook_event_name").and_then(serde_json::Value::as_str);
     matches!(event, Some("Stop" | "SubagentStop" | "AfterAgent"))
         && value.get("stop_hook_active").and_then(serde_json::Value::as_bool) == Some(true)
-}
-
-/// The answer to give when deciding failed: block (exit 2, reason on stderr) or, with
-/// `fail_open`, let the agent proceed with a warning.
-pub(crate) fn failure_answer<P: Protocol>(protocol: &P, failure: &Failure, fail_open: bool) -> (Answer, String) {
-    let reason = escape_controls(&failure.0);
-    if fail_open {
-        let warning = format!("hookc: warning: {reason} (--fail-open: not enforcing the policy for this call)");
-        (Answer { stdout: protocol.fail_open_stdout(), exit: 0 }, warning)
-    } else {
-        (
-            Answer { stdout: None, exit: 2 },
-            format!("hookc: {reason} (the policy could not decide, so the action is blocked)"),
-        )
-    }
 }
 
 /// The first of these environment variables that is set and not empty.
@@ -230,12 +219,32 @@ fn record(audit: Option<&AuditLog>, event: &Event, result: Option<&HookResult>, 
     }
 }
 
-fn read_limited(input: impl Read) -> Result<Vec<u8>, Failure> {
+/// Reads the payload: up to the end of the first complete JSON object or array (an agent may
+/// write the payload and keep stdin open: waiting for end of file would hold the call until
+/// the agent gives up and runs it), at most `MAX_EVENT_BYTES`.
+pub(crate) fn read_payload(input: impl Read) -> Result<Vec<u8>, Failure> {
+    let mut reader = std::io::BufReader::new(input.take(MAX_EVENT_BYTES as u64 + 1));
     let mut bytes = Vec::new();
-    input
-        .take(MAX_EVENT_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|error| Failure(format!("cannot read the hook payload: {error}")))?;
+    let mut end = ValueEnd::default();
+    loop {
+        let chunk = match std::io::BufRead::fill_buf(&mut reader) {
+            Ok(chunk) => chunk,
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(Failure(format!("cannot read the hook payload: {error}"))),
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        let (used, complete) = match end.feed(chunk) {
+            Some(used) => (used, true),
+            None => (chunk.len(), false),
+        };
+        bytes.extend_from_slice(chunk.get(..used).unwrap_or(chunk));
+        std::io::BufRead::consume(&mut reader, used);
+        if complete {
+            break;
+        }
+    }
     if bytes.len() > MAX_EVENT_BYTES {
         return Err(Failure(format!("the hook payload is larger than the {MAX_EVENT_BYTES}-byte limit")));
     }
@@ -243,6 +252,54 @@ fn read_limited(input: impl Read) -> Result<Vec<u8>, Failure> {
         return Err(Failure("the hook payload is empty".to_string()));
     }
     Ok(bytes)
+}
+
+/// Finds where the first JSON object or array of a byte stream ends, chunk by chunk: brackets
+/// are counted outside strings. Anything else (a scalar, stray text) is read to end of file,
+/// and decoding then says what is wrong with it.
+#[derive(Default)]
+struct ValueEnd {
+    depth: usize,
+    started: bool,
+    scalar: bool,
+    in_string: bool,
+    escaped: bool,
+}
+
+impl ValueEnd {
+    /// Feeds the next bytes; returns how many of them complete the value, if they do.
+    fn feed(&mut self, chunk: &[u8]) -> Option<usize> {
+        for (index, &byte) in chunk.iter().enumerate() {
+            if self.scalar {
+                return None;
+            }
+            if self.in_string {
+                match (self.escaped, byte) {
+                    (true, _) => self.escaped = false,
+                    (false, b'\\') => self.escaped = true,
+                    (false, b'"') => self.in_string = false,
+                    _ => {}
+                }
+                continue;
+            }
+            match byte {
+                b'{' | b'[' => {
+                    self.started = true;
+                    self.depth += 1;
+                }
+                b'}' | b']' if self.depth > 0 => {
+                    self.depth -= 1;
+                    if self.depth == 0 {
+                        return Some(index + 1);
+                    }
+                }
+                b'"' if self.started => self.in_string = true,
+                byte if !self.started && !byte.is_ascii_whitespace() => self.scalar = true,
+                _ => {}
+            }
+        }
+        None
+    }
 }
 
 fn log_lines(evaluation: &Evaluation) -> Vec<String> {
