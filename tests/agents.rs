@@ -360,7 +360,11 @@ fn a_payload_that_never_completes_is_answered_at_the_deadline() {
         let args: Vec<&str> = verb.iter().copied().chain(["--rules", rules, "--deadline", "0.3"]).collect();
         let (output, took) = hookc_stdin_open(&args, payload);
         assert_eq!(output.status.code(), Some(exit), "{verb:?}: {}", stderr(&output));
-        assert!(stderr(&output).contains("no complete hook payload arrived on stdin within 0.3 s"), "{}", stderr(&output));
+        assert!(
+            stderr(&output).contains("no complete hook payload arrived on stdin within 0.3 s"),
+            "{}",
+            stderr(&output)
+        );
         assert!(took < std::time::Duration::from_secs(10), "{took:?}");
     }
 }

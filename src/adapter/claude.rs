@@ -5,7 +5,7 @@
 //! | `blockingError` | `permissionDecision: "deny"`, reason `Error [code]: message` |
 //! | `deny` / `ask` / `allow` | the same `permissionDecision`, with the rule's reason; on Codex, which rejects `ask`, `ask` is `deny` saying why |
 //! | `updatedInput` | `updatedInput` (the whole input) with the rules' decision, or `"ask"` when no rule decided: a rewrite never skips the user's permission prompt; on Codex, which ignores `updatedInput`, `deny` saying why |
-//! | `updatedOutput` | `updatedToolOutput` in the tool's own shape (and `updatedMCPToolOutput` for MCP tools); an unknown shape gets an `additionalContext` note instead |
+//! | `updatedOutput` | `updatedToolOutput` in the tool's own shape (and `updatedMCPToolOutput` for MCP tools: a string or a list of blocks); a rewrite that fits no shape withholds the output: `continue: false` ends the turn before the model reads it (Claude Code would send the original) |
 //! | `preventContinuation` | `continue: false` with `stopReason` |
 //! | `forceContinue` | `decision: "block"` with the message as `reason` (Stop, SubagentStop) |
 //! | `blockingError` on PreCompact | `decision: "block"` with the reason |
@@ -237,33 +237,46 @@ fn pre_tool_use(flavor: Flavor, context: &Context, result: &HookResult) -> Optio
 fn post_tool_use(context: &Context, result: &HookResult) -> Option<Value> {
     let mut fields = Map::new();
     let mut notes = result.additional_context.clone();
+    let mut withheld = None;
     if let (Some(updated), Some((response, shape))) = (&result.updated_output, &context.tool_response) {
-        match output::rewrite(response, shape, &updated.content) {
+        let mcp = context.tool.starts_with("mcp__");
+        let delivered = match (output::rewrite(response, shape, &updated.content), mcp) {
+            // Claude Code does not check an MCP result against a schema: a string or a list
+            // of blocks is used as is (an object would be an error result).
+            (Some(Value::Object(object)), true) => object.get("content").cloned(),
+            (None, true) => Some(json!(updated.content)),
+            (rewritten, _) => rewritten,
+        };
+        match delivered {
             Some(rewritten) => {
-                if context.tool.starts_with("mcp__") {
+                if mcp {
                     fields.insert("updatedMCPToolOutput".into(), rewritten.clone());
                 }
                 fields.insert("updatedToolOutput".into(), rewritten);
             }
-            None => notes.push(format!(
-                "hookc: rules ({}) rewrote the output of `{}`, but its output shape cannot be rewritten in place. \
-                 Disregard the original output above and use this instead:\n{}",
-                result.matched.join(", "),
-                context.tool,
-                updated.content
-            )),
+            // Claude Code drops a rewrite that does not fit the tool's output schema and sends
+            // the original: what it honours instead is ending the turn before the model reads it.
+            None => {
+                withheld = Some(format!(
+                    "hookc withheld the output of `{}`: rules ({}) rewrote it, and the rewrite does not fit the tool's output",
+                    context.tool,
+                    result.matched.join(", ")
+                ));
+                notes.push(format!(
+                    "hookc: the output of `{}` as the rules rewrote it:\n{}",
+                    context.tool, updated.content
+                ));
+            }
         }
     }
     if !notes.is_empty() {
         fields.insert("additionalContext".into(), json!(notes.join("\n\n")));
     }
     let mut answer = if fields.is_empty() { Map::new() } else { specific_map(context, fields) };
-    if result.prevent_continuation {
+    let stop_reason = result.stop_reason.clone().or(withheld.clone());
+    if result.prevent_continuation || withheld.is_some() {
         answer.insert("continue".into(), json!(false));
-        let reason = result
-            .stop_reason
-            .clone()
-            .unwrap_or_else(|| format!("stopped by hookc rules: {}", result.matched.join(", ")));
+        let reason = stop_reason.unwrap_or_else(|| format!("stopped by hookc rules: {}", result.matched.join(", ")));
         answer.insert("stopReason".into(), json!(reason));
     }
     (!answer.is_empty()).then_some(Value::Object(answer))

@@ -153,7 +153,12 @@ pub(crate) fn answer_payload(
 /// The answer when a call cannot be decided: blocked (exit 2, the reason on stderr), or let
 /// through with a warning under `fail_open`. A Stop that already forced a continuation may
 /// stop either way: blocking it again would loop the agent on a broken policy.
-pub(crate) fn failure(protocol: HookProtocol, payload: Option<&[u8]>, failure: &Failure, fail_open: bool) -> HookAnswer {
+pub(crate) fn failure(
+    protocol: HookProtocol,
+    payload: Option<&[u8]>,
+    failure: &Failure,
+    fail_open: bool,
+) -> HookAnswer {
     let reason = escape_controls(&failure.0);
     let (stdout, exit, message) = if payload.is_some_and(stops_after_continuation) {
         (None, 0, format!("hookc: {reason} (the agent already continued once, so it may stop rather than loop)"))

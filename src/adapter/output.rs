@@ -12,12 +12,17 @@ pub(super) enum Shape {
     Shell,
     /// `{"file": {"content": …}}` (Claude Code's Read).
     File,
-    /// MCP content: `[{"type": "text", "text": …}]` or `{"content": [...]}`.
+    /// MCP content: `[{"type": "text", "text": …}, …]` or `{"content": [...]}`; rules see the
+    /// text blocks, and a rewrite is text only (images and other blocks are withheld with it).
     McpContent,
     /// `{"llmContent": …}` (Gemini CLI).
     LlmContent,
-    /// Anything else: rules see its JSON text; it cannot be rewritten in place.
-    Unknown,
+    /// An object whose text is one string field: Claude Code's Grep (`content`, beside `mode`)
+    /// and WebFetch (`result`, beside `url`).
+    Field(&'static str),
+    /// Anything else: rules see its JSON text, and a rewrite that is still JSON of the same
+    /// structure (a redaction inside its strings) goes back as that JSON.
+    Json,
 }
 
 /// The output text of a tool response and its shape.
@@ -39,22 +44,38 @@ pub(super) fn read(response: &Value) -> (String, Shape) {
     if let Some(content) = response.get("llmContent").and_then(Value::as_str) {
         return (content.to_string(), Shape::LlmContent);
     }
-    (response.to_string(), Shape::Unknown)
+    for (field, beside) in TEXT_FIELDS {
+        if let (Some(text), true) = (response.get(field).and_then(Value::as_str), response.get(beside).is_some()) {
+            return (text.to_string(), Shape::Field(field));
+        }
+    }
+    (response.to_string(), Shape::Json)
 }
 
-/// The concatenated text parts of MCP content, if the response is MCP content with text only.
+/// Objects whose text is one string field, told apart by a field beside it.
+const TEXT_FIELDS: [(&str, &str); 2] = [("content", "mode"), ("result", "url")];
+
+/// The concatenated text blocks of MCP content (a list of typed blocks with at least one
+/// text block); other blocks (images, resources) are not text rules can read.
 fn mcp_text(response: &Value) -> Option<String> {
     let parts = match response {
         Value::Array(parts) => parts,
         Value::Object(object) => object.get("content")?.as_array()?,
         _ => return None,
     };
-    let texts: Option<Vec<&str>> =
-        parts.iter().map(|part| (part.get("type")? == "text").then(|| part.get("text")?.as_str()).flatten()).collect();
-    texts.filter(|texts| !texts.is_empty()).map(|texts| texts.join("\n"))
+    if !parts.iter().all(|part| part.get("type").is_some_and(Value::is_string)) {
+        return None;
+    }
+    let texts: Vec<&str> = parts
+        .iter()
+        .filter(|part| part.get("type") == Some(&json!("text")))
+        .filter_map(|part| part.get("text")?.as_str())
+        .collect();
+    (!texts.is_empty()).then(|| texts.join("\n"))
 }
 
-/// The response with its text replaced, in its own shape; `None` for an unknown shape.
+/// The response with its text replaced, in its own shape; `None` when the text cannot go back
+/// into it (a rewrite of a JSON response that is no longer JSON of the same structure).
 pub(super) fn rewrite(response: &Value, shape: &Shape, text: &str) -> Option<Value> {
     let mut updated = response.clone();
     match shape {
@@ -66,6 +87,9 @@ pub(super) fn rewrite(response: &Value, shape: &Shape, text: &str) -> Option<Val
             if object.contains_key("stderr") {
                 object.insert("stderr".into(), Value::String(String::new()));
             }
+            // Claude Code points the model at the whole output saved on disk when it is large.
+            object.remove("persistedOutputPath");
+            object.remove("persistedOutputSize");
         }
         Shape::File => *updated.pointer_mut("/file/content")? = Value::String(text.to_string()),
         Shape::McpContent => {
@@ -80,9 +104,32 @@ pub(super) fn rewrite(response: &Value, shape: &Shape, text: &str) -> Option<Val
         Shape::LlmContent => {
             updated.as_object_mut()?.insert("llmContent".into(), Value::String(text.to_string()));
         }
-        Shape::Unknown => return None,
+        Shape::Field(field) => {
+            updated.as_object_mut()?.insert(field.to_string(), Value::String(text.to_string()));
+        }
+        Shape::Json => {
+            let rewritten: Value = serde_json::from_str(text).ok()?;
+            return same_structure(response, &rewritten).then_some(rewritten);
+        }
     }
     Some(updated)
+}
+
+/// Whether two JSON values differ at most in their strings: same keys, same lengths, same
+/// numbers, booleans and nulls. An agent checks a tool's output against the tool's schema, and
+/// one that fails is dropped for the original; only strings are safe to change.
+fn same_structure(old: &Value, new: &Value) -> bool {
+    match (old, new) {
+        (Value::String(_), Value::String(_)) => true,
+        (Value::Array(old), Value::Array(new)) => {
+            old.len() == new.len() && old.iter().zip(new).all(|(old, new)| same_structure(old, new))
+        }
+        (Value::Object(old), Value::Object(new)) => {
+            old.len() == new.len()
+                && old.iter().all(|(key, old)| new.get(key).is_some_and(|new| same_structure(old, new)))
+        }
+        (old, new) => old == new,
+    }
 }
 
 #[cfg(test)]
@@ -128,8 +175,18 @@ mod tests {
             assert_eq!(read(&response), (text.to_string(), shape.clone()), "{response}");
             assert_eq!(rewrite(&response, &shape, "new"), Some(rewritten), "{response}");
         }
-        let odd = json!({"filePath": "/a", "structuredPatch": []});
-        assert_eq!(read(&odd).1, Shape::Unknown);
-        assert_eq!(rewrite(&odd, &Shape::Unknown, "x"), None);
+        let odd = json!({"filePath": "/a", "structuredPatch": [], "n": 1});
+        assert_eq!(read(&odd), (odd.to_string(), Shape::Json));
+        assert_eq!(rewrite(&odd, &Shape::Json, "x"), None);
+        let redacted = json!({"filePath": "/[x]", "structuredPatch": [], "n": 1});
+        assert_eq!(rewrite(&odd, &Shape::Json, &redacted.to_string()), Some(redacted));
+        // Only strings may change: another number, key or length is not the tool's output.
+        for changed in [
+            json!({"filePath": "/a", "structuredPatch": [], "n": 2}),
+            json!({"filePath": "/a", "structuredPatch": [""], "n": 1}),
+            json!({"file": "/a", "structuredPatch": [], "n": 1}),
+        ] {
+            assert_eq!(rewrite(&odd, &Shape::Json, &changed.to_string()), None, "{changed}");
+        }
     }
 }

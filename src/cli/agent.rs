@@ -89,8 +89,7 @@ fn run(protocol: HookProtocol, common: &Common) -> u8 {
         project_root: common.project_root.as_ref().map(|root| root.to_string_lossy().into_owned()),
         fail_open: common.fail_open,
     };
-    let answer =
-        adapter::answer_payload(
+    let answer = adapter::answer_payload(
         protocol,
         policy.as_ref().map_err(|failure| failure.0.clone()),
         payload.as_ref().map(|bytes| bytes.as_slice()).map_err(Clone::clone),
