@@ -1,5 +1,6 @@
 //! [`Policy`]: the small public API that runs the whole pipeline.
 
+use crate::adapter::HookProtocol;
 use crate::bundle::{self, BundleError};
 use crate::check::{self, Checked};
 use crate::compile::DecisionTable;
@@ -54,10 +55,16 @@ pub enum LoadError {
 /// Parses and checks every file of a source map, with the static analysis (as `hookc check`
 /// does): syntax errors of all files, or the checker's findings.
 pub fn check_sources(sources: &SourceMap) -> Result<Checked, Vec<Diagnostic>> {
-    check_to(sources, check::Depth::Lint)
+    check_to(sources, check::Depth::Lint, &[])
 }
 
-fn check_to(sources: &SourceMap, depth: check::Depth) -> Result<Checked, Vec<Diagnostic>> {
+/// [`check_sources`], warning also where the rules will not do what they say on these agents
+/// (an event hookc does not answer an agent at, an answer it does not honour: W0311).
+pub fn check_sources_for(sources: &SourceMap, agents: &[HookProtocol]) -> Result<Checked, Vec<Diagnostic>> {
+    check_to(sources, check::Depth::Lint, agents)
+}
+
+fn check_to(sources: &SourceMap, depth: check::Depth, agents: &[HookProtocol]) -> Result<Checked, Vec<Diagnostic>> {
     let mut asts = Vec::new();
     let mut errors = Vec::new();
     for (id, file) in sources.iter() {
@@ -69,7 +76,7 @@ fn check_to(sources: &SourceMap, depth: check::Depth) -> Result<Checked, Vec<Dia
     if !errors.is_empty() {
         return Err(errors);
     }
-    check::check(sources, &asts, depth)
+    check::check(sources, &asts, depth, agents)
 }
 
 impl Policy {
@@ -89,7 +96,7 @@ impl Policy {
     /// Compiles a source map.
     pub fn from_sources(sources: &SourceMap) -> Result<Policy, LoadError> {
         // Loading a policy to use it skips the static analysis: that is `hookc check`'s job.
-        match check_to(sources, check::Depth::Errors) {
+        match check_to(sources, check::Depth::Errors, &[]) {
             Ok(checked) => {
                 Ok(Policy { table: DecisionTable::new(checked.rules), source_hash: bundle::source_hash(sources) })
             }

@@ -368,3 +368,66 @@ fn a_payload_that_never_completes_is_answered_at_the_deadline() {
         assert!(took < std::time::Duration::from_secs(10), "{took:?}");
     }
 }
+
+/// One `apply_patch` naming 12,000 files (about 550 KB) is decided per file in linear time, well
+/// inside the agent's timeout: the strictest answer over the files wins.
+#[test]
+fn a_patch_of_twelve_thousand_files_is_decided_quickly_in_bounded_memory() {
+    let files: String = (0..12_000).map(|i| format!("*** Add File: src/dir{}/file{i}.txt\n+x\n", i % 50)).collect();
+    let patch = format!("*** Begin Patch\n{files}*** Update File: Cargo.lock\n@@\n-a\n+b\n*** End Patch\n");
+    let payload = serde_json::json!({"hook_event_name": "PreToolUse", "cwd": "/repo", "tool_name": "apply_patch",
+        "tool_input": {"command": patch}});
+    let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+    let started = std::time::Instant::now();
+    let output = hookc(
+        Path::new("."),
+        &["claude", "--agent", "codex", "--rules", rules.to_str().unwrap(), "--project-root", "/repo"],
+        payload.to_string().as_bytes(),
+    );
+    let took = started.elapsed();
+    assert!(stdout(&output).contains("Cargo.lock is generated"), "{} {}", stdout(&output), stderr(&output));
+    // A debug build; the release build takes about 0.05 s and 16 MB (`/usr/bin/time -f %M`).
+    assert!(took < std::time::Duration::from_secs(10), "{took:?}");
+}
+
+/// The capability table in `docs/agents.md` is generated from the one the adapters and
+/// `hookc check --agent` read; `HOOKC_BLESS=1 cargo test capability_table` rewrites it.
+#[test]
+fn the_capability_table_in_the_docs_is_the_one_the_code_reads() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/agents.md");
+    let page = std::fs::read_to_string(&path).unwrap();
+    let (begin, end) = ("<!-- capabilities:begin -->\n", "<!-- capabilities:end -->");
+    let start = page.find(begin).unwrap() + begin.len();
+    let stop = page.find(end).unwrap();
+    let table = hookc::capabilities::markdown();
+    if std::env::var_os("HOOKC_BLESS").is_some() {
+        std::fs::write(&path, format!("{}{table}{}", &page[..start], &page[stop..])).unwrap();
+        return;
+    }
+    assert!(
+        page[start..stop] == table,
+        "docs/agents.md is out of date: run `HOOKC_BLESS=1 cargo test capability_table`"
+    );
+}
+
+/// `hookc check --agent` warns (W0311) where a rule will not do what it says on that agent.
+#[test]
+fn check_for_an_agent_warns_where_a_rule_departs_on_it() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("a.rules"),
+        "rule force pre_tool_use when command contains \"push --force\" => ask \"force push\"\n\
+         rule compact pre_compact => block \"no\" \"summarise first\"\n\
+         rule ok pre_tool_use when command == \"rm\" => deny\n",
+    )
+    .unwrap();
+    let plain = hookc(dir.path(), &["check", "a.rules"], b"");
+    assert!(!stderr(&plain).contains("W0311"), "{}", stderr(&plain));
+    let codex = hookc(dir.path(), &["check", "a.rules", "--agent", "codex", "--format", "json"], b"");
+    let found: Vec<Value> = serde_json::from_str(&stdout(&codex)).unwrap();
+    let messages: Vec<&str> = found.iter().map(|d| d["message"].as_str().unwrap()).collect();
+    assert_eq!(messages, ["Codex does not honour `ask` on `pre_tool_use`", "hookc does not answer Codex at `pre_compact`"]);
+    let gemini = hookc(dir.path(), &["check", "a.rules", "--agent", "gemini", "--agent", "claude"], b"");
+    assert!(stderr(&gemini).contains("Gemini CLI takes no notice"), "{}", stderr(&gemini));
+    assert_eq!(stderr(&gemini).matches("W0311").count(), 2, "{}", stderr(&gemini));
+}

@@ -10,13 +10,24 @@ fn render(path: &std::path::Path) -> (String, Vec<Code>) {
     let relative = path.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap().to_path_buf();
     let cwd_relative = relative;
     let sources = read_rule_files(&[path.to_path_buf()]).unwrap();
-    let diagnostics = hookc::check_sources(&sources).map_or_else(|found| found, |checked| checked.warnings);
+    let diagnostics =
+        hookc::check_sources_for(&sources, agents_for(path)).map_or_else(|found| found, |checked| checked.warnings);
     let mut renamed = hookc::source::SourceMap::default();
     for (_, file) in sources.iter() {
         renamed.add(hookc::source::SourceFile::new(cwd_relative.clone(), file.text.clone()));
     }
     let codes = diagnostics.iter().map(|d| d.code).collect();
     (diagnostic::render(&diagnostics, &renamed, false), codes)
+}
+
+/// The agents a fixture is checked for: every agent for W0311's (`hookc check --agent …`), none
+/// for the others.
+fn agents_for(path: &std::path::Path) -> &'static [hookc::HookProtocol] {
+    use hookc::HookProtocol::{Claude, Codex, Gemini};
+    match path.file_name().is_some_and(|name| name.to_string_lossy().starts_with(Code::AgentDeparts.as_str())) {
+        true => &[Claude, Codex, Gemini],
+        false => &[],
+    }
 }
 
 #[test]
@@ -59,7 +70,8 @@ fn every_documented_example_produces_its_code() {
         let example = code.doc().example;
         let mut sources = hookc::source::SourceMap::default();
         sources.add(hookc::source::SourceFile::new("example.rules", example));
-        let found = hookc::check_sources(&sources).map_or_else(|found| found, |checked| checked.warnings);
+        let agents = agents_for(std::path::Path::new(code.as_str()));
+        let found = hookc::check_sources_for(&sources, agents).map_or_else(|found| found, |checked| checked.warnings);
         assert!(
             found.iter().any(|d| d.code == *code),
             "the example of {} gives {:?}",

@@ -12,6 +12,7 @@
 //! | `additionalContext` | `hookSpecificOutput.additionalContext`; on Stop, `systemMessage` |
 //! | nothing | exit 0, no output: the agent's own permission flow decides |
 
+use super::capabilities::{Agent, AnswerKind, Support};
 use super::output::{self, Shape};
 use super::{joined_context, Answer, Mapped, Protocol};
 use crate::model::event::{Common, Event, EventData, StopInfo};
@@ -30,6 +31,14 @@ pub(crate) enum Flavor {
 }
 
 impl Flavor {
+    /// The agent speaking.
+    pub(crate) fn protocol(self) -> super::HookProtocol {
+        match self {
+            Flavor::Claude => super::HookProtocol::Claude,
+            Flavor::Codex => super::HookProtocol::Codex,
+        }
+    }
+
     /// The flavor a hook protocol speaks (Gemini CLI's is not one: it reads as Claude Code).
     pub(crate) fn of(protocol: super::HookProtocol) -> Self {
         match protocol {
@@ -169,6 +178,13 @@ impl Protocol for Claude {
     fn render(&self, context: &Context, result: &HookResult) -> Result<Answer, String> {
         let answer = match context.kind {
             EventKind::PreToolUse => pre_tool_use(self.flavor, context, result),
+            // An agent without output rewrites gets the substitute the capability table names.
+            EventKind::PostToolUse
+                if Agent::of(self.flavor.protocol()).support(EventKind::PostToolUse, AnswerKind::UpdatedOutput)
+                    != Support::Honoured =>
+            {
+                codex_post_tool_use(context, result)
+            }
             EventKind::PostToolUse => post_tool_use(context, result),
             EventKind::UserPromptSubmit | EventKind::SessionStart | EventKind::PostToolUseFailure => {
                 joined_context(result).map(|context_text| specific(context, json!({"additionalContext": context_text})))
@@ -193,24 +209,29 @@ fn specific(context: &Context, fields: Value) -> Value {
 }
 
 fn pre_tool_use(flavor: Flavor, context: &Context, result: &HookResult) -> Option<Value> {
+    let agent = Agent::of(flavor.protocol());
+    let honours = |answer| agent.support(EventKind::PreToolUse, answer) == Support::Honoured;
     let (decision, reason) = match (&result.blocking_error, result.permission_behavior) {
         (Some(error), _) => (Permission::Deny, Some(error.to_string())),
-        // Codex rejects `ask` as unsupported output and ignores `updatedInput`, then runs the
-        // call as sent: the safe answer it honours is `deny`, saying why.
-        (None, Permission::Ask) if flavor == Flavor::Codex => (
+        // The safe answer an agent that cannot ask honours is `deny`, saying why.
+        (None, Permission::Ask) if !honours(AnswerKind::Ask) => (
             Permission::Deny,
             Some(format!(
-                "this call needs a person's approval, which Codex hooks cannot ask for: {}",
+                "this call needs a person's approval, which {} hooks cannot ask for: {}",
+                agent.protocol.agent_name(),
                 result.permission_reason.clone().unwrap_or_else(|| result.matched.join(", "))
             )),
         ),
-        (None, _) if flavor == Flavor::Codex && result.updated_input.is_some() => (
+        (None, _) if result.updated_input.is_some() && !honours(AnswerKind::UpdatedInput) => (
             Permission::Deny,
             Some(format!(
-                "hookc rules ({}) rewrote this call, which Codex hooks cannot do: it is refused rather than run as sent",
-                result.matched.join(", ")
+                "hookc rules ({}) rewrote this call, which {} hooks cannot do: it is refused rather than run as sent",
+                result.matched.join(", "),
+                agent.protocol.agent_name()
             )),
         ),
+        // An agent that takes `allow` as unsupported output would mark the hook failed.
+        (None, Permission::Allow) if !honours(AnswerKind::Allow) => (Permission::Passthrough, None),
         (None, Permission::Passthrough) if result.updated_input.is_some() => (
             // A rewrite alone must not skip the user's prompt: show the rewritten input.
             Permission::Ask,
@@ -277,6 +298,29 @@ fn post_tool_use(context: &Context, result: &HookResult) -> Option<Value> {
     if result.prevent_continuation || withheld.is_some() {
         answer.insert("continue".into(), json!(false));
         let reason = stop_reason.unwrap_or_else(|| format!("stopped by hookc rules: {}", result.matched.join(", ")));
+        answer.insert("stopReason".into(), json!(reason));
+    }
+    (!answer.is_empty()).then_some(Value::Object(answer))
+}
+
+/// Codex has no output rewrite (an unknown field fails the hook, and the original is shown), but
+/// `decision: "block"` replaces the output the model sees with its `reason`: the rewritten
+/// text goes there. `continue: false` does not end Codex's turn; it too replaces the output,
+/// with the stop reason.
+fn codex_post_tool_use(context: &Context, result: &HookResult) -> Option<Value> {
+    let mut answer = Map::new();
+    if let Some(text) = joined_context(result) {
+        answer = specific_map(context, Map::from_iter([("additionalContext".to_string(), json!(text))]));
+    }
+    if let Some(updated) = &result.updated_output {
+        answer.insert("decision".into(), json!("block"));
+        answer.insert("reason".into(), json!(updated.content));
+    } else if result.prevent_continuation {
+        answer.insert("continue".into(), json!(false));
+        let reason = result
+            .stop_reason
+            .clone()
+            .unwrap_or_else(|| format!("stopped by hookc rules: {}", result.matched.join(", ")));
         answer.insert("stopReason".into(), json!(reason));
     }
     (!answer.is_empty()).then_some(Value::Object(answer))

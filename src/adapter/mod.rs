@@ -8,6 +8,7 @@
 //! policy. So every failure here (unreadable input, unknown event, unreadable rules or bundle,
 //! an evaluation error) exits 2 with a one-line reason, unless the user chose `--fail-open`.
 
+pub mod capabilities;
 pub(crate) mod claude;
 pub(crate) mod gemini;
 mod output;
@@ -82,7 +83,7 @@ pub(crate) fn decide<P: Protocol>(
 }
 
 /// An agent protocol hookc answers command hooks in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum HookProtocol {
     /// Claude Code (`hookc claude`).
     Claude,

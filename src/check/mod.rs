@@ -2,10 +2,12 @@
 //! types, compiles every regex and glob, and reports every problem it finds, not just the first.
 
 mod action;
+mod agents;
 mod condition;
 mod enforce;
 mod lint;
 
+use crate::adapter::HookProtocol;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::ir;
 use crate::source::{FileId, SourceMap, Span};
@@ -33,7 +35,12 @@ pub(crate) enum Depth {
 }
 
 /// Checks parsed files (given with their ids in `sources`, in path order).
-pub(crate) fn check(sources: &SourceMap, asts: &[(FileId, Ast)], depth: Depth) -> Result<Checked, Vec<Diagnostic>> {
+pub(crate) fn check(
+    sources: &SourceMap,
+    asts: &[(FileId, Ast)],
+    depth: Depth,
+    agents: &[HookProtocol],
+) -> Result<Checked, Vec<Diagnostic>> {
     let mut checker =
         Checker { sources, lists: HashMap::new(), rule_names: HashMap::new(), diagnostics: Vec::new(), in_runs: false };
     for (_, ast) in asts {
@@ -58,6 +65,8 @@ pub(crate) fn check(sources: &SourceMap, asts: &[(FileId, Ast)], depth: Depth) -
     if depth == Depth::Lint {
         diagnostics.extend(lint::unused_lists(&checker.lists));
         diagnostics.extend(lint::lint(&rules, &spans));
+        diagnostics
+            .extend(asts.iter().flat_map(|(_, ast)| &ast.rules).flat_map(|rule| agents::departures(rule, agents)));
     } else {
         // Repeated list values are found while declaring; they are lint findings too.
         diagnostics.retain(|diagnostic| diagnostic.is_error());

@@ -18,6 +18,10 @@ pub(super) struct Args {
     /// Treat warnings as errors (exit 1 when there are any).
     #[arg(long)]
     deny_warnings: bool,
+    /// Also warn where the rules will not do what they say on this agent (W0311): an event
+    /// hookc does not answer it at, an answer it does not honour. Repeat for several agents.
+    #[arg(long, value_enum, value_name = "AGENT")]
+    agent: Vec<crate::HookProtocol>,
     /// Print the documentation of a diagnostic code (`E0101`, `W0301`, …), or `all`, and exit.
     #[arg(long, value_name = "CODE")]
     explain: Option<String>,
@@ -45,7 +49,7 @@ pub(super) fn run(args: &Args) -> u8 {
             return exit::USAGE;
         }
     };
-    let (mut diagnostics, rules) = match crate::check_sources(&sources) {
+    let (mut diagnostics, rules) = match crate::check_sources_for(&sources, &args.agent) {
         Ok(checked) => (checked.warnings, checked.rules.len()),
         Err(diagnostics) => (diagnostics, 0),
     };

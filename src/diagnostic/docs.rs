@@ -176,6 +176,12 @@ impl Code {
                 "pre_tool_use when path like \"docs/**\" => allow",
                 "Bound the rule to the tools it means: `kind in [write, read] and path like \"docs/**\"` (or `kind != shell`); allow shell commands with `runs` on the programs you mean.",
             ),
+            Code::AgentDeparts => (
+                "Checked for an agent (`hookc check --agent codex`), hookc does not answer that agent at a rule's event (`hookc init` does not wire it), or an action answers in a way that agent does not honour: hookc then gives the safe answer the agent can (an `ask` on Codex or Gemini CLI is a `deny`), or the agent takes no notice. The table is `docs/agents.md`.",
+                "A rule that reads as a prompt for approval refuses the call outright on Codex; a rule at `pre_compact` never runs on Codex. The rule set does not do on that agent what it says.",
+                "pre_tool_use when command contains \"push --force\" => ask \"force push\"",
+                "Decide what the agent should do instead and say it (`deny`), or keep the rule for the agents that honour it and accept the substitute.",
+            ),
         };
         Doc { what, why, example, fix }
     }

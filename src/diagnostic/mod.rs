@@ -84,6 +84,7 @@ codes! {
     OneAgentTool = "W0308", Warning, "a `tool` test leaves some of the agents' shell, read, write, search or fetch tools ungoverned";
     NegatedMissingField = "W0309", Warning, "a negated test holds for every call that lacks its field";
     AllowAdmitsShell = "W0310", Warning, "an `allow` on files also allows shell commands that name only those files";
+    AgentDeparts = "W0311", Warning, "an agent the rules are checked for (`--agent`) is not answered at the rule's event, or does not honour its action";
 }
 
 /// A secondary location with its own label.
