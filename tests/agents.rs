@@ -179,37 +179,88 @@ fn a_hand_made_bundle_that_cannot_evaluate_blocks() {
     assert!(stderr(&output).contains("rule `bad` (x:1:1): invalid pattern"), "{}", stderr(&output));
 }
 
-#[test]
-fn init_prints_a_hook_for_every_event() {
+/// A project with a rule file and its compiled bundle, for `hookc init`.
+fn project_with_policy() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("rules")).unwrap();
+    std::fs::write(dir.path().join("rules/a.rules"), "pre_tool_use when command == \"rm\" => deny\n").unwrap();
+    let compiled = hookc(dir.path(), &["compile", "rules", "-o", "policy.json"], b"");
+    assert_eq!(compiled.status.code(), Some(0), "{}", stderr(&compiled));
+    dir
+}
+
+/// Every path `init` writes works from any directory: `$CLAUDE_PROJECT_DIR` for Claude Code
+/// (the settings can be committed), absolute for the others.
+#[test]
+fn init_prints_a_hook_for_every_event_with_paths_that_work_anywhere() {
+    let dir = project_with_policy();
+    let root = std::fs::canonicalize(dir.path()).unwrap();
+    let root = root.to_str().unwrap();
     let expectations = [
-        ("claude", 10, "hookc claude --bundle policy.json", "*"),
-        ("codex", 5, "hookc claude --agent codex --bundle policy.json", "*"),
-        ("gemini", 8, "hookc gemini --bundle policy.json", ".*"),
+        ("claude", 10, "hookc claude --bundle \"$CLAUDE_PROJECT_DIR\"/policy.json".to_string(), "*"),
+        ("codex", 5, format!("hookc claude --agent codex --bundle {root}/policy.json"), "*"),
+        ("gemini", 8, format!("hookc gemini --bundle {root}/policy.json"), ".*"),
     ];
     for (agent, events, command, matcher) in expectations {
-        let output = hookc(dir.path(), &["init", agent, "--bundle", "policy.json"], b"");
+        let output = hookc(dir.path(), &["init", agent, "--bundle", "policy.json", "--command", "hookc"], b"");
         assert_eq!(output.status.code(), Some(0), "{agent}: {}", stderr(&output));
         let settings: Value = serde_json::from_str(&stdout(&output)).unwrap();
         let hooks = settings["hooks"].as_object().unwrap();
         assert_eq!(hooks.len(), events, "{agent}: {hooks:?}");
         for (event, groups) in hooks {
-            assert_eq!(groups[0]["hooks"][0]["command"], command, "{agent} {event}");
+            assert_eq!(groups[0]["hooks"][0]["command"], command.as_str(), "{agent} {event}");
         }
         let tool_event = if agent == "gemini" { "BeforeTool" } else { "PreToolUse" };
         assert_eq!(hooks[tool_event][0]["matcher"], matcher, "{agent}");
+    }
+    // The command Claude Code runs works from a subdirectory, as the agent runs it.
+    let output = hookc(dir.path(), &["init", "claude", "--rules", "rules"], b"");
+    let settings: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let command = settings["hooks"]["PreToolUse"][0]["hooks"][0]["command"].as_str().unwrap().to_string();
+    assert!(command.ends_with("claude --rules \"$CLAUDE_PROJECT_DIR\"/rules"), "{command}");
+    std::fs::create_dir(dir.path().join("src")).unwrap();
+    let run = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("printf '%s' '{{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"tool_input\":{{\"command\":\"rm\"}}}}' | {command}"))
+        .current_dir(dir.path().join("src"))
+        .env("CLAUDE_PROJECT_DIR", dir.path())
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&run.stdout).contains("\"deny\""), "{}", String::from_utf8_lossy(&run.stderr));
+}
+
+/// `init` refuses a policy that does not exist or does not check: wired in, it would block
+/// every call. Nothing is written.
+#[test]
+fn init_refuses_a_policy_that_would_block_every_call() {
+    let dir = project_with_policy();
+    std::fs::write(dir.path().join("broken.rules"), "pre_tool_use when comand == \"x\" => deny\n").unwrap();
+    let cases: [(&[&str], &str); 4] = [
+        (&["--rules", "missing.rules"], "missing.rules"),
+        (&["--bundle", "missing.json"], "missing.json"),
+        (&["--rules", "broken.rules"], "the rules have 1 error(s)"),
+        (&["--bundle", "rules/a.rules"], "not a hookc bundle"),
+    ];
+    for (args, expected) in cases {
+        let mut all = vec!["init", "claude", "--write"];
+        all.extend_from_slice(args);
+        let output = hookc(dir.path(), &all, b"");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&output).contains(expected), "{args:?}: {}", stderr(&output));
+        assert!(stderr(&output).contains("would block every call"), "{}", stderr(&output));
+        assert!(!dir.path().join(".claude").exists(), "{args:?} wrote settings");
     }
 }
 
 #[test]
 fn init_write_merges_keeps_a_backup_and_is_idempotent() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = project_with_policy();
     let settings = dir.path().join(".claude/settings.json");
     std::fs::create_dir_all(settings.parent().unwrap()).unwrap();
     let original = r#"{"model": "opus", "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./mine.sh"}]}]}}"#;
     std::fs::write(&settings, original).unwrap();
 
-    let first = hookc(dir.path(), &["init", "claude", "--write"], b"");
+    let first = hookc(dir.path(), &["init", "claude", "--write", "--command", "hookc"], b"");
     assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
     assert!(stderr(&first).contains("10 hook(s) added, 0 already present"), "{}", stderr(&first));
     let merged: Value = serde_json::from_str(&std::fs::read_to_string(&settings).unwrap()).unwrap();
@@ -217,28 +268,99 @@ fn init_write_merges_keeps_a_backup_and_is_idempotent() {
     let pre = merged["hooks"]["PreToolUse"].as_array().unwrap();
     assert_eq!(pre.len(), 2);
     assert_eq!(pre[0]["hooks"][0]["command"], "./mine.sh", "the user's own hook stays first and untouched");
-    assert_eq!(pre[1]["hooks"][0]["command"], "hookc claude --rules rules");
+    assert_eq!(pre[1]["hooks"][0]["command"], "hookc claude --rules \"$CLAUDE_PROJECT_DIR\"/rules");
     let keys: Vec<&String> = merged.as_object().unwrap().keys().collect();
     assert_eq!(keys, ["model", "hooks"], "key order is kept");
     assert_eq!(std::fs::read_to_string(dir.path().join(".claude/settings.json.bak")).unwrap(), original);
 
-    let second = hookc(dir.path(), &["init", "claude", "--write"], b"");
-    assert!(stderr(&second).contains("0 hook(s) added, 10 already present"), "{}", stderr(&second));
-    assert!(dir.path().join(".claude/settings.json.bak.1").exists(), "the earlier backup is not overwritten");
+    // Nothing to change: nothing written, no second backup.
+    let second = hookc(dir.path(), &["init", "claude", "--write", "--command", "hookc"], b"");
+    assert!(stderr(&second).contains("nothing changed"), "{}", stderr(&second));
+    assert!(!dir.path().join(".claude/settings.json.bak.1").exists(), "a backup of an unchanged file");
     let again: Value = serde_json::from_str(&std::fs::read_to_string(&settings).unwrap()).unwrap();
     assert_eq!(again, merged);
 }
 
 #[test]
 fn init_write_refuses_a_malformed_settings_file_and_leaves_it() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = project_with_policy();
     let settings = dir.path().join("settings.json");
     std::fs::write(&settings, "{ not json").unwrap();
     let output = hookc(dir.path(), &["init", "gemini", "--write", "--settings", "settings.json"], b"");
     assert_eq!(output.status.code(), Some(2));
-    assert!(stderr(&output).contains("`settings.json` is not valid JSON"), "{}", stderr(&output));
+    assert!(stderr(&output).contains("settings.json` is not valid JSON"), "{}", stderr(&output));
     assert_eq!(std::fs::read_to_string(&settings).unwrap(), "{ not json");
     assert!(!dir.path().join("settings.json.bak").exists());
+}
+
+/// A settings file may hold API keys: its mode is kept (and the backup's), a symlink is written
+/// through (it stays a link), and a read-only file is refused, not replaced.
+#[cfg(unix)]
+#[test]
+fn init_write_keeps_modes_follows_symlinks_and_refuses_read_only_files() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = project_with_policy();
+    let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    let secret = dir.path().join("secret.json");
+    std::fs::write(&secret, r#"{"env": {"API_KEY": "k"}}"#).unwrap();
+    std::fs::set_permissions(&secret, std::fs::Permissions::from_mode(0o600)).unwrap();
+    std::fs::create_dir(dir.path().join(".claude")).unwrap();
+    std::os::unix::fs::symlink(&secret, dir.path().join(".claude/settings.json")).unwrap();
+
+    let output = hookc(dir.path(), &["init", "claude", "--write"], b"");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let link = std::fs::symlink_metadata(dir.path().join(".claude/settings.json")).unwrap();
+    assert!(link.file_type().is_symlink(), "the link was replaced");
+    assert!(std::fs::read_to_string(&secret).unwrap().contains("hookc"));
+    assert_eq!(mode(&secret), 0o600);
+    assert_eq!(mode(&dir.path().join("secret.json.bak")), 0o600);
+
+    let locked = dir.path().join("locked.json");
+    std::fs::write(&locked, "{}").unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let output = hookc(dir.path(), &["init", "gemini", "--write", "--settings", "locked.json"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("is read-only; it was not changed"), "{}", stderr(&output));
+    assert_eq!(std::fs::read_to_string(&locked).unwrap(), "{}");
+}
+
+/// Codex: hooks are per project unless `--global`; Codex runs only trusted hooks, which `init`
+/// says plainly, and `--trust` records in `config.toml` as `/hooks` → trust does.
+#[test]
+fn init_codex_wires_the_project_and_records_trust() {
+    let dir = project_with_policy();
+    let home = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_hookc"))
+            .args(args)
+            .current_dir(dir.path())
+            .env("CODEX_HOME", home.path())
+            .output()
+            .unwrap();
+        (output.status.code(), String::from_utf8_lossy(&output.stderr).into_owned())
+    };
+    let (code, said) = run(&["init", "codex", "--write", "--command", "hookc"]);
+    assert_eq!(code, Some(0), "{said}");
+    assert!(dir.path().join(".codex/hooks.json").exists());
+    assert!(!home.path().join("hooks.json").exists(), "a project's hooks went user-wide");
+    assert!(said.contains("5 of 5 hookc hook(s) are untrusted: Codex will not run them"), "{said}");
+    assert!(said.contains("is not a trusted project"), "{said}");
+
+    let (code, said) = run(&["init", "codex", "--write", "--command", "hookc", "--trust"]);
+    assert_eq!(code, Some(0), "{said}");
+    assert!(said.contains("5 hook(s) recorded as trusted"), "{said}");
+    let config = std::fs::read_to_string(home.path().join("config.toml")).unwrap();
+    let hooks_json = dir.path().join(".codex/hooks.json");
+    let key = format!("[hooks.state.\"{}:pre_tool_use:0:0\"]", hooks_json.display());
+    assert!(config.contains(&key), "{config}");
+    assert_eq!(config.matches("trusted_hash = \"sha256:").count(), 5, "{config}");
+    let (_, said) = run(&["init", "codex", "--write", "--command", "hookc", "--trust"]);
+    assert!(said.contains("all 5 hookc hook(s) are trusted"), "{said}");
+
+    let (code, said) = run(&["init", "codex", "--write", "--command", "hookc", "--global"]);
+    assert_eq!(code, Some(0), "{said}");
+    assert!(home.path().join("hooks.json").exists());
+    assert!(!said.contains("trusted project"), "{said}");
 }
 
 /// After the agent did `cd src`, the payload's `cwd` is `/repo/src`; the project root each agent
@@ -426,7 +548,10 @@ fn check_for_an_agent_warns_where_a_rule_departs_on_it() {
     let codex = hookc(dir.path(), &["check", "a.rules", "--agent", "codex", "--format", "json"], b"");
     let found: Vec<Value> = serde_json::from_str(&stdout(&codex)).unwrap();
     let messages: Vec<&str> = found.iter().map(|d| d["message"].as_str().unwrap()).collect();
-    assert_eq!(messages, ["Codex does not honour `ask` on `pre_tool_use`", "hookc does not answer Codex at `pre_compact`"]);
+    assert_eq!(
+        messages,
+        ["Codex does not honour `ask` on `pre_tool_use`", "hookc does not answer Codex at `pre_compact`"]
+    );
     let gemini = hookc(dir.path(), &["check", "a.rules", "--agent", "gemini", "--agent", "claude"], b"");
     assert!(stderr(&gemini).contains("Gemini CLI takes no notice"), "{}", stderr(&gemini));
     assert_eq!(stderr(&gemini).matches("W0311").count(), 2, "{}", stderr(&gemini));

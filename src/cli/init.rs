@@ -1,8 +1,10 @@
-//! `hookc init`: wire hookc into an agent's hook settings.
+//! `hookc init`: wire hookc into an agent's hook settings, so that it cannot brick the agent:
+//! the policy must exist and check, every path in the command works from any directory, and
+//! the settings file is changed only where it must be.
 
 use super::exit;
-use crate::adapter::{claude, gemini};
-use crate::vocab::EventKind;
+use super::wiring::{self, codex_trust};
+use crate::HookProtocol;
 use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
 
@@ -12,59 +14,37 @@ use std::path::{Path, PathBuf};
 pub(super) struct Args {
     /// The agent to wire.
     #[arg(value_enum)]
-    agent: Agent,
+    agent: HookProtocol,
     /// Run with this compiled bundle (recommended: `hookc compile` first).
     #[arg(long, value_name = "FILE", conflicts_with = "rules")]
-    bundle: Option<String>,
+    bundle: Option<PathBuf>,
     /// Run with these rule files or directories (default: `rules`).
     #[arg(long, value_name = "PATH")]
-    rules: Option<String>,
-    /// How the agent should invoke hookc.
-    #[arg(long, default_value = "hookc", value_name = "COMMAND")]
-    command: String,
-    /// Merge into the settings file instead of printing (a backup is kept).
+    rules: Option<PathBuf>,
+    /// How the agent should invoke hookc (default: `hookc` when it is on `PATH`, else this
+    /// hookc's absolute path).
+    #[arg(long, value_name = "COMMAND")]
+    command: Option<String>,
+    /// Merge into the settings file instead of printing (a backup is kept when it changes).
     #[arg(long)]
     write: bool,
     /// The settings file to merge into (default: the agent's project settings).
     #[arg(long, value_name = "FILE")]
     settings: Option<PathBuf>,
+    /// Codex: wire the user-wide `$CODEX_HOME/hooks.json` instead of this project's
+    /// `.codex/hooks.json` (every project then runs this policy).
+    #[arg(long)]
+    global: bool,
+    /// Codex: record the hooks written as trusted in `$CODEX_HOME/config.toml`, as `/hooks` →
+    /// trust does in Codex (Codex runs only hooks its user trusted).
+    #[arg(long, requires = "write")]
+    trust: bool,
 }
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Agent {
-    /// Claude Code (`.claude/settings.json`).
-    Claude,
-    /// OpenAI Codex CLI (`$CODEX_HOME/hooks.json`, default `~/.codex/hooks.json`).
-    Codex,
-    /// Gemini CLI (`.gemini/settings.json`).
-    Gemini,
-}
-
-/// Codex fires these of Claude Code's events.
-const CODEX_EVENTS: &[&str] = &["PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop", "SessionStart"];
 
 /// Runs `hookc init`.
 pub(super) fn run(args: &Args) -> u8 {
-    let hooks = hooks(args);
-    if !args.write {
-        match serde_json::to_string_pretty(&json!({ "hooks": hooks })) {
-            Ok(text) => println!("{text}"),
-            Err(error) => {
-                super::error(error);
-                return exit::FAILED;
-            }
-        }
-        return exit::OK;
-    }
-    let Some(path) = args.settings.clone().or_else(|| default_settings(args.agent)) else {
-        super::error("cannot find the home directory for Codex's settings; pass `--settings FILE`");
-        return exit::USAGE;
-    };
-    match merge_into(&path, hooks) {
-        Ok(report) => {
-            eprintln!("{report}");
-            exit::OK
-        }
+    match init(args) {
+        Ok(()) => exit::OK,
         Err(message) => {
             super::error(message);
             exit::USAGE
@@ -72,66 +52,109 @@ pub(super) fn run(args: &Args) -> u8 {
     }
 }
 
-/// The command line the agent runs.
-fn command_line(args: &Args) -> String {
+fn init(args: &Args) -> Result<(), String> {
+    if (args.global || args.trust) && args.agent != HookProtocol::Codex {
+        return Err("`--global` and `--trust` are for Codex".into());
+    }
+    let project = std::env::current_dir().map_err(|error| format!("cannot read the current directory: {error}"))?;
+    let policy = checked_policy(args)?;
+    let command = command_line(args, &project, &policy)?;
+    let hooks = wiring::hooks(args.agent, &command);
+    if !args.write {
+        let text = serde_json::to_string_pretty(&json!({ "hooks": hooks })).map_err(|error| error.to_string())?;
+        println!("{text}");
+        return Ok(());
+    }
+    let path = match (&args.settings, args.agent, args.global) {
+        (Some(path), _, _) => project.join(path),
+        (None, HookProtocol::Codex, true) => wiring::codex_home()
+            .ok_or("cannot find Codex's home (`$CODEX_HOME` or `~/.codex`); pass `--settings FILE`")?
+            .join("hooks.json"),
+        (None, agent, _) => wiring::settings_files(agent, &project).remove(0).path,
+    };
+    eprintln!("{}", merge_into(&path, hooks)?);
+    if args.agent == HookProtocol::Codex {
+        eprintln!("{}", codex_trust_report(&path, &project, &command, args.trust)?);
+    }
+    Ok(())
+}
+
+/// Where the policy is, after making sure it exists and checks: a missing or broken policy
+/// would block every call the agent makes.
+enum PolicyPath {
+    Rules(PathBuf),
+    Bundle(PathBuf),
+}
+
+fn checked_policy(args: &Args) -> Result<PolicyPath, String> {
+    let (path, loaded) = match (&args.bundle, &args.rules) {
+        (Some(bundle), _) => (PolicyPath::Bundle(bundle.clone()), crate::Policy::load_bundle(bundle)),
+        (None, rules) => {
+            let rules = rules.clone().unwrap_or_else(|| PathBuf::from("rules"));
+            let loaded = crate::Policy::from_paths(std::slice::from_ref(&rules));
+            (PolicyPath::Rules(rules), loaded)
+        }
+    };
+    match loaded {
+        Ok(_) => Ok(path),
+        Err(crate::LoadError::Invalid { diagnostics, .. }) => {
+            let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+            Err(format!("the rules have {errors} error(s) (run `hookc check`); wired in, they would block every call"))
+        }
+        Err(error) => Err(format!("{error}; wired in, it would block every call")),
+    }
+}
+
+/// The command line the agent runs. Paths are absolute, or for Claude Code relative to
+/// `$CLAUDE_PROJECT_DIR` when inside the project (so the settings can be committed): an agent
+/// runs hooks from wherever its shell went, and a relative path would break after `cd src`.
+fn command_line(args: &Args, project: &Path, policy: &PolicyPath) -> Result<String, String> {
     let verb = match args.agent {
-        Agent::Claude => "claude".to_string(),
-        Agent::Codex => "claude --agent codex".to_string(),
-        Agent::Gemini => "gemini".to_string(),
+        HookProtocol::Claude => "claude",
+        HookProtocol::Codex => "claude --agent codex",
+        HookProtocol::Gemini => "gemini",
     };
-    let policy = match (&args.bundle, &args.rules) {
-        (Some(bundle), _) => format!("--bundle {}", quote(bundle)),
-        (None, Some(rules)) => format!("--rules {}", quote(rules)),
-        (None, None) => "--rules rules".to_string(),
+    let (flag, path) = match policy {
+        PolicyPath::Rules(path) => ("--rules", path),
+        PolicyPath::Bundle(path) => ("--bundle", path),
     };
-    format!("{} {verb} {policy}", args.command)
+    let absolute = std::fs::canonicalize(project.join(path))
+        .map_err(|error| format!("cannot resolve `{}`: {error}", path.display()))?;
+    let real_project = std::fs::canonicalize(project).unwrap_or_else(|_| project.to_path_buf());
+    let spelled = match (args.agent, absolute.strip_prefix(&real_project)) {
+        (HookProtocol::Claude, Ok(inside)) => format!("\"$CLAUDE_PROJECT_DIR\"/{}", quote(&inside.to_string_lossy())),
+        _ => quote(&absolute.to_string_lossy()),
+    };
+    let program = match &args.command {
+        Some(command) => command.clone(),
+        None => default_program(),
+    };
+    Ok(format!("{program} {verb} {flag} {spelled}"))
+}
+
+/// `hookc` when that is on `PATH` and is this program, else this program's absolute path.
+fn default_program() -> String {
+    let this = std::env::current_exe().ok().and_then(|exe| std::fs::canonicalize(exe).ok());
+    let on_path = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths).map(|dir| dir.join("hookc")).find(|candidate| candidate.is_file())
+    });
+    match (this, on_path.and_then(|found| std::fs::canonicalize(found).ok())) {
+        (Some(this), Some(found)) if this == found => "hookc".to_string(),
+        (Some(this), _) => quote(&this.to_string_lossy()),
+        (None, _) => "hookc".to_string(),
+    }
 }
 
 fn quote(word: &str) -> String {
-    if word.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+=:@%".contains(c)) {
+    if !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+=:@%".contains(c)) {
         word.to_string()
     } else {
         format!("'{}'", word.replace('\'', r"'\''"))
     }
 }
 
-/// `{EVENT: [{matcher?, hooks: [{type, command, timeout}]}]}` for every event the agent has.
-fn hooks(args: &Args) -> Map<String, Value> {
-    let command = command_line(args);
-    let (events, timeout, any_tool): (Vec<(&str, EventKind)>, u64, &str) = match args.agent {
-        Agent::Claude => (claude::EVENTS.to_vec(), 10, "*"),
-        Agent::Codex => {
-            (claude::EVENTS.iter().copied().filter(|(name, _)| CODEX_EVENTS.contains(name)).collect(), 10, "*")
-        }
-        // Gemini CLI timeouts are in milliseconds and its tool matchers are regexes.
-        Agent::Gemini => (gemini::EVENTS.to_vec(), 10_000, ".*"),
-    };
-    events
-        .into_iter()
-        .map(|(name, kind)| {
-            let mut group = Map::new();
-            if kind.has_tool() {
-                group.insert("matcher".into(), json!(any_tool));
-            }
-            group.insert("hooks".into(), json!([{"type": "command", "command": command, "timeout": timeout}]));
-            (name.to_string(), json!([group]))
-        })
-        .collect()
-}
-
-fn default_settings(agent: Agent) -> Option<PathBuf> {
-    match agent {
-        Agent::Claude => Some(PathBuf::from(".claude/settings.json")),
-        Agent::Gemini => Some(PathBuf::from(".gemini/settings.json")),
-        Agent::Codex => std::env::var_os("CODEX_HOME")
-            .map(PathBuf::from)
-            .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".codex")))
-            .map(|dir| dir.join("hooks.json")),
-    }
-}
-
 /// Adds each event's hook group unless a hook with the same command is already there; other
-/// settings and hooks are left as they are. The old file is kept as a backup.
+/// settings and hooks are left as they are. Nothing is written when nothing changes.
 fn merge_into(path: &Path, hooks: Map<String, Value>) -> Result<String, String> {
     let shown = path.display();
     let existing = match std::fs::read_to_string(path) {
@@ -171,27 +194,67 @@ fn merge_into(path: &Path, hooks: Map<String, Value>) -> Result<String, String> 
             added += 1;
         }
     }
-    let text = serde_json::to_string_pretty(&settings).map_err(|error| error.to_string())? + "\n";
-    let mut backup_note = String::new();
-    if let Some(old) = existing {
-        let backup = free_backup_path(path);
-        std::fs::write(&backup, old)
-            .map_err(|error| format!("cannot write the backup `{}`: {error}", backup.display()))?;
-        backup_note = format!(" (backup: `{}`)", backup.display());
-    } else if let Some(parent) = path.parent().filter(|parent| !parent.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent).map_err(|error| format!("cannot create `{}`: {error}", parent.display()))?;
+    if added == 0 {
+        return Ok(format!("`{shown}` already runs hookc at all {present} hook point(s); nothing changed"));
     }
-    let temporary = path.with_extension("hookc-tmp");
-    std::fs::write(&temporary, text).map_err(|error| format!("cannot write `{}`: {error}", temporary.display()))?;
-    std::fs::rename(&temporary, path).map_err(|error| format!("cannot replace `{shown}`: {error}"))?;
+    let text = serde_json::to_string_pretty(&settings).map_err(|error| error.to_string())? + "\n";
+    let backup = wiring::write_settings(path, existing.as_deref(), &text)?;
+    let backup_note = backup.map(|backup| format!(" (backup: `{}`)", backup.display())).unwrap_or_default();
     Ok(format!("updated `{shown}`{backup_note}: {added} hook(s) added, {present} already present"))
 }
 
-/// `FILE.bak`, or `FILE.bak.N` with the first free N.
-fn free_backup_path(path: &Path) -> PathBuf {
-    let base = format!("{}.bak", path.display());
-    std::iter::once(PathBuf::from(&base))
-        .chain((1..).map(|n| PathBuf::from(format!("{base}.{n}"))))
-        .find(|candidate| !candidate.exists())
-        .unwrap_or_else(|| PathBuf::from(base))
+/// Codex runs only hooks its user trusted, and reads a project's `.codex/hooks.json` only in a
+/// project it trusts. With `--trust`, the hooks that run this command are recorded as trusted;
+/// either way the report says plainly what will and will not run.
+fn codex_trust_report(hooks_json: &Path, project: &Path, command: &str, trust: bool) -> Result<String, String> {
+    let home = wiring::codex_home().ok_or("cannot find Codex's home (`$CODEX_HOME` or `~/.codex`)")?;
+    let config_path = home.join("config.toml");
+    let config = match std::fs::read_to_string(&config_path) {
+        Ok(text) => text,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(error) => return Err(format!("cannot read `{}`: {error}", config_path.display())),
+    };
+    // Codex names the file as it found it: its home with links resolved, a project as spelled.
+    let key_path = match hooks_json.starts_with(&home) {
+        true => std::fs::canonicalize(hooks_json).unwrap_or_else(|_| hooks_json.to_path_buf()),
+        false => hooks_json.to_path_buf(),
+    };
+    let text = std::fs::read_to_string(hooks_json)
+        .map_err(|error| format!("cannot read `{}`: {error}", hooks_json.display()))?;
+    let settings: Value =
+        serde_json::from_str(&text).map_err(|error| format!("`{}`: {error}", hooks_json.display()))?;
+    let ours: Vec<(String, String)> = wiring::commands(&settings)
+        .iter()
+        .filter(|hook| hook.command == command)
+        .map(|hook| (codex_trust::key(&key_path, hook), codex_trust::hash(hook)))
+        .collect();
+    let trusted = codex_trust::trusted(&config)
+        .map_err(|error| format!("`{}` is not valid TOML: {error}", config_path.display()))?;
+    let untrusted: Vec<(String, String)> =
+        ours.iter().filter(|(key, hash)| trusted.get(key) != Some(hash)).cloned().collect();
+    let mut report = if untrusted.is_empty() {
+        format!("Codex: all {} hookc hook(s) are trusted", ours.len())
+    } else if trust {
+        let written = codex_trust::with_trusted(&config, &untrusted)
+            .map_err(|error| format!("`{}`: {error}; it was not changed", config_path.display()))?;
+        let old = (!config.is_empty()).then_some(config.as_str());
+        wiring::write_settings(&config_path, old, &written)?;
+        format!("Codex: {} hook(s) recorded as trusted in `{}`", untrusted.len(), config_path.display())
+    } else {
+        format!(
+            "Codex: {} of {} hookc hook(s) are untrusted: Codex will not run them, and nothing will say so. \
+             Trust them with `hookc init codex --write --trust`, or `/hooks` in Codex",
+            untrusted.len(),
+            ours.len()
+        )
+    };
+    if !hooks_json.starts_with(&home) && !codex_trust::project_trusted(&config, project) {
+        report.push_str(&format!(
+            "\nCodex: `{}` is not a trusted project in `{}`, and Codex reads a project's `.codex/hooks.json` only in a \
+             trusted one: trust the project when Codex asks, or wire it user-wide with `--global`",
+            project.display(),
+            config_path.display()
+        ));
+    }
+    Ok(report)
 }

@@ -10,6 +10,7 @@ mod init;
 mod input;
 mod replay;
 mod test;
+mod wiring;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
