@@ -556,3 +556,58 @@ fn check_for_an_agent_warns_where_a_rule_departs_on_it() {
     assert!(stderr(&gemini).contains("Gemini CLI takes no notice"), "{}", stderr(&gemini));
     assert_eq!(stderr(&gemini).matches("W0311").count(), 2, "{}", stderr(&gemini));
 }
+
+/// `hookc doctor` runs every hookc hook an agent's settings wire, with a synthetic payload per
+/// event, and reports what would happen; any problem exits 1.
+#[test]
+fn doctor_runs_the_wired_hooks_and_reports_what_would_happen() {
+    let dir = project_with_policy();
+    let home = tempfile::tempdir().unwrap();
+    let bin = Path::new(env!("CARGO_BIN_EXE_hookc")).parent().unwrap().to_path_buf();
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let run = |args: &[&str]| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_hookc"))
+            .args(args)
+            .current_dir(dir.path())
+            .env("HOME", home.path())
+            .env("CODEX_HOME", home.path().join(".codex"))
+            .env("PATH", &path)
+            .output()
+            .unwrap();
+        (output.status.code(), String::from_utf8_lossy(&output.stdout).into_owned())
+    };
+    let (code, said) = run(&["doctor", "claude"]);
+    assert_eq!(code, Some(1), "{said}");
+    assert!(said.contains("hookc is not wired into Claude Code here"), "{said}");
+
+    assert_eq!(run(&["init", "claude", "--write", "--command", "hookc"]).0, Some(0));
+    let (code, said) = run(&["doctor", "claude"]);
+    assert_eq!(code, Some(0), "{said}");
+    assert_eq!(said.matches("answered in").count(), 10, "{said}");
+
+    // The rules go missing: every call would be blocked, and doctor says so per event.
+    std::fs::rename(dir.path().join("rules"), dir.path().join("gone")).unwrap();
+    let (code, said) = run(&["doctor", "claude"]);
+    assert_eq!(code, Some(1), "{said}");
+    assert!(said.contains("problem: PreToolUse: exit 2: hookc: cannot read"), "{said}");
+    assert!(said.contains("every tool call is blocked"), "{said}");
+    std::fs::rename(dir.path().join("gone"), dir.path().join("rules")).unwrap();
+
+    // Codex: untrusted hooks in an untrusted project will not run.
+    assert_eq!(run(&["init", "codex", "--write", "--command", "hookc"]).0, Some(0));
+    let (code, said) = run(&["doctor", "codex"]);
+    assert_eq!(code, Some(1), "{said}");
+    assert!(said.contains("Codex: 5 hook(s) untrusted"), "{said}");
+    assert!(said.contains("is not a trusted project"), "{said}");
+    assert_eq!(run(&["init", "codex", "--write", "--command", "hookc", "--trust"]).0, Some(0));
+    let (_, said) = run(&["doctor", "codex"]);
+    assert!(said.contains("ok: Codex: all 5 hookc hook(s) are trusted"), "{said}");
+
+    // A timeout at or below hookc's deadline lets the agent cut a slow call off and run it.
+    let settings = dir.path().join(".gemini/settings.json");
+    std::fs::create_dir_all(settings.parent().unwrap()).unwrap();
+    std::fs::write(&settings, r#"{"hooks": {"BeforeTool": [{"matcher": ".*", "hooks": [{"type": "command", "command": "hookc gemini --rules rules", "timeout": 5000}]}]}}"#).unwrap();
+    let (code, said) = run(&["doctor", "gemini"]);
+    assert_eq!(code, Some(1), "{said}");
+    assert!(said.contains("the agent's timeout (5 s) is not above hookc's deadline (8 s)"), "{said}");
+}

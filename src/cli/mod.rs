@@ -3,6 +3,7 @@
 mod agent;
 mod check;
 mod compile;
+mod doctor;
 mod eval;
 mod explain;
 mod fmt;
@@ -37,6 +38,9 @@ enum Command {
     Gemini(agent::GeminiArgs),
     /// Print or write the agent settings that run hookc at every hook point.
     Init(init::Args),
+    /// Run every hookc hook an agent's settings wire, with a synthetic payload per event, and
+    /// report what would happen.
+    Doctor(doctor::Args),
     /// Like `eval`, with every rule's condition trace: which test held, on what value.
     Explain(explain::Args),
     /// Rewrite rule files in one canonical layout, keeping every comment.
@@ -67,6 +71,7 @@ pub fn run() -> ExitCode {
         Command::Claude(args) => agent::run_claude(&args),
         Command::Gemini(args) => agent::run_gemini(&args),
         Command::Init(args) => init::run(&args),
+        Command::Doctor(args) => doctor::run(&args),
         Command::Test(args) => test::run(&args),
         Command::Explain(args) => explain::run(&args),
         Command::Fmt(args) => fmt::run(&args),

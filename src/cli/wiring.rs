@@ -42,15 +42,17 @@ pub(super) fn hooks(agent: HookProtocol, command: &str) -> Map<String, Value> {
 pub(super) struct SettingsFile {
     /// Where it is.
     pub path: PathBuf,
+    /// What it is, for messages ("project settings").
+    pub scope: &'static str,
 }
 
 /// The settings files an agent reads hooks from, project first. `project` is the project root.
 pub(super) fn settings_files(agent: HookProtocol, project: &Path) -> Vec<SettingsFile> {
     let home = std::env::var_os("HOME").map(PathBuf::from);
     let mut files = Vec::new();
-    let mut add = |path: Option<PathBuf>, _scope: &str| {
+    let mut add = |path: Option<PathBuf>, scope| {
         if let Some(path) = path {
-            files.push(SettingsFile { path });
+            files.push(SettingsFile { path, scope });
         }
     };
     match agent {

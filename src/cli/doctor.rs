@@ -1,0 +1,337 @@
+//! `hookc doctor`: read an agent's real hook settings (project and user), run every hookc
+//! command found there with a synthetic payload for its event, and say what would happen.
+
+use super::exit;
+use super::wiring::{self, codex_trust, WiredHook};
+use crate::HookProtocol;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Check that the hooks wired into an agent work: every hookc command in its project and user
+/// settings is run once per event with a synthetic payload; exit 1 on any problem.
+#[derive(Debug, clap::Args)]
+pub(super) struct Args {
+    /// The agent to check (default: all three).
+    #[arg(value_enum)]
+    agent: Option<HookProtocol>,
+    /// The project root (default: the current directory).
+    #[arg(long, value_name = "DIR")]
+    project: Option<PathBuf>,
+}
+
+/// What doctor found about one agent.
+#[derive(Default)]
+struct Findings {
+    lines: Vec<String>,
+    problems: usize,
+}
+
+impl Findings {
+    fn ok(&mut self, line: String) {
+        self.lines.push(format!("  ok: {line}"));
+    }
+
+    fn problem(&mut self, line: String) {
+        self.problems += 1;
+        self.lines.push(format!("  problem: {line}"));
+    }
+}
+
+/// Runs `hookc doctor`.
+pub(super) fn run(args: &Args) -> u8 {
+    let project = match args.project.clone().map_or_else(std::env::current_dir, Ok) {
+        Ok(project) => project,
+        Err(error) => {
+            super::error(format!("cannot read the current directory: {error}"));
+            return exit::USAGE;
+        }
+    };
+    let agents = match args.agent {
+        Some(agent) => vec![agent],
+        None => vec![HookProtocol::Claude, HookProtocol::Codex, HookProtocol::Gemini],
+    };
+    let mut problems = 0;
+    for agent in agents {
+        let findings = check_agent(agent, &project, args.agent.is_some());
+        println!("{}:", agent.agent_name());
+        for line in &findings.lines {
+            println!("{line}");
+        }
+        problems += findings.problems;
+    }
+    match problems {
+        0 => {
+            println!("no problems found");
+            exit::OK
+        }
+        n => {
+            println!("{n} problem(s) found");
+            exit::FAILED
+        }
+    }
+}
+
+fn check_agent(agent: HookProtocol, project: &Path, asked: bool) -> Findings {
+    let mut findings = Findings::default();
+    let mut wired = 0;
+    let mut seen = std::collections::HashSet::new();
+    for file in wiring::settings_files(agent, project) {
+        // The user's settings are the project's when the project is the home directory.
+        if !seen.insert(std::fs::canonicalize(&file.path).unwrap_or_else(|_| file.path.clone())) {
+            continue;
+        }
+        let shown = file.path.display().to_string();
+        let text = match std::fs::read_to_string(&file.path) {
+            Ok(text) => text,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(error) => {
+                findings.problem(format!("{} `{shown}`: cannot read it: {error}", file.scope));
+                continue;
+            }
+        };
+        let settings: Value = match serde_json::from_str(&text) {
+            Ok(settings) => settings,
+            Err(error) => {
+                findings.problem(format!(
+                    "{} `{shown}` is not valid JSON ({error}): the agent ignores its hooks",
+                    file.scope
+                ));
+                continue;
+            }
+        };
+        let hooks: Vec<WiredHook> =
+            wiring::commands(&settings).into_iter().filter(|hook| runs_hookc(&hook.command)).collect();
+        if hooks.is_empty() {
+            continue;
+        }
+        wired += hooks.len();
+        findings.ok(format!("{} `{shown}`: {} hookc hook(s)", file.scope, hooks.len()));
+        if agent == HookProtocol::Codex {
+            codex_trust_findings(&file.path, project, &hooks, &mut findings);
+        }
+        for hook in &hooks {
+            run_hook(agent, project, hook, &mut findings);
+        }
+    }
+    if wired == 0 {
+        let line =
+            format!("hookc is not wired into {} here (`hookc init {} --write`)", agent.agent_name(), agent_id(agent));
+        match asked {
+            true => findings.problem(line),
+            false => findings.lines.push(format!("  {line}")),
+        }
+    }
+    findings
+}
+
+fn agent_id(agent: HookProtocol) -> &'static str {
+    match agent {
+        HookProtocol::Claude => "claude",
+        HookProtocol::Codex => "codex",
+        HookProtocol::Gemini => "gemini",
+    }
+}
+
+/// Whether a hook command runs hookc (its program, or a wrapper's, is named `hookc`).
+fn runs_hookc(command: &str) -> bool {
+    command.split_whitespace().any(|word| {
+        let word = word.trim_matches(|c| c == '\'' || c == '"');
+        Path::new(word).file_name().is_some_and(|name| name == "hookc")
+    })
+}
+
+/// Codex runs only hooks its user trusted, from a project's `.codex/hooks.json` only in a
+/// trusted project.
+fn codex_trust_findings(hooks_json: &Path, project: &Path, hooks: &[WiredHook], findings: &mut Findings) {
+    let Some(home) = wiring::codex_home() else { return };
+    let config = std::fs::read_to_string(home.join("config.toml")).unwrap_or_default();
+    let trusted = match codex_trust::trusted(&config) {
+        Ok(trusted) => trusted,
+        Err(error) => {
+            findings.problem(format!(
+                "`{}` is not valid TOML ({error}): Codex will not start",
+                home.join("config.toml").display()
+            ));
+            return;
+        }
+    };
+    let user_wide = hooks_json.starts_with(&home);
+    let key_path = match user_wide {
+        true => std::fs::canonicalize(hooks_json).unwrap_or_else(|_| hooks_json.to_path_buf()),
+        false => hooks_json.to_path_buf(),
+    };
+    let untrusted: Vec<&WiredHook> = hooks
+        .iter()
+        .filter(|hook| trusted.get(&codex_trust::key(&key_path, hook)) != Some(&codex_trust::hash(hook)))
+        .collect();
+    if untrusted.is_empty() {
+        findings.ok(format!("Codex: all {} hookc hook(s) are trusted", hooks.len()));
+    } else {
+        let events: Vec<&str> = untrusted.iter().map(|hook| hook.event.as_str()).collect();
+        findings.problem(format!(
+            "Codex: {} hook(s) untrusted ({}) — they will not run (`hookc init codex --write --trust`, or `/hooks` in Codex)",
+            untrusted.len(),
+            events.join(", ")
+        ));
+    }
+    if !user_wide && !codex_trust::project_trusted(&config, project) {
+        findings.problem(format!(
+            "Codex: `{}` is not a trusted project — Codex does not read its `.codex/hooks.json`",
+            project.display()
+        ));
+    }
+}
+
+/// Runs one hook as the agent would, with a synthetic payload for its event.
+fn run_hook(agent: HookProtocol, project: &Path, hook: &WiredHook, findings: &mut Findings) {
+    let timeout = match (agent, hook.timeout) {
+        (HookProtocol::Gemini, Some(millis)) => Duration::from_millis(millis),
+        (_, Some(seconds)) => Duration::from_secs(seconds),
+        // Without a timeout the agent's default applies; doctor waits 60 s at most.
+        (_, None) => Duration::from_secs(60),
+    };
+    let deadline = hookc_deadline(&hook.command);
+    if timeout <= deadline {
+        findings.problem(format!(
+            "{}: the agent's timeout ({} s) is not above hookc's deadline ({} s): a slow call is cut off by the agent, which then runs it",
+            hook.event,
+            timeout.as_secs_f64(),
+            deadline.as_secs_f64()
+        ));
+    }
+    let payload = payload(agent, &hook.event, project);
+    let started = Instant::now();
+    let outcome = run_command(&hook.command, project, &payload, timeout.min(Duration::from_secs(60)));
+    let took = started.elapsed();
+    let event = &hook.event;
+    match outcome {
+        Err(error) => findings.problem(format!("{event}: cannot run `{}`: {error}", hook.command)),
+        Ok(None) => findings.problem(format!(
+            "{event}: no answer within the agent's timeout ({} s) — the agent gives up and runs the call",
+            timeout.as_secs_f64()
+        )),
+        Ok(Some((code, stdout, stderr))) => {
+            let said = stderr.lines().last().unwrap_or("").trim().to_string();
+            match code {
+                Some(0) if !stdout.trim().is_empty() && serde_json::from_str::<Value>(stdout.trim()).is_err() => {
+                    findings.problem(format!("{event}: exit 0 but stdout is not JSON: the agent ignores the answer"));
+                }
+                Some(0) => findings.ok(format!("{event}: answered in {} ms", took.as_millis())),
+                Some(2) => findings.problem(format!("{event}: exit 2: {said} — {}", blocked(event))),
+                other => findings.problem(format!(
+                    "{event}: exit {}: {said} — the agent treats this as a broken hook and goes on without the policy",
+                    other.map_or_else(|| "by a signal".to_string(), |code| code.to_string())
+                )),
+            }
+        }
+    }
+}
+
+/// What exit 2 at an event does to the agent.
+fn blocked(event: &str) -> &'static str {
+    match event {
+        "PreToolUse" | "BeforeTool" => "every tool call is blocked",
+        "UserPromptSubmit" | "BeforeAgent" => "every prompt is refused",
+        "Stop" | "SubagentStop" | "AfterAgent" => "the agent is made to go on at every stop",
+        "PostToolUse" | "AfterTool" => "every tool result is reported as blocked",
+        _ => "the agent reports the hook as blocking",
+    }
+}
+
+/// The `--deadline` a hookc command line gives, else the default.
+fn hookc_deadline(command: &str) -> Duration {
+    let mut words = command.split_whitespace();
+    let mut given = None;
+    while let Some(word) = words.next() {
+        if word == "--deadline" {
+            given = words.next();
+        } else if let Some(value) = word.strip_prefix("--deadline=") {
+            given = Some(value);
+        }
+    }
+    let seconds = given.and_then(|value| value.parse::<f64>().ok()).filter(|seconds| *seconds > 0.0);
+    Duration::from_secs_f64(seconds.unwrap_or(super::agent::DEFAULT_DEADLINE))
+}
+
+/// A harmless payload for an event, in the agent's shape.
+fn payload(agent: HookProtocol, event: &str, project: &Path) -> Value {
+    let cwd = project.to_string_lossy();
+    let mut payload = json!({"hook_event_name": event, "session_id": "hookc-doctor", "cwd": cwd});
+    let shell = match agent {
+        HookProtocol::Gemini => "run_shell_command",
+        HookProtocol::Claude | HookProtocol::Codex => "Bash",
+    };
+    let extra = match event {
+        "PreToolUse" | "BeforeTool" => json!({"tool_name": shell, "tool_input": {"command": "true"}}),
+        "PostToolUse" => json!({"tool_name": shell, "tool_input": {"command": "true"},
+            "tool_response": {"stdout": "", "stderr": "", "interrupted": false}}),
+        "AfterTool" => {
+            json!({"tool_name": shell, "tool_input": {"command": "true"}, "tool_response": {"llmContent": ""}})
+        }
+        "PostToolUseFailure" => json!({"tool_name": shell, "tool_input": {"command": "false"}, "error": "exit 1"}),
+        "UserPromptSubmit" | "BeforeAgent" => json!({"prompt": "hello"}),
+        "Stop" | "SubagentStop" => json!({"stop_hook_active": false, "last_assistant_message": ""}),
+        "AfterAgent" => json!({"stop_hook_active": false, "prompt_response": ""}),
+        "SessionStart" => json!({"source": "startup"}),
+        "SessionEnd" => json!({"reason": "other"}),
+        "PreCompact" | "PreCompress" => json!({"trigger": "manual"}),
+        "Notification" => json!({"message": "hookc doctor"}),
+        _ => json!({}),
+    };
+    if let (Value::Object(payload), Value::Object(extra)) = (&mut payload, extra) {
+        payload.extend(extra);
+    }
+    payload
+}
+
+/// Runs a hook command through the shell, as the agents do, from the project root with the
+/// project variables set; `None` when it did not finish in time (it is killed).
+fn run_command(
+    command: &str,
+    project: &Path,
+    payload: &Value,
+    timeout: Duration,
+) -> std::io::Result<Option<(Option<i32>, String, String)>> {
+    use std::io::Write;
+    let mut child = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(command)
+        .current_dir(project)
+        .env("CLAUDE_PROJECT_DIR", project)
+        .env("GEMINI_PROJECT_DIR", project)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()?;
+    if let Some(mut stdin) = child.stdin.take() {
+        // A hook that exits without reading its stdin is not an error here.
+        let _ = stdin.write_all(payload.to_string().as_bytes());
+    }
+    // Read both pipes as the hook writes, so a chatty hook cannot stall on a full pipe.
+    let reader = |pipe: Option<Box<dyn std::io::Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut text = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut text);
+            }
+            String::from_utf8_lossy(&text).into_owned()
+        })
+    };
+    let stdout = reader(child.stdout.take().map(|pipe| Box::new(pipe) as Box<dyn std::io::Read + Send>));
+    let stderr = reader(child.stderr.take().map(|pipe| Box::new(pipe) as Box<dyn std::io::Read + Send>));
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait()? {
+            break status;
+        }
+        if started.elapsed() > timeout {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Ok(None);
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let text = |handle: std::thread::JoinHandle<String>| handle.join().unwrap_or_default();
+    Ok(Some((status.code(), text(stdout), text(stderr))))
+}
