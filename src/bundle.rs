@@ -62,7 +62,7 @@ struct Envelope<'a> {
     rules: &'a [(EventKind, &'a Option<OwnedKey>, Box<RawValue>)],
 }
 
-/// A bundle as read: one pass over the text, rule bodies kept as they are.
+/// A bundle as read: one pass over the text, index keys and rule bodies kept as they are.
 #[derive(Deserialize)]
 struct Stored<'a> {
     format: String,
@@ -70,7 +70,30 @@ struct Stored<'a> {
     source_hash: String,
     table_hash: String,
     #[serde(borrow)]
-    rules: Vec<(EventKind, Option<OwnedKey>, &'a RawValue)>,
+    rules: Vec<(EventKind, &'a RawValue, &'a RawValue)>,
+}
+
+/// An index key as stored: one this build reads, or another release's, kept as its text.
+enum StoredKey<'a> {
+    Known(Option<OwnedKey>),
+    Foreign(&'a str),
+}
+
+impl<'a> StoredKey<'a> {
+    fn read(raw: &'a RawValue) -> StoredKey<'a> {
+        match serde_json::from_str(raw.get()) {
+            Ok(key) => StoredKey::Known(key),
+            Err(_) => StoredKey::Foreign(raw.get()),
+        }
+    }
+
+    /// The bytes the table digest covers: the key re-encoded, or a foreign key's text.
+    fn digest_bytes(&self) -> Result<Vec<u8>, serde_json::Error> {
+        match self {
+            StoredKey::Known(key) => serde_json::to_vec(key),
+            StoredKey::Foreign(text) => Ok(text.as_bytes().to_vec()),
+        }
+    }
 }
 
 /// Just the envelope, to say why a file that is not a readable bundle is not one.
@@ -110,16 +133,16 @@ pub fn source_hash(sources: &SourceMap) -> String {
 
 /// The table digest: every rule's event, index key and body text, in order. Computed from the
 /// parsed parts (the key re-encoded, the body as stored), so reading needs one pass.
-fn table_digest<'a>(
-    entries: impl Iterator<Item = (EventKind, &'a Option<OwnedKey>, &'a str)>,
+fn table_digest(
+    entries: impl Iterator<Item = (EventKind, Vec<u8>, impl AsRef<[u8]>)>,
 ) -> Result<String, serde_json::Error> {
     let mut hasher = Sha256::new();
     for (event, key, body) in entries {
         hasher.update(event.name());
         hasher.update([0]);
-        hasher.update(serde_json::to_vec(key)?);
+        hasher.update(key);
         hasher.update([0]);
-        hasher.update(body);
+        hasher.update(body.as_ref());
         hasher.update([b'\n']);
     }
     Ok(finish(hasher))
@@ -127,10 +150,9 @@ fn table_digest<'a>(
 
 /// The `table_hash` of a bundle's `rules` JSON (for tools that write bundles by hand).
 pub fn table_hash(rules: &str) -> Result<String, BundleError> {
-    let entries: Vec<(EventKind, Option<OwnedKey>, &RawValue)> =
+    let entries: Vec<(EventKind, &RawValue, &RawValue)> =
         serde_json::from_str(rules).map_err(|error| BundleError::InvalidRules(error.to_string()))?;
-    table_digest(entries.iter().map(|(event, key, body)| (*event, key, body.get())))
-        .map_err(|error| BundleError::InvalidRules(error.to_string()))
+    digest_stored(&entries)
 }
 
 /// Writes a table as bundle JSON.
@@ -140,7 +162,13 @@ pub fn write(table: &DecisionTable, source_hash: &str) -> Result<String, serde_j
         .iter()
         .map(|entry| Ok((entry.event, &entry.key, entry.json()?)))
         .collect::<Result<_, serde_json::Error>>()?;
-    let table_hash = table_digest(entries.iter().map(|(event, key, body)| (*event, *key, body.get())))?;
+    let table_hash = table_digest(
+        entries
+            .iter()
+            .map(|(event, key, body)| serde_json::to_vec(key).map(|key| (*event, key, body.get())))
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter(),
+    )?;
     let envelope = Envelope {
         format: FORMAT,
         version: VERSION,
@@ -163,13 +191,51 @@ pub fn read(text: &str) -> Result<Loaded, BundleError> {
         Err(error) => return Err(explain_unreadable(text, error)),
     };
     check_envelope(&stored.format, stored.version)?;
-    let found = table_digest(stored.rules.iter().map(|(event, key, body)| (*event, key, body.get())))
-        .map_err(|error| BundleError::InvalidRules(error.to_string()))?;
+    let keys: Vec<StoredKey<'_>> = stored.rules.iter().map(|(_, key, _)| StoredKey::read(key)).collect();
+    let found = digest(stored.rules.iter().zip(&keys).map(|((event, _, body), key)| (*event, key, *body)))?;
     if found != stored.table_hash {
         return Err(BundleError::Tampered { expected: stored.table_hash, found });
     }
-    let entries = stored.rules.into_iter().map(|(event, key, body)| Entry::raw(event, key, body.to_owned())).collect();
-    Ok(Loaded { table: DecisionTable::from_entries(entries), source_hash: stored.source_hash })
+    let table = match keys.iter().all(|key| matches!(key, StoredKey::Known(_))) {
+        true => DecisionTable::from_entries(
+            stored
+                .rules
+                .iter()
+                .zip(keys)
+                .map(|((event, _, body), key)| match key {
+                    StoredKey::Known(key) => Entry::raw(*event, key, (*body).to_owned()),
+                    StoredKey::Foreign(_) => Entry::raw(*event, None, (*body).to_owned()),
+                })
+                .collect(),
+        ),
+        // Index keys are the compiler's choice, not part of the format: keys another release
+        // chose are chosen again from the rules.
+        false => {
+            let rules = stored
+                .rules
+                .iter()
+                .map(|(_, _, body)| serde_json::from_str(body.get()))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|error| BundleError::InvalidRules(error.to_string()))?;
+            DecisionTable::new(rules)
+        }
+    };
+    Ok(Loaded { table, source_hash: stored.source_hash })
+}
+
+/// The table digest of rules as stored.
+fn digest_stored(rules: &[(EventKind, &RawValue, &RawValue)]) -> Result<String, BundleError> {
+    digest(rules.iter().map(|(event, key, body)| (*event, StoredKey::read(key), *body)))
+}
+
+fn digest<'a, K: std::borrow::Borrow<StoredKey<'a>>>(
+    rules: impl Iterator<Item = (EventKind, K, &'a RawValue)>,
+) -> Result<String, BundleError> {
+    let entries = rules
+        .map(|(event, key, body)| key.borrow().digest_bytes().map(|key| (event, key, body.get())))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|error| BundleError::InvalidRules(error.to_string()))?;
+    table_digest(entries.into_iter()).map_err(|error| BundleError::InvalidRules(error.to_string()))
 }
 
 fn check_envelope(format: &str, version: u32) -> Result<(), BundleError> {

@@ -71,6 +71,7 @@ pub mod bundle;
 pub mod diagnostic;
 pub mod model;
 pub mod paths;
+pub mod signing;
 pub mod source;
 pub mod vocab;
 

@@ -9,6 +9,7 @@ use crate::eval::{self, EvalError, Evaluation, RuleTracer, Scope};
 use crate::ir::Rule;
 use crate::model::event::Event;
 use crate::model::result::HookResult;
+use crate::signing::{self, TrustKey};
 use crate::source::{self, ReadError, SourceFile, SourceMap};
 use crate::syntax;
 use std::path::{Path, PathBuf};
@@ -49,6 +50,16 @@ pub enum LoadError {
         path: PathBuf,
         /// What is wrong.
         source: BundleError,
+    },
+    /// A trusted key is configured and the bundle is not signed by it.
+    #[error(
+        "bundle `{path}` is refused: {reason} (a trusted key is configured, so only a bundle it signed is loaded)"
+    )]
+    Signature {
+        /// The bundle's path.
+        path: PathBuf,
+        /// What is wrong with its signature.
+        reason: String,
     },
 }
 
@@ -114,9 +125,23 @@ impl Policy {
 
     /// Loads a bundle written by `hookc compile` (or [`Policy::to_bundle`]).
     pub fn load_bundle(path: impl AsRef<Path>) -> Result<Policy, LoadError> {
+        Self::load_bundle_trusted(path, None)
+    }
+
+    /// Loads a bundle; with a trusted key, only if `BUNDLE.minisig` beside it is that key's
+    /// signature of it (see [`crate::signing`]).
+    pub fn load_bundle_trusted(path: impl AsRef<Path>, key: Option<&TrustKey>) -> Result<Policy, LoadError> {
         let path = path.as_ref();
         let text =
             std::fs::read_to_string(path).map_err(|source| LoadError::BundleIo { path: path.to_path_buf(), source })?;
+        if let Some(key) = key {
+            let refused = |reason: String| LoadError::Signature { path: path.to_path_buf(), reason };
+            let signature_path = signing::signature_path(path);
+            let signature = std::fs::read_to_string(&signature_path).map_err(|error| {
+                refused(format!("its signature `{}` cannot be read ({error})", signature_path.display()))
+            })?;
+            signing::verify(text.as_bytes(), &signature, key).map_err(refused)?;
+        }
         Self::from_bundle_str(&text).map_err(|source| LoadError::Bundle { path: path.to_path_buf(), source })
     }
 

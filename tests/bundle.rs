@@ -105,3 +105,113 @@ fn malformed_bundles_are_refused() {
         assert!(matches!(Policy::from_bundle_str(text), Err(BundleError::Malformed(_))), "{text:?}");
     }
 }
+
+/// A bundle the previous release wrote (format 2, hookc 0.1.0: the shipped rules of the day,
+/// committed and never rewritten) keeps working after an upgrade.
+const PREVIOUS_RELEASE: &str = include_str!("fixtures/bundles/v2-hookc-0.1.0.json");
+
+/// What the previous release's bundle decides, for calls its rules govern.
+fn decisions_of(policy: &Policy) -> Vec<(hookc::Permission, bool)> {
+    let events = [
+        r#"{"event":"pre_tool_use","tool":"Write","cwd":"/repo","project_root":"/repo","args":{"file_path":"/repo/Cargo.lock","content":"x"}}"#,
+        r#"{"event":"pre_tool_use","tool":"Bash","cwd":"/repo","project_root":"/repo","args":{"command":"git reset --hard"}}"#,
+        r#"{"event":"pre_tool_use","tool":"Bash","cwd":"/repo","project_root":"/repo","args":{"command":"sudo rm -rf /"}}"#,
+        r#"{"event":"pre_tool_use","tool":"Bash","cwd":"/repo","project_root":"/repo","args":{"command":"cargo test"}}"#,
+    ];
+    events
+        .iter()
+        .map(|event| {
+            let result = policy.evaluate(&Event::from_json(event.as_bytes()).unwrap()).unwrap();
+            (result.permission_behavior, result.blocking_error.is_some())
+        })
+        .collect()
+}
+
+#[test]
+fn a_bundle_of_the_previous_release_keeps_working() {
+    use hookc::Permission::{Ask, Deny, Passthrough};
+    let policy = Policy::from_bundle_str(PREVIOUS_RELEASE).unwrap();
+    assert_eq!(decisions_of(&policy), [(Passthrough, true), (Ask, false), (Deny, false), (Passthrough, false)]);
+}
+
+/// Index keys are the compiler's choice, not part of the format: a bundle whose keys this build
+/// cannot read (another release chose them differently) is indexed again from its rules.
+#[test]
+fn index_keys_of_another_release_are_chosen_again() {
+    let mut bundle: serde_json::Value = serde_json::from_str(PREVIOUS_RELEASE).unwrap();
+    let rules = bundle["rules"].as_array_mut().unwrap();
+    let keyed = rules.iter().filter(|rule| !rule[1].is_null()).count();
+    assert!(keyed > 5, "the fixture has keyed rules");
+    for rule in rules.iter_mut() {
+        rule[1] = serde_json::json!({"a-key-shape-of-a-later-release": [1, 2]});
+    }
+    let table = serde_json::to_string(&bundle["rules"]).unwrap();
+    bundle["table_hash"] = hookc::bundle::table_hash(&table).unwrap().into();
+    let policy = Policy::from_bundle_str(&bundle.to_string()).unwrap();
+    assert_eq!(decisions_of(&policy), decisions_of(&Policy::from_bundle_str(PREVIOUS_RELEASE).unwrap()));
+}
+
+/// A minisign key pair in a directory: (secret key file, public key file).
+fn key_pair(dir: &std::path::Path, name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let pair = minisign::KeyPair::generate_unencrypted_keypair().unwrap();
+    let (secret, public) = (dir.join(format!("{name}.key")), dir.join(format!("{name}.pub")));
+    std::fs::write(&secret, pair.sk.to_box(None).unwrap().to_string()).unwrap();
+    std::fs::write(&public, pair.pk.to_box().unwrap().to_string()).unwrap();
+    (secret, public)
+}
+
+/// `compile --sign` writes a minisign signature beside the bundle; with `--trust-key`, a
+/// bundle that is unsigned, signed by another key, or edited and re-hashed is refused (the
+/// edit the table hash alone cannot stop: drop a rule, recompute the hash).
+#[test]
+fn a_trusted_key_refuses_unsigned_and_re_hashed_bundles() {
+    use crate::support::{hookc, stderr, stdout};
+    let dir = tempfile::tempdir().unwrap();
+    let (secret, public) = key_pair(dir.path(), "team");
+    let (other_secret, _) = key_pair(dir.path(), "other");
+    let rules = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+    let compile = |key: &std::path::Path| {
+        let output = hookc(
+            dir.path(),
+            &["compile", rules.to_str().unwrap(), "-o", "policy.json", "--sign", key.to_str().unwrap()],
+            b"",
+        );
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    };
+    let payload = br#"{"hook_event_name":"PreToolUse","cwd":"/repo","tool_name":"Bash","tool_input":{"command":"sudo rm -rf /"}}"#;
+    let hook = |trust: bool| {
+        let mut args = vec!["claude", "--bundle", "policy.json"];
+        if trust {
+            args.extend(["--trust-key", public.to_str().unwrap()]);
+        }
+        hookc(dir.path(), &args, payload)
+    };
+    compile(&secret);
+    assert!(dir.path().join("policy.json.minisig").exists());
+    let trusted = hook(true);
+    assert_eq!(trusted.status.code(), Some(0), "{}", stderr(&trusted));
+    assert!(stdout(&trusted).contains("\"deny\""), "{}", stdout(&trusted));
+
+    // Drop the rule that denies this call and recompute the hash: loads without a trusted key.
+    let text = std::fs::read_to_string(dir.path().join("policy.json")).unwrap();
+    let mut bundle: serde_json::Value = serde_json::from_str(&text).unwrap();
+    bundle["rules"].as_array_mut().unwrap().retain(|rule| !rule[2].to_string().contains("\"rm\""));
+    let table = serde_json::to_string(&bundle["rules"]).unwrap();
+    bundle["table_hash"] = hookc::bundle::table_hash(&table).unwrap().into();
+    std::fs::write(dir.path().join("policy.json"), bundle.to_string()).unwrap();
+    let untrusted = hook(false);
+    assert!(!stdout(&untrusted).contains("\"deny\""), "the edit took effect without a key: {}", stdout(&untrusted));
+    let refused = hook(true);
+    assert_eq!(refused.status.code(), Some(2), "{}", stdout(&refused));
+    assert!(stderr(&refused).contains("the signature does not verify"), "{}", stderr(&refused));
+
+    // Signed by another key; then not signed at all.
+    compile(&other_secret);
+    assert!(stderr(&hook(true)).contains("is refused"), "{}", stderr(&hook(true)));
+    let unsigned = hookc(dir.path(), &["compile", rules.to_str().unwrap(), "-o", "policy.json"], b"");
+    assert_eq!(unsigned.status.code(), Some(0));
+    assert!(!dir.path().join("policy.json.minisig").exists(), "a stale signature was left beside a new bundle");
+    let refused = hook(true);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(stderr(&refused).contains("policy.json.minisig` cannot be read"), "{}", stderr(&refused));
+}

@@ -168,11 +168,7 @@ fn print(answer: &HookAnswer) -> u8 {
 
 /// Loads the policy, as a one-line failure for the agent to show.
 fn load(args: &PolicyArgs) -> Result<Policy, Failure> {
-    let loaded = match &args.bundle {
-        Some(bundle) => Policy::load_bundle(bundle),
-        None => Policy::from_paths(&args.rules),
-    };
-    loaded.map_err(|error| {
+    args.policy().map_err(|error| {
         Failure(match error {
             LoadError::Invalid { diagnostics, .. } => {
                 let errors = diagnostics.iter().filter(|d| d.is_error()).count();

@@ -13,6 +13,10 @@ pub(super) struct Args {
     /// Where to write the bundle.
     #[arg(short, long, value_name = "FILE")]
     output: PathBuf,
+    /// Sign the bundle with this minisign secret key, writing `FILE.minisig` beside it (an
+    /// encrypted key's password comes from `HOOKC_SIGNING_PASSWORD`, else the terminal).
+    #[arg(long, value_name = "KEY")]
+    sign: Option<PathBuf>,
 }
 
 /// Runs `hookc compile`.
@@ -30,13 +34,40 @@ pub(super) fn run(args: &Args) -> u8 {
             return exit::USAGE;
         }
     };
-    if let Err(io) = std::fs::write(&args.output, policy.to_bundle()) {
+    let bundle = policy.to_bundle();
+    // The signature is made first: a bundle is never left beside a stale signature.
+    let signature = match &args.sign {
+        Some(key) => {
+            match crate::signing::sign(bundle.as_bytes(), key, &format!("hookc bundle {}", policy.source_hash())) {
+                Ok(signature) => Some(signature),
+                Err(message) => {
+                    super::error(message);
+                    return exit::USAGE;
+                }
+            }
+        }
+        None => None,
+    };
+    let signature_path = crate::signing::signature_path(&args.output);
+    let written = std::fs::write(&args.output, bundle).and_then(|()| match &signature {
+        Some(signature) => std::fs::write(&signature_path, signature),
+        // An old signature of another bundle would only confuse.
+        None => match std::fs::remove_file(&signature_path) {
+            Err(error) if error.kind() != std::io::ErrorKind::NotFound => Err(error),
+            _ => Ok(()),
+        },
+    });
+    if let Err(io) = written {
         super::error(format_args!("cannot write `{}`: {io}", args.output.display()));
         return exit::USAGE;
     }
     let rules = policy.table().len();
+    let signed = match signature {
+        Some(_) => format!(", signed: `{}`", signature_path.display()),
+        None => String::new(),
+    };
     eprintln!(
-        "compiled {rules} rule{} to `{}` ({})",
+        "compiled {rules} rule{} to `{}` ({}{signed})",
         super::input::plural(rules),
         args.output.display(),
         policy.source_hash()

@@ -18,6 +18,10 @@ pub(super) struct Args {
     /// Run with this compiled bundle (recommended: `hookc compile` first).
     #[arg(long, value_name = "FILE", conflicts_with = "rules")]
     bundle: Option<PathBuf>,
+    /// Load the bundle only if it is signed by this minisign public key (`hookc compile
+    /// --sign`): whoever can write the bundle then cannot change the policy.
+    #[arg(long, value_name = "PUB", requires = "bundle")]
+    trust_key: Option<PathBuf>,
     /// Run with these rule files or directories (default: `rules`).
     #[arg(long, value_name = "PATH")]
     rules: Option<PathBuf>,
@@ -88,7 +92,13 @@ enum PolicyPath {
 
 fn checked_policy(args: &Args) -> Result<PolicyPath, String> {
     let (path, loaded) = match (&args.bundle, &args.rules) {
-        (Some(bundle), _) => (PolicyPath::Bundle(bundle.clone()), crate::Policy::load_bundle(bundle)),
+        (Some(bundle), _) => {
+            let key = match &args.trust_key {
+                Some(key) => Some(crate::signing::TrustKey::read(&key.to_string_lossy())?),
+                None => None,
+            };
+            (PolicyPath::Bundle(bundle.clone()), crate::Policy::load_bundle_trusted(bundle, key.as_ref()))
+        }
         (None, rules) => {
             let rules = rules.clone().unwrap_or_else(|| PathBuf::from("rules"));
             let loaded = crate::Policy::from_paths(std::slice::from_ref(&rules));
@@ -118,18 +128,26 @@ fn command_line(args: &Args, project: &Path, policy: &PolicyPath) -> Result<Stri
         PolicyPath::Rules(path) => ("--rules", path),
         PolicyPath::Bundle(path) => ("--bundle", path),
     };
-    let absolute = std::fs::canonicalize(project.join(path))
-        .map_err(|error| format!("cannot resolve `{}`: {error}", path.display()))?;
-    let real_project = std::fs::canonicalize(project).unwrap_or_else(|_| project.to_path_buf());
-    let spelled = match (args.agent, absolute.strip_prefix(&real_project)) {
-        (HookProtocol::Claude, Ok(inside)) => format!("\"$CLAUDE_PROJECT_DIR\"/{}", quote(&inside.to_string_lossy())),
-        _ => quote(&absolute.to_string_lossy()),
-    };
     let program = match &args.command {
         Some(command) => command.clone(),
         None => default_program(),
     };
-    Ok(format!("{program} {verb} {flag} {spelled}"))
+    let mut line = format!("{program} {verb} {flag} {}", spell(args.agent, project, path)?);
+    if let Some(key) = &args.trust_key {
+        line.push_str(&format!(" --trust-key {}", spell(args.agent, project, key)?));
+    }
+    Ok(line)
+}
+
+/// A path as the agent's command line should spell it: from any directory.
+fn spell(agent: HookProtocol, project: &Path, path: &Path) -> Result<String, String> {
+    let absolute = std::fs::canonicalize(project.join(path))
+        .map_err(|error| format!("cannot resolve `{}`: {error}", path.display()))?;
+    let real_project = std::fs::canonicalize(project).unwrap_or_else(|_| project.to_path_buf());
+    Ok(match (agent, absolute.strip_prefix(&real_project)) {
+        (HookProtocol::Claude, Ok(inside)) => format!("\"$CLAUDE_PROJECT_DIR\"/{}", quote(&inside.to_string_lossy())),
+        _ => quote(&absolute.to_string_lossy()),
+    })
 }
 
 /// `hookc` when that is on `PATH` and is this program, else this program's absolute path.

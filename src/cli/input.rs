@@ -9,14 +9,17 @@ use std::path::{Path, PathBuf};
 
 /// Where the rules come from.
 #[derive(Debug, clap::Args)]
-#[group(required = true, multiple = false)]
 pub(super) struct PolicyArgs {
     /// Rule files or directories to compile on the fly.
-    #[arg(long, num_args = 1.., value_name = "PATH")]
+    #[arg(long, num_args = 1.., value_name = "PATH", required_unless_present = "bundle", conflicts_with = "bundle")]
     pub rules: Vec<PathBuf>,
     /// A bundle written by `hookc compile`.
     #[arg(long, value_name = "FILE")]
     pub bundle: Option<PathBuf>,
+    /// Load the bundle only if `BUNDLE.minisig` is this key's signature of it (a minisign
+    /// public key file, or the key itself); an unsigned or altered bundle is refused.
+    #[arg(long, value_name = "PUB", requires = "bundle")]
+    pub trust_key: Option<String>,
 }
 
 /// How the policy reads paths.
@@ -38,13 +41,27 @@ impl PathArgs {
 }
 
 impl PolicyArgs {
+    /// Loads the policy: the bundle (checked against the trusted key, if one is given) or the
+    /// rule files.
+    pub(super) fn policy(&self) -> Result<Policy, LoadError> {
+        match &self.bundle {
+            Some(bundle) => {
+                let key = match &self.trust_key {
+                    Some(key) => Some(
+                        crate::signing::TrustKey::read(key)
+                            .map_err(|reason| LoadError::Signature { path: bundle.clone(), reason })?,
+                    ),
+                    None => None,
+                };
+                Policy::load_bundle_trusted(bundle, key.as_ref())
+            }
+            None => Policy::from_paths(&self.rules),
+        }
+    }
+
     /// Loads the policy; on failure prints why and returns the exit code.
     pub(super) fn load(&self) -> Result<Policy, u8> {
-        let loaded = match &self.bundle {
-            Some(bundle) => Policy::load_bundle(bundle),
-            None => Policy::from_paths(&self.rules),
-        };
-        loaded.map_err(|load_error| {
+        self.policy().map_err(|load_error| {
             match &load_error {
                 LoadError::Invalid { rendered, diagnostics } => {
                     eprint!("{rendered}");
