@@ -611,3 +611,60 @@ fn doctor_runs_the_wired_hooks_and_reports_what_would_happen() {
     assert_eq!(code, Some(1), "{said}");
     assert!(said.contains("the agent's timeout (5 s) is not above hookc's deadline (8 s)"), "{said}");
 }
+
+/// After a tool, Claude Code takes exit 2 as a message beside the output, which still reaches
+/// the model: when the policy cannot check an output, the output is withheld instead (Codex
+/// replaces the output with exit 2's stderr, so exit 2 stays).
+#[test]
+fn an_output_the_policy_cannot_check_is_withheld_not_delivered() {
+    let dir = tempfile::tempdir().unwrap();
+    let bash = br#"{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"cat .env"},"tool_response":{"stdout":"AKIAABCDEFGHIJKLMNOP","stderr":"","interrupted":false}}"#;
+    let output = hookc(dir.path(), &["claude", "--rules", "missing.rules"], bash);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let answer: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let replaced = answer["hookSpecificOutput"]["updatedToolOutput"]["stdout"].as_str().unwrap();
+    assert!(
+        replaced.starts_with("[hookc could not check this output, so it is withheld: cannot read `missing.rules`"),
+        "{replaced}"
+    );
+    assert!(!stdout(&output).contains("AKIA"), "{}", stdout(&output));
+    assert!(stderr(&output).contains("the tool's output is withheld"), "{}", stderr(&output));
+
+    let codex = hookc(dir.path(), &["claude", "--agent", "codex", "--rules", "missing.rules"], bash);
+    assert_eq!(codex.status.code(), Some(2), "{}", stderr(&codex));
+    // A payload that cannot be read is blocked as before.
+    let garbage = hookc(dir.path(), &["claude", "--rules", "missing.rules"], br#"{"hook_event_name":"PostToolUse"}"#);
+    assert_eq!(garbage.status.code(), Some(2));
+}
+
+/// Agents reject a blank reason (Codex then runs the call, or shows the original output): a
+/// blank deny or a rewrite to nothing still carries text.
+#[test]
+fn a_blank_reason_or_rewrite_is_never_sent_blank() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("blank.rules"),
+        "rule nothing pre_tool_use when command == \"rm\" => deny \"\"\n\
+         rule gone post_tool_use when output contains \"AKIA\" => redact /AKIA[0-9A-Z]{16}\\s*/ \"\"\n",
+    )
+    .unwrap();
+    let deny = br#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm"}}"#;
+    let post = br#"{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"x"},"tool_response":"AKIAABCDEFGHIJKLMNOP\n"}"#;
+    for agent in ["claude", "codex"] {
+        let output = hookc(dir.path(), &["claude", "--agent", agent, "--rules", "blank.rules"], deny);
+        let answer: Value = serde_json::from_str(&stdout(&output)).unwrap();
+        assert_eq!(
+            answer["hookSpecificOutput"]["permissionDecisionReason"], "denied by hookc rules: nothing",
+            "{agent}"
+        );
+    }
+    let codex = hookc(dir.path(), &["claude", "--agent", "codex", "--rules", "blank.rules"], post);
+    let answer: Value = serde_json::from_str(&stdout(&codex)).unwrap();
+    assert_eq!(answer["reason"], "[the output was removed by hookc rules: gone]");
+    let gemini = hookc(
+        dir.path(),
+        &["gemini", "--rules", "blank.rules"],
+        br#"{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"rm"}}"#,
+    );
+    assert!(stdout(&gemini).contains("denied by hookc rules: nothing"), "{}", stdout(&gemini));
+}

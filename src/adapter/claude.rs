@@ -239,6 +239,10 @@ fn pre_tool_use(flavor: Flavor, context: &Context, result: &HookResult) -> Optio
         ),
         (None, permission) => (permission, result.permission_reason.clone()),
     };
+    let reason = match decision {
+        Permission::Deny => Some(super::denial_reason(reason, result)),
+        _ => reason,
+    };
     let mut fields = Map::new();
     if decision != Permission::Passthrough {
         fields.insert("permissionDecision".into(), json!(decision.name()));
@@ -264,8 +268,12 @@ fn post_tool_use(context: &Context, result: &HookResult) -> Option<Value> {
         let delivered = match (output::rewrite(response, shape, &updated.content), mcp) {
             // Claude Code does not check an MCP result against a schema: a string or a list
             // of blocks is used as is (an object would be an error result).
-            (Some(Value::Object(object)), true) => object.get("content").cloned(),
+            (Some(Value::Object(object)), true) => {
+                Some(object.get("content").cloned().unwrap_or_else(|| json!(Value::Object(object).to_string())))
+            }
             (None, true) => Some(json!(updated.content)),
+            // Read's output is a union of kinds: any of them may become its text kind.
+            (None, false) if context.tool == "Read" => Some(read_as_text(response, &updated.content)),
             (rewritten, _) => rewritten,
         };
         match delivered {
@@ -303,6 +311,34 @@ fn post_tool_use(context: &Context, result: &HookResult) -> Option<Value> {
     (!answer.is_empty()).then_some(Value::Object(answer))
 }
 
+/// Read's text kind, holding this text.
+fn read_as_text(response: &Value, text: &str) -> Value {
+    let path = response.pointer("/file/filePath").cloned().unwrap_or_else(|| json!(""));
+    let lines = text.lines().count().max(1);
+    json!({"type": "text", "file": {"filePath": path, "content": text, "numLines": lines, "startLine": 1, "totalLines": lines}})
+}
+
+/// Claude Code's answer when the policy could not check a tool's output: exit 2 after a tool
+/// only adds a message beside the output, so the output is replaced by a note instead (withheld
+/// as any rewrite that fits no shape is). `None` when the payload is not a readable
+/// PostToolUse.
+pub(crate) fn unchecked_output(payload: &[u8], reason: &str) -> Option<String> {
+    let protocol = Claude { flavor: Flavor::Claude };
+    let mapped = protocol.map(payload).ok()?;
+    if mapped.context.kind != EventKind::PostToolUse {
+        return None;
+    }
+    let result = HookResult {
+        updated_output: Some(ToolOutput {
+            content: format!("[hookc could not check this output, so it is withheld: {reason}]"),
+            is_error: false,
+        }),
+        matched: vec!["(none: the policy could not decide)".to_string()],
+        ..HookResult::default()
+    };
+    post_tool_use(&mapped.context, &result).map(|answer| answer.to_string())
+}
+
 /// Codex has no output rewrite (an unknown field fails the hook, and the original is shown), but
 /// `decision: "block"` replaces the output the model sees with its `reason`: the rewritten
 /// text goes there. `continue: false` does not end Codex's turn; it too replaces the output,
@@ -314,7 +350,7 @@ fn codex_post_tool_use(context: &Context, result: &HookResult) -> Option<Value> 
     }
     if let Some(updated) = &result.updated_output {
         answer.insert("decision".into(), json!("block"));
-        answer.insert("reason".into(), json!(updated.content));
+        answer.insert("reason".into(), json!(super::replacement_text(&updated.content, result)));
     } else if result.prevent_continuation {
         answer.insert("continue".into(), json!(false));
         let reason = result

@@ -122,7 +122,7 @@ impl Protocol for Gemini {
                 };
                 if let Some(reason) = denial {
                     answer.insert("decision".into(), json!("deny"));
-                    answer.insert("reason".into(), json!(reason));
+                    answer.insert("reason".into(), json!(super::denial_reason(Some(reason), result)));
                 } else {
                     if result.permission_behavior == Permission::Allow {
                         answer.insert("decision".into(), json!("allow"));
@@ -138,7 +138,7 @@ impl Protocol for Gemini {
             EventKind::PostToolUse => {
                 if let Some(updated) = &result.updated_output {
                     answer.insert("decision".into(), json!("deny"));
-                    answer.insert("reason".into(), json!(updated.content));
+                    answer.insert("reason".into(), json!(super::replacement_text(&updated.content, result)));
                 }
                 if result.prevent_continuation {
                     answer.insert("continue".into(), json!(false));

@@ -163,6 +163,11 @@ pub(crate) fn failure(
     let reason = escape_controls(&failure.0);
     let (stdout, exit, message) = if payload.is_some_and(stops_after_continuation) {
         (None, 0, format!("hookc: {reason} (the agent already continued once, so it may stop rather than loop)"))
+    } else if let (false, HookProtocol::Claude, Some(stdout)) =
+        (fail_open, protocol, payload.and_then(|payload| claude::unchecked_output(payload, &reason)))
+    {
+        // After a tool, exit 2 would not keep the output from the model.
+        (Some(stdout), 0, format!("hookc: {reason} (the policy could not decide, so the tool's output is withheld)"))
     } else if fail_open {
         let stdout = match protocol {
             HookProtocol::Claude | HookProtocol::Codex => None,
@@ -317,6 +322,23 @@ fn log_lines(evaluation: &Evaluation) -> Vec<String> {
             Err(reason) => format!("hookc: warning: log of rule `{}` failed: {}", log.rule, escape_controls(reason)),
         })
         .collect()
+}
+
+/// The reason to send with a denial: agents reject a blank one (Codex then runs the call) or
+/// show nothing, so a blank reason says which rules denied.
+fn denial_reason(reason: Option<String>, result: &HookResult) -> String {
+    reason
+        .filter(|reason| !reason.trim().is_empty())
+        .unwrap_or_else(|| format!("denied by hookc rules: {}", result.matched.join(", ")))
+}
+
+/// Rewritten output to send where the agent takes it as a text that replaces the output
+/// (Codex's and Gemini CLI's block reason): a blank one would be rejected, and the original shown.
+fn replacement_text(text: &str, result: &HookResult) -> String {
+    match text.trim().is_empty() {
+        true => format!("[the output was removed by hookc rules: {}]", result.matched.join(", ")),
+        false => text.to_string(),
+    }
 }
 
 /// `additionalContext` entries as one text.

@@ -20,10 +20,16 @@ pub(super) enum Shape {
     /// An object whose text is one string field: Claude Code's Grep (`content`, beside `mode`)
     /// and WebFetch (`result`, beside `url`).
     Field(&'static str),
-    /// Anything else: rules see its JSON text, and a rewrite that is still JSON of the same
-    /// structure (a redaction inside its strings) goes back as that JSON.
+    /// Anything else: rules see its strings, in order, separated by [`LEAF_SEPARATOR`]; a
+    /// rewrite that keeps the separators (a redaction inside the strings) goes back string by
+    /// string, so the structure (keys, numbers, kinds) is the tool's own.
     Json,
 }
+
+/// Between the strings of a JSON output as rules see it: the ASCII record separator, which no
+/// text pattern matches by accident (`\s` does not; `.` does, so a redaction that crosses it
+/// cannot go back string by string).
+pub(super) const LEAF_SEPARATOR: char = '\u{1e}';
 
 /// The output text of a tool response and its shape.
 pub(super) fn read(response: &Value) -> (String, Shape) {
@@ -32,8 +38,13 @@ pub(super) fn read(response: &Value) -> (String, Shape) {
     }
     if let Some(stdout) = response.get("stdout").and_then(Value::as_str) {
         let stderr = response.get("stderr").and_then(Value::as_str).unwrap_or("");
-        let text = if stderr.is_empty() { stdout.to_string() } else { format!("{stdout}\n{stderr}") };
-        return (text, Shape::Shell);
+        // Claude Code shows Bash's `structuredContent` to the model in place of stdout.
+        let structured = response.get("structuredContent").map(leaves).unwrap_or_default();
+        let parts = [stdout]
+            .into_iter()
+            .chain((!stderr.is_empty()).then_some(stderr))
+            .chain(structured.iter().map(|leaf| leaf.as_str()));
+        return (parts.collect::<Vec<_>>().join("\n"), Shape::Shell);
     }
     if let Some(content) = response.pointer("/file/content").and_then(Value::as_str) {
         return (content.to_string(), Shape::File);
@@ -49,7 +60,39 @@ pub(super) fn read(response: &Value) -> (String, Shape) {
             return (text.to_string(), Shape::Field(field));
         }
     }
-    (response.to_string(), Shape::Json)
+    (leaves(response).join(&LEAF_SEPARATOR.to_string()), Shape::Json)
+}
+
+/// The strings of a JSON value, depth first.
+fn leaves(value: &Value) -> Vec<String> {
+    let mut found = Vec::new();
+    visit_leaves(value, &mut |leaf| found.push(leaf.clone()));
+    found
+}
+
+fn visit_leaves(value: &Value, visit: &mut impl FnMut(&String)) {
+    match value {
+        Value::String(text) => visit(text),
+        Value::Array(items) => items.iter().for_each(|item| visit_leaves(item, visit)),
+        Value::Object(fields) => fields.values().for_each(|field| visit_leaves(field, visit)),
+        _ => {}
+    }
+}
+
+/// The value with its strings replaced, in order; `false` if there are not as many.
+fn replace_leaves(value: &mut Value, texts: &mut std::str::Split<'_, char>) -> bool {
+    match value {
+        Value::String(text) => match texts.next() {
+            Some(new) => {
+                *text = new.to_string();
+                true
+            }
+            None => false,
+        },
+        Value::Array(items) => items.iter_mut().all(|item| replace_leaves(item, texts)),
+        Value::Object(fields) => fields.values_mut().all(|field| replace_leaves(field, texts)),
+        _ => true,
+    }
 }
 
 /// Objects whose text is one string field, told apart by a field beside it.
@@ -87,9 +130,11 @@ pub(super) fn rewrite(response: &Value, shape: &Shape, text: &str) -> Option<Val
             if object.contains_key("stderr") {
                 object.insert("stderr".into(), Value::String(String::new()));
             }
-            // Claude Code points the model at the whole output saved on disk when it is large.
+            // Claude Code points the model at the whole output saved on disk when it is large,
+            // and shows `structuredContent` in place of stdout: both were read into the text.
             object.remove("persistedOutputPath");
             object.remove("persistedOutputSize");
+            object.remove("structuredContent");
         }
         Shape::File => *updated.pointer_mut("/file/content")? = Value::String(text.to_string()),
         Shape::McpContent => {
@@ -108,28 +153,14 @@ pub(super) fn rewrite(response: &Value, shape: &Shape, text: &str) -> Option<Val
             updated.as_object_mut()?.insert(field.to_string(), Value::String(text.to_string()));
         }
         Shape::Json => {
-            let rewritten: Value = serde_json::from_str(text).ok()?;
-            return same_structure(response, &rewritten).then_some(rewritten);
+            // An agent checks a tool's output against the tool's schema and drops one that
+            // fails for the original: only the strings change, one for one.
+            let mut texts = text.split(LEAF_SEPARATOR);
+            let complete = replace_leaves(&mut updated, &mut texts) && texts.next().is_none();
+            return complete.then_some(updated);
         }
     }
     Some(updated)
-}
-
-/// Whether two JSON values differ at most in their strings: same keys, same lengths, same
-/// numbers, booleans and nulls. An agent checks a tool's output against the tool's schema, and
-/// one that fails is dropped for the original; only strings are safe to change.
-fn same_structure(old: &Value, new: &Value) -> bool {
-    match (old, new) {
-        (Value::String(_), Value::String(_)) => true,
-        (Value::Array(old), Value::Array(new)) => {
-            old.len() == new.len() && old.iter().zip(new).all(|(old, new)| same_structure(old, new))
-        }
-        (Value::Object(old), Value::Object(new)) => {
-            old.len() == new.len()
-                && old.iter().all(|(key, old)| new.get(key).is_some_and(|new| same_structure(old, new)))
-        }
-        (old, new) => old == new,
-    }
 }
 
 #[cfg(test)]
@@ -175,18 +206,23 @@ mod tests {
             assert_eq!(read(&response), (text.to_string(), shape.clone()), "{response}");
             assert_eq!(rewrite(&response, &shape, "new"), Some(rewritten), "{response}");
         }
-        let odd = json!({"filePath": "/a", "structuredPatch": [], "n": 1});
-        assert_eq!(read(&odd), (odd.to_string(), Shape::Json));
-        assert_eq!(rewrite(&odd, &Shape::Json, "x"), None);
-        let redacted = json!({"filePath": "/[x]", "structuredPatch": [], "n": 1});
-        assert_eq!(rewrite(&odd, &Shape::Json, &redacted.to_string()), Some(redacted));
-        // Only strings may change: another number, key or length is not the tool's output.
-        for changed in [
-            json!({"filePath": "/a", "structuredPatch": [], "n": 2}),
-            json!({"filePath": "/a", "structuredPatch": [""], "n": 1}),
-            json!({"file": "/a", "structuredPatch": [], "n": 1}),
-        ] {
-            assert_eq!(rewrite(&odd, &Shape::Json, &changed.to_string()), None, "{changed}");
+        let odd = json!({"filePath": "/a", "cells": [{"source": "k = \"v\"", "n": 1}], "mode": "x"});
+        assert_eq!(
+            read(&odd),
+            ("/a\u{1e}k = \"v\"\u{1e}x".to_string(), Shape::Json),
+            "strings as they are, not escaped"
+        );
+        let redacted = json!({"filePath": "/a", "cells": [{"source": "k = [v]", "n": 1}], "mode": "x"});
+        assert_eq!(rewrite(&odd, &Shape::Json, "/a\u{1e}k = [v]\u{1e}x"), Some(redacted));
+        // A rewrite that does not keep one text per string cannot go back.
+        for changed in ["x", "/a\u{1e}k", "/a\u{1e}k\u{1e}x\u{1e}more"] {
+            assert_eq!(rewrite(&odd, &Shape::Json, changed), None, "{changed}");
         }
+        let bash = json!({"stdout": "ok", "stderr": "", "interrupted": false, "structuredContent": [{"type": "text", "text": "K"}]});
+        assert_eq!(read(&bash), ("ok\ntext\nK".to_string(), Shape::Shell));
+        assert_eq!(
+            rewrite(&bash, &Shape::Shell, "new"),
+            Some(json!({"stdout": "new", "stderr": "", "interrupted": false}))
+        );
     }
 }
