@@ -67,6 +67,7 @@ struct Envelope<'a> {
 struct Stored<'a> {
     format: String,
     version: u32,
+    hookc: Option<String>,
     source_hash: String,
     table_hash: String,
     #[serde(borrow)]
@@ -196,7 +197,10 @@ pub fn read(text: &str) -> Result<Loaded, BundleError> {
     if found != stored.table_hash {
         return Err(BundleError::Tampered { expected: stored.table_hash, found });
     }
-    let table = match keys.iter().all(|key| matches!(key, StoredKey::Known(_))) {
+    // Index keys are the compiler's choice, not part of the format: another release's keys
+    // (or keys this build cannot read) are chosen again from the rules.
+    let same_compiler = stored.hookc.as_deref() == Some(env!("CARGO_PKG_VERSION"));
+    let table = match same_compiler && keys.iter().all(|key| matches!(key, StoredKey::Known(_))) {
         true => DecisionTable::from_entries(
             stored
                 .rules
@@ -208,17 +212,14 @@ pub fn read(text: &str) -> Result<Loaded, BundleError> {
                 })
                 .collect(),
         ),
-        // Index keys are the compiler's choice, not part of the format: keys another release
-        // chose are chosen again from the rules.
-        false => {
-            let rules = stored
-                .rules
-                .iter()
-                .map(|(_, _, body)| serde_json::from_str(body.get()))
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(|error| BundleError::InvalidRules(error.to_string()))?;
-            DecisionTable::new(rules)
-        }
+        false => match stored.rules.iter().map(|(_, _, body)| serde_json::from_str(body.get())).collect() {
+            Ok(rules) => DecisionTable::new(rules),
+            // A rule that does not decode fails the call that reaches it, as on the fast path;
+            // without keys every rule is a candidate.
+            Err(_) => DecisionTable::from_entries(
+                stored.rules.iter().map(|(event, _, body)| Entry::raw(*event, None, (*body).to_owned())).collect(),
+            ),
+        },
     };
     Ok(Loaded { table, source_hash: stored.source_hash })
 }

@@ -668,3 +668,87 @@ fn a_blank_reason_or_rewrite_is_never_sent_blank() {
     );
     assert!(stdout(&gemini).contains("denied by hookc rules: nothing"), "{}", stdout(&gemini));
 }
+
+/// What an adversarial review found in `init`: user settings never name the policy by
+/// `$CLAUDE_PROJECT_DIR` (it would be every project's), a link planted at the temporary or
+/// backup name is never written through, and Codex trust lands in inline-table configs.
+#[cfg(unix)]
+#[test]
+fn init_is_safe_where_a_review_found_it_was_not() {
+    let dir = project_with_policy();
+    let home = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_hookc"))
+            .args(args)
+            .current_dir(dir.path())
+            .env("HOME", home.path())
+            .env("CODEX_HOME", home.path().join("codex"))
+            .output()
+            .unwrap();
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr),
+        )
+    };
+    let user = home.path().join(".claude/settings.json");
+    let (code, said) = run(&["init", "claude", "--write", "--settings", user.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{said}");
+    let written = std::fs::read_to_string(&user).unwrap();
+    assert!(!written.contains("CLAUDE_PROJECT_DIR"), "{written}");
+    assert!(
+        written.contains(&format!("--rules {}/rules", std::fs::canonicalize(dir.path()).unwrap().display())),
+        "{written}"
+    );
+    assert!(
+        written.contains(&format!("{}", std::fs::canonicalize(env!("CARGO_BIN_EXE_hookc")).unwrap().display())),
+        "the program is named by its absolute path: {written}"
+    );
+
+    // Links at every name init might write: none is followed.
+    let victim = home.path().join("victim.txt");
+    std::fs::write(&victim, "precious").unwrap();
+    std::fs::create_dir_all(dir.path().join(".claude")).unwrap();
+    std::fs::write(dir.path().join(".claude/settings.json"), "{}").unwrap();
+    std::os::unix::fs::symlink(&victim, dir.path().join(".claude/settings.json.bak")).unwrap();
+    let (code, said) = run(&["init", "claude", "--write"]);
+    assert_eq!(code, Some(0), "{said}");
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+    assert!(!std::fs::symlink_metadata(dir.path().join(".claude/settings.json")).unwrap().file_type().is_symlink());
+    assert!(said.contains("settings.json.bak.1"), "{said}");
+
+    // An inline `hooks` table in Codex's config takes the trust entries.
+    std::fs::create_dir_all(home.path().join("codex")).unwrap();
+    std::fs::write(home.path().join("codex/config.toml"), "model = \"m\"\nhooks = { state = {} }\n").unwrap();
+    let (code, said) = run(&["init", "codex", "--write", "--global", "--trust"]);
+    assert_eq!(code, Some(0), "{said}");
+    let (_, said) = run(&["doctor", "codex"]);
+    assert!(said.contains("ok: Codex: all 5 hookc hook(s) are trusted"), "{said}");
+}
+
+/// `doctor` flags hooks that run but enforce nothing, and does not wait past a hook's timeout
+/// on a child the hook left running.
+#[test]
+fn doctor_flags_hooks_that_enforce_nothing_and_bounds_its_wait() {
+    let dir = project_with_policy();
+    let home = tempfile::tempdir().unwrap();
+    let bin = env!("CARGO_BIN_EXE_hookc");
+    let settings = dir.path().join(".claude/settings.json");
+    std::fs::create_dir_all(settings.parent().unwrap()).unwrap();
+    let hooks = serde_json::json!({"hooks": {
+        "PreToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": format!("{bin} claude --rules rules"), "timeout": 10, "async": true}]}],
+        "Stop": [{"hooks": [{"type": "command", "command": format!("(sleep 30 &); {bin} claude --rules rules"), "timeout": 2}]}]
+    }});
+    std::fs::write(&settings, hooks.to_string()).unwrap();
+    let started = std::time::Instant::now();
+    let output = std::process::Command::new(bin)
+        .args(["doctor", "claude"])
+        .current_dir(dir.path())
+        .env("HOME", home.path())
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{said}");
+    assert!(said.contains("PreToolUse: `async: true`"), "{said}");
+    assert!(said.contains("Stop: no answer within the agent's timeout (2 s)"), "{said}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(20), "{:?}", started.elapsed());
+}

@@ -149,6 +149,17 @@ fn index_keys_of_another_release_are_chosen_again() {
     bundle["table_hash"] = hookc::bundle::table_hash(&table).unwrap().into();
     let policy = Policy::from_bundle_str(&bundle.to_string()).unwrap();
     assert_eq!(decisions_of(&policy), decisions_of(&Policy::from_bundle_str(PREVIOUS_RELEASE).unwrap()));
+
+    // Keys this build can read but another release chose (here: wrong ones) are not trusted.
+    let mut bundle: serde_json::Value = serde_json::from_str(PREVIOUS_RELEASE).unwrap();
+    bundle["hookc"] = "0.0.9".into();
+    for rule in bundle["rules"].as_array_mut().unwrap() {
+        rule[1] = serde_json::json!({"exact": ["tool", ["no-such-tool"]]});
+    }
+    let table = serde_json::to_string(&bundle["rules"]).unwrap();
+    bundle["table_hash"] = hookc::bundle::table_hash(&table).unwrap().into();
+    let policy = Policy::from_bundle_str(&bundle.to_string()).unwrap();
+    assert_eq!(decisions_of(&policy), decisions_of(&Policy::from_bundle_str(PREVIOUS_RELEASE).unwrap()));
 }
 
 /// A minisign key pair in a directory: (secret key file, public key file).

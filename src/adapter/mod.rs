@@ -183,10 +183,16 @@ pub(crate) fn failure(
 /// Whether a payload is a Stop or SubagentStop (Gemini CLI's AfterAgent) with
 /// `stop_hook_active: true`, read leniently: the payload may be what failed.
 fn stops_after_continuation(payload: &[u8]) -> bool {
-    let Ok(value) = serde_json::from_slice::<serde_json::Value>(payload) else { return false };
-    let event = value.get("hook_event_name").and_then(serde_json::Value::as_str);
-    matches!(event, Some("Stop" | "SubagentStop" | "AfterAgent"))
-        && value.get("stop_hook_active").and_then(serde_json::Value::as_bool) == Some(true)
+    // Typed, so a payload that names its event twice (the last would win in a `Value`) is not
+    // taken for a Stop.
+    #[derive(serde::Deserialize)]
+    struct Stop {
+        hook_event_name: String,
+        stop_hook_active: Option<bool>,
+    }
+    let Ok(stop) = serde_json::from_slice::<Stop>(payload) else { return false };
+    matches!(stop.hook_event_name.as_str(), "Stop" | "SubagentStop" | "AfterAgent")
+        && stop.stop_hook_active == Some(true)
 }
 
 /// The first of these environment variables that is set and not empty.

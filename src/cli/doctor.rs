@@ -107,6 +107,23 @@ fn check_agent(agent: HookProtocol, project: &Path, asked: bool) -> Findings {
         }
         wired += hooks.len();
         findings.ok(format!("{} `{shown}`: {} hookc hook(s)", file.scope, hooks.len()));
+        if settings.get("disableAllHooks").and_then(Value::as_bool) == Some(true) {
+            findings.problem(format!("{} `{shown}` sets `disableAllHooks`: no hook runs", file.scope));
+        }
+        for hook in &hooks {
+            if hook.background {
+                findings.problem(format!(
+                    "{}: `async: true` — the agent does not wait for the answer, so it enforces nothing",
+                    hook.event
+                ));
+            }
+            if hook.once {
+                findings.problem(format!(
+                    "{}: `once: true` — it runs once per session; later calls are not governed",
+                    hook.event
+                ));
+            }
+        }
         if agent == HookProtocol::Codex {
             codex_trust_findings(&file.path, project, &hooks, &mut findings);
         }
@@ -146,8 +163,8 @@ fn runs_hookc(command: &str) -> bool {
 fn codex_trust_findings(hooks_json: &Path, project: &Path, hooks: &[WiredHook], findings: &mut Findings) {
     let Some(home) = wiring::codex_home() else { return };
     let config = std::fs::read_to_string(home.join("config.toml")).unwrap_or_default();
-    let trusted = match codex_trust::trusted(&config) {
-        Ok(trusted) => trusted,
+    let states = match codex_trust::states(&config) {
+        Ok(states) => states,
         Err(error) => {
             findings.problem(format!(
                 "`{}` is not valid TOML ({error}): Codex will not start",
@@ -157,22 +174,32 @@ fn codex_trust_findings(hooks_json: &Path, project: &Path, hooks: &[WiredHook], 
         }
     };
     let user_wide = hooks_json.starts_with(&home);
-    let key_path = match user_wide {
-        true => std::fs::canonicalize(hooks_json).unwrap_or_else(|_| hooks_json.to_path_buf()),
-        false => hooks_json.to_path_buf(),
-    };
+    let key_path = codex_trust::key_path(hooks_json);
+    let state = |hook: &WiredHook| states.get(&codex_trust::key(&key_path, hook));
     let untrusted: Vec<&WiredHook> = hooks
         .iter()
-        .filter(|hook| trusted.get(&codex_trust::key(&key_path, hook)) != Some(&codex_trust::hash(hook)))
+        .filter(|hook| state(hook).and_then(|state| state.hash.clone()) != Some(codex_trust::hash(hook)))
         .collect();
     if untrusted.is_empty() {
         findings.ok(format!("Codex: all {} hookc hook(s) are trusted", hooks.len()));
     } else {
         let events: Vec<&str> = untrusted.iter().map(|hook| hook.event.as_str()).collect();
         findings.problem(format!(
-            "Codex: {} hook(s) untrusted ({}) — they will not run (`hookc init codex --write --trust`, or `/hooks` in Codex)",
+            "Codex: {} hook(s) untrusted or changed since trusted ({}) — they will not run (`hookc init codex --write --trust`, or `/hooks` in Codex)",
             untrusted.len(),
             events.join(", ")
+        ));
+    }
+    let disabled: Vec<&str> = hooks
+        .iter()
+        .filter(|hook| state(hook).is_some_and(|state| !state.enabled))
+        .map(|hook| hook.event.as_str())
+        .collect();
+    if !disabled.is_empty() {
+        findings.problem(format!(
+            "Codex: {} hook(s) turned off with `enabled = false` ({}) — they will not run",
+            disabled.len(),
+            disabled.join(", ")
         ));
     }
     if !user_wide && !codex_trust::project_trusted(&config, project) {
@@ -294,7 +321,14 @@ fn run_command(
     timeout: Duration,
 ) -> std::io::Result<Option<(Option<i32>, String, String)>> {
     use std::io::Write;
-    let mut child = std::process::Command::new("sh")
+    let mut shell = std::process::Command::new("sh");
+    #[cfg(unix)]
+    {
+        // Its own process group, so a hook that leaves children behind is stopped whole.
+        use std::os::unix::process::CommandExt;
+        shell.process_group(0);
+    }
+    let mut child = shell
         .arg("-c")
         .arg(command)
         .current_dir(project)
@@ -310,13 +344,15 @@ fn run_command(
     }
     // Read both pipes as the hook writes, so a chatty hook cannot stall on a full pipe.
     let reader = |pipe: Option<Box<dyn std::io::Read + Send>>| {
+        let (sender, receiver) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             let mut text = Vec::new();
             if let Some(mut pipe) = pipe {
                 let _ = pipe.read_to_end(&mut text);
             }
-            String::from_utf8_lossy(&text).into_owned()
-        })
+            let _ = sender.send(String::from_utf8_lossy(&text).into_owned());
+        });
+        receiver
     };
     let stdout = reader(child.stdout.take().map(|pipe| Box::new(pipe) as Box<dyn std::io::Read + Send>));
     let stderr = reader(child.stderr.take().map(|pipe| Box::new(pipe) as Box<dyn std::io::Read + Send>));
@@ -326,12 +362,27 @@ fn run_command(
             break status;
         }
         if started.elapsed() > timeout {
-            let _ = child.kill();
-            let _ = child.wait();
+            stop_group(&mut child);
             return Ok(None);
         }
         std::thread::sleep(Duration::from_millis(5));
     };
-    let text = |handle: std::thread::JoinHandle<String>| handle.join().unwrap_or_default();
-    Ok(Some((status.code(), text(stdout), text(stderr))))
+    // The agent waits for the hook's output to end, which a background child can hold open.
+    let left = timeout.saturating_sub(started.elapsed());
+    let (Ok(out), Ok(err)) = (stdout.recv_timeout(left), stderr.recv_timeout(left.max(Duration::from_millis(50))))
+    else {
+        stop_group(&mut child);
+        return Ok(None);
+    };
+    Ok(Some((status.code(), out, err)))
+}
+
+/// Stops a hook and whatever it started.
+fn stop_group(child: &mut std::process::Child) {
+    #[cfg(unix)]
+    {
+        let _ = std::process::Command::new("kill").arg("-KILL").arg(format!("-{}", child.id())).status();
+    }
+    let _ = child.kill();
+    let _ = child.wait();
 }

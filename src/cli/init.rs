@@ -25,8 +25,7 @@ pub(super) struct Args {
     /// Run with these rule files or directories (default: `rules`).
     #[arg(long, value_name = "PATH")]
     rules: Option<PathBuf>,
-    /// How the agent should invoke hookc (default: `hookc` when it is on `PATH`, else this
-    /// hookc's absolute path).
+    /// How the agent should invoke hookc (default: this hookc's absolute path).
     #[arg(long, value_name = "COMMAND")]
     command: Option<String>,
     /// Merge into the settings file instead of printing (a backup is kept when it changes).
@@ -62,20 +61,26 @@ fn init(args: &Args) -> Result<(), String> {
     }
     let project = std::env::current_dir().map_err(|error| format!("cannot read the current directory: {error}"))?;
     let policy = checked_policy(args)?;
-    let command = command_line(args, &project, &policy)?;
+    let path: PathBuf = match (&args.settings, args.agent, args.global) {
+        (Some(path), _, _) => wiring::lexical(&project.join(path)),
+        (None, HookProtocol::Codex, true) => wiring::codex_home()
+            .ok_or("cannot find Codex's home (`$CODEX_HOME` or `~/.codex`); pass `--settings FILE`")?
+            .join("hooks.json"),
+        (None, agent, _) => wiring::settings_files(agent, &project).remove(0).path,
+    };
+    // `$CLAUDE_PROJECT_DIR` is whichever project the agent runs in: only a project's own
+    // settings may name the policy by it (in user settings it would be every project's `rules`).
+    let user_settings = std::env::var_os("HOME").map(|home| Path::new(&home).join(".claude"));
+    let project_relative = args.agent == HookProtocol::Claude
+        && path.starts_with(&project)
+        && !user_settings.is_some_and(|user| path.starts_with(user));
+    let command = command_line(args, &project, &policy, project_relative)?;
     let hooks = wiring::hooks(args.agent, &command);
     if !args.write {
         let text = serde_json::to_string_pretty(&json!({ "hooks": hooks })).map_err(|error| error.to_string())?;
         println!("{text}");
         return Ok(());
     }
-    let path = match (&args.settings, args.agent, args.global) {
-        (Some(path), _, _) => project.join(path),
-        (None, HookProtocol::Codex, true) => wiring::codex_home()
-            .ok_or("cannot find Codex's home (`$CODEX_HOME` or `~/.codex`); pass `--settings FILE`")?
-            .join("hooks.json"),
-        (None, agent, _) => wiring::settings_files(agent, &project).remove(0).path,
-    };
     eprintln!("{}", merge_into(&path, hooks)?);
     if args.agent == HookProtocol::Codex {
         eprintln!("{}", codex_trust_report(&path, &project, &command, args.trust)?);
@@ -118,7 +123,7 @@ fn checked_policy(args: &Args) -> Result<PolicyPath, String> {
 /// The command line the agent runs. Paths are absolute, or for Claude Code relative to
 /// `$CLAUDE_PROJECT_DIR` when inside the project (so the settings can be committed): an agent
 /// runs hooks from wherever its shell went, and a relative path would break after `cd src`.
-fn command_line(args: &Args, project: &Path, policy: &PolicyPath) -> Result<String, String> {
+fn command_line(args: &Args, project: &Path, policy: &PolicyPath, project_relative: bool) -> Result<String, String> {
     let verb = match args.agent {
         HookProtocol::Claude => "claude",
         HookProtocol::Codex => "claude --agent codex",
@@ -130,37 +135,40 @@ fn command_line(args: &Args, project: &Path, policy: &PolicyPath) -> Result<Stri
     };
     let program = match &args.command {
         Some(command) => command.clone(),
-        None => default_program(),
+        None => default_program()?,
     };
-    let mut line = format!("{program} {verb} {flag} {}", spell(args.agent, project, path)?);
-    if let Some(key) = &args.trust_key {
-        line.push_str(&format!(" --trust-key {}", spell(args.agent, project, key)?));
+    let spell = |path: &Path| spell(project_relative, project, path);
+    let mut line = format!("{program} {verb} {flag} {}", spell(path)?);
+    match &args.trust_key {
+        // A key given as itself (`RW…`) rather than a file goes as it is.
+        Some(key) if !project.join(key).exists() => {
+            line.push_str(&format!(" --trust-key {}", quote(&key.to_string_lossy())))
+        }
+        Some(key) => line.push_str(&format!(" --trust-key {}", spell(key)?)),
+        None => {}
     }
     Ok(line)
 }
 
-/// A path as the agent's command line should spell it: from any directory.
-fn spell(agent: HookProtocol, project: &Path, path: &Path) -> Result<String, String> {
+/// A path as the agent's command line should spell it, so that it works from any directory:
+/// absolute, or inside the project relative to `$CLAUDE_PROJECT_DIR` when `project_relative`.
+fn spell(project_relative: bool, project: &Path, path: &Path) -> Result<String, String> {
     let absolute = std::fs::canonicalize(project.join(path))
         .map_err(|error| format!("cannot resolve `{}`: {error}", path.display()))?;
     let real_project = std::fs::canonicalize(project).unwrap_or_else(|_| project.to_path_buf());
-    Ok(match (agent, absolute.strip_prefix(&real_project)) {
-        (HookProtocol::Claude, Ok(inside)) => format!("\"$CLAUDE_PROJECT_DIR\"/{}", quote(&inside.to_string_lossy())),
+    Ok(match (project_relative, absolute.strip_prefix(&real_project)) {
+        (true, Ok(inside)) => format!("\"$CLAUDE_PROJECT_DIR\"/{}", quote(&inside.to_string_lossy())),
         _ => quote(&absolute.to_string_lossy()),
     })
 }
 
-/// `hookc` when that is on `PATH` and is this program, else this program's absolute path.
-fn default_program() -> String {
-    let this = std::env::current_exe().ok().and_then(|exe| std::fs::canonicalize(exe).ok());
-    let on_path = std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths).map(|dir| dir.join("hookc")).find(|candidate| candidate.is_file())
-    });
-    match (this, on_path.and_then(|found| std::fs::canonicalize(found).ok())) {
-        (Some(this), Some(found)) if this == found => "hookc".to_string(),
-        (Some(this), _) => quote(&this.to_string_lossy()),
-        (None, _) => "hookc".to_string(),
-    }
+/// This program's absolute path: an agent's hook shell may not have the `PATH` this shell has
+/// (Codex runs a login shell), and "command not found" (exit 127) lets every call through.
+fn default_program() -> Result<String, String> {
+    let this = std::env::current_exe()
+        .and_then(std::fs::canonicalize)
+        .map_err(|error| format!("cannot find this hookc's path ({error}); pass `--command`"))?;
+    Ok(quote(&this.to_string_lossy()))
 }
 
 fn quote(word: &str) -> String {
@@ -232,11 +240,7 @@ fn codex_trust_report(hooks_json: &Path, project: &Path, command: &str, trust: b
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
         Err(error) => return Err(format!("cannot read `{}`: {error}", config_path.display())),
     };
-    // Codex names the file as it found it: its home with links resolved, a project as spelled.
-    let key_path = match hooks_json.starts_with(&home) {
-        true => std::fs::canonicalize(hooks_json).unwrap_or_else(|_| hooks_json.to_path_buf()),
-        false => hooks_json.to_path_buf(),
-    };
+    let key_path = codex_trust::key_path(hooks_json);
     let text = std::fs::read_to_string(hooks_json)
         .map_err(|error| format!("cannot read `{}`: {error}", hooks_json.display()))?;
     let settings: Value =
@@ -246,10 +250,14 @@ fn codex_trust_report(hooks_json: &Path, project: &Path, command: &str, trust: b
         .filter(|hook| hook.command == command)
         .map(|hook| (codex_trust::key(&key_path, hook), codex_trust::hash(hook)))
         .collect();
-    let trusted = codex_trust::trusted(&config)
+    let states = codex_trust::states(&config)
         .map_err(|error| format!("`{}` is not valid TOML: {error}", config_path.display()))?;
-    let untrusted: Vec<(String, String)> =
-        ours.iter().filter(|(key, hash)| trusted.get(key) != Some(hash)).cloned().collect();
+    let disabled = ours.iter().filter(|(key, _)| states.get(key).is_some_and(|state| !state.enabled)).count();
+    let untrusted: Vec<(String, String)> = ours
+        .iter()
+        .filter(|(key, hash)| states.get(key).and_then(|state| state.hash.as_ref()) != Some(hash))
+        .cloned()
+        .collect();
     let mut report = if untrusted.is_empty() {
         format!("Codex: all {} hookc hook(s) are trusted", ours.len())
     } else if trust {
@@ -266,6 +274,12 @@ fn codex_trust_report(hooks_json: &Path, project: &Path, command: &str, trust: b
             ours.len()
         )
     };
+    if disabled > 0 {
+        report.push_str(&format!(
+            "\nCodex: {disabled} hookc hook(s) are turned off (`enabled = false` in `{}`): Codex will not run them",
+            config_path.display()
+        ));
+    }
     if !hooks_json.starts_with(&home) && !codex_trust::project_trusted(&config, project) {
         report.push_str(&format!(
             "\nCodex: `{}` is not a trusted project in `{}`, and Codex reads a project's `.codex/hooks.json` only in a \

@@ -98,6 +98,10 @@ pub(super) fn commands(settings: &Value) -> Vec<WiredHook> {
                     command: command.to_string(),
                     matcher: matcher.clone(),
                     timeout: hook.get("timeout").and_then(Value::as_u64),
+                    background: hook.get("async").and_then(Value::as_bool).unwrap_or(false),
+                    once: hook.get("once").and_then(Value::as_bool).unwrap_or(false),
+                    status_message: hook.get("statusMessage").and_then(Value::as_str).map(str::to_string),
+                    context_limit: hook.get("additionalContextLimit").and_then(Value::as_u64),
                 });
             }
         }
@@ -120,6 +124,29 @@ pub(super) struct WiredHook {
     pub matcher: Option<String>,
     /// Its timeout as written (seconds; Gemini CLI: milliseconds).
     pub timeout: Option<u64>,
+    /// `async: true`: the agent does not wait for it, so it decides nothing.
+    pub background: bool,
+    /// `once: true` (Claude Code): it runs once per session.
+    pub once: bool,
+    /// `statusMessage`, which Codex hashes.
+    pub status_message: Option<String>,
+    /// `additionalContextLimit`, which Codex hashes.
+    pub context_limit: Option<u64>,
+}
+
+/// A path with `.` and `..` taken out without reading the file system.
+pub(super) fn lexical(path: &Path) -> PathBuf {
+    let mut clean = PathBuf::new();
+    for component in path.components() {
+        match component {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                clean.pop();
+            }
+            other => clean.push(other),
+        }
+    }
+    clean
 }
 
 /// Codex's hook trust: which hooks of a `hooks.json` its user trusted, in `$CODEX_HOME/config.toml`
@@ -157,12 +184,21 @@ pub(super) mod codex_trust {
             "session_end" | "interrupt" => hook.timeout.unwrap_or(1).clamp(1, 3),
             _ => hook.timeout.unwrap_or(600).max(1),
         };
-        let handler: BTreeMap<&str, Value> = BTreeMap::from([
-            ("async", Value::Bool(false)),
+        let mut handler: BTreeMap<&str, Value> = BTreeMap::from([
+            ("async", Value::Bool(hook.background)),
             ("command", Value::String(hook.command.clone())),
             ("timeout", Value::from(timeout)),
             ("type", Value::String("command".into())),
         ]);
+        if let Some(message) = &hook.status_message {
+            handler.insert("statusMessage", Value::String(message.clone()));
+        }
+        let emits_context = ["pre_tool_use", "post_tool_use", "session_start", "user_prompt_submit", "subagent_start"];
+        if let (Some(limit), true) = (hook.context_limit, emits_context.contains(&label.as_str())) {
+            if limit != 2500 {
+                handler.insert("additionalContextLimit", Value::from(limit));
+            }
+        }
         let mut identity: BTreeMap<&str, Value> = BTreeMap::new();
         identity.insert("event_name", Value::String(label.clone()));
         identity.insert(
@@ -180,42 +216,79 @@ pub(super) mod codex_trust {
         format!("sha256:{hex}")
     }
 
-    /// The trusted hashes in a `config.toml` text, by key.
-    pub(in crate::cli) fn trusted(config: &str) -> Result<BTreeMap<String, String>, String> {
+    /// What Codex's user said of one hook.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub(in crate::cli) struct HookState {
+        /// The hash trusted, if any.
+        pub hash: Option<String>,
+        /// `enabled = false` turns the hook off, trusted or not.
+        pub enabled: bool,
+    }
+
+    /// The hook states in a `config.toml` text, by key.
+    pub(in crate::cli) fn states(config: &str) -> Result<BTreeMap<String, HookState>, String> {
         let document: toml_edit::DocumentMut = config.parse().map_err(|error| format!("{error}"))?;
         let mut found = BTreeMap::new();
         if let Some(state) = document.get("hooks").and_then(|hooks| hooks.get("state")).and_then(|s| s.as_table_like())
         {
             for (key, item) in state.iter() {
-                if let Some(hash) = item.get("trusted_hash").and_then(|hash| hash.as_str()) {
-                    found.insert(key.to_string(), hash.to_string());
-                }
+                let hash = item.get("trusted_hash").and_then(|hash| hash.as_str()).map(str::to_string);
+                let enabled = item.get("enabled").and_then(|enabled| enabled.as_bool()).unwrap_or(true);
+                found.insert(key.to_string(), HookState { hash, enabled });
             }
         }
         Ok(found)
     }
 
-    /// The `config.toml` text with these keys trusted at these hashes, everything else kept.
+    /// An item as a standard table: an inline table (`hooks = { state = {} }`) becomes one, as
+    /// entries added to it would otherwise be dropped.
+    fn standard_table<'a>(item: &'a mut toml_edit::Item, name: &str) -> Result<&'a mut toml_edit::Table, String> {
+        if let toml_edit::Item::Value(toml_edit::Value::InlineTable(inline)) = item {
+            *item = toml_edit::Item::Table(inline.clone().into_table());
+        }
+        if item.is_none() {
+            let mut table = toml_edit::Table::new();
+            table.set_implicit(true);
+            *item = toml_edit::Item::Table(table);
+        }
+        item.as_table_mut().ok_or_else(|| format!("`{name}` is not a table"))
+    }
+
+    /// The `config.toml` text with these keys trusted at these hashes, everything else kept;
+    /// checked by reading it back.
     pub(in crate::cli) fn with_trusted(config: &str, entries: &[(String, String)]) -> Result<String, String> {
         let mut document: toml_edit::DocumentMut = config.parse().map_err(|error| format!("{error}"))?;
-        let hooks = document.entry("hooks").or_insert_with(|| {
-            let mut table = toml_edit::Table::new();
-            table.set_implicit(true);
-            toml_edit::Item::Table(table)
-        });
-        let hooks = hooks.as_table_like_mut().ok_or("`hooks` is not a table")?;
-        let state = hooks.entry("state").or_insert_with(|| {
-            let mut table = toml_edit::Table::new();
-            table.set_implicit(true);
-            toml_edit::Item::Table(table)
-        });
-        let state = state.as_table_like_mut().ok_or("`hooks.state` is not a table")?;
+        let hooks = standard_table(document.entry("hooks").or_insert(toml_edit::Item::None), "hooks")?;
+        let state = standard_table(hooks.entry("state").or_insert(toml_edit::Item::None), "hooks.state")?;
         for (key, hash) in entries {
-            let entry = state.entry(key).or_insert_with(|| toml_edit::Item::Table(toml_edit::Table::new()));
-            let entry = entry.as_table_like_mut().ok_or_else(|| format!("`hooks.state.\"{key}\"` is not a table"))?;
+            let entry =
+                standard_table(state.entry(key).or_insert(toml_edit::Item::None), &format!("hooks.state.\"{key}\""))?;
             entry.insert("trusted_hash", toml_edit::value(hash.as_str()));
         }
-        Ok(document.to_string())
+        let written = document.to_string();
+        let states = states(&written)?;
+        match entries.iter().all(|(key, hash)| states.get(key).and_then(|state| state.hash.as_ref()) == Some(hash)) {
+            true => Ok(written),
+            false => {
+                Err("the trust entries did not take (an unusual `hooks` layout); record them with `/hooks` in Codex"
+                    .into())
+            }
+        }
+    }
+
+    /// The path Codex names a hooks file by in its trust keys: under `$CODEX_HOME` with links
+    /// resolved (Codex resolves its home when the variable is set), anywhere else as spelled
+    /// (`~/.codex` and projects are not resolved), with `.` and `..` taken out.
+    pub(in crate::cli) fn key_path(hooks_json: &Path) -> std::path::PathBuf {
+        let spelled = super::lexical(hooks_json);
+        let home =
+            std::env::var_os("CODEX_HOME").filter(|home| !home.is_empty()).map(|home| super::lexical(Path::new(&home)));
+        match home
+            .and_then(|home| Some((spelled.strip_prefix(&home).ok()?.to_path_buf(), std::fs::canonicalize(home).ok()?)))
+        {
+            Some((rest, resolved)) => resolved.join(rest),
+            None => spelled,
+        }
     }
 
     /// Whether `config.toml` marks a project directory trusted (`[projects."DIR"] trust_level =
@@ -247,6 +320,10 @@ pub(super) mod codex_trust {
                 command: command.into(),
                 matcher: matcher.map(str::to_string),
                 timeout,
+                background: false,
+                once: false,
+                status_message: None,
+                context_limit: None,
             }
         }
 
@@ -270,6 +347,12 @@ pub(super) mod codex_trust {
             for (hook, hash) in cases {
                 assert_eq!(super::hash(&hook), format!("sha256:{hash}"), "{hook:?}");
             }
+            let limited =
+                WiredHook { context_limit: Some(100), ..hook("UserPromptSubmit", "hookc run ups2", None, None) };
+            assert_eq!(
+                super::hash(&limited),
+                "sha256:9356c9b48b8e81bdf08b532062dfad87fd6c32cc284f898fafc2811bee001b6d"
+            );
             assert_eq!(
                 key(Path::new("/p/.codex/hooks.json"), &hook("UserPromptSubmit", "x", None, None)),
                 "/p/.codex/hooks.json:user_prompt_submit:0:0"
@@ -285,9 +368,23 @@ pub(super) mod codex_trust {
             )
             .unwrap();
             assert!(written.starts_with("model = \"gpt-5.5\"\n"), "{written}");
-            let trusted = trusted(&written).unwrap();
-            assert_eq!(trusted.get("/a:stop:0:0").map(String::as_str), Some("sha256:new"));
-            assert_eq!(trusted.get("/a:pre_tool_use:0:0").map(String::as_str), Some("sha256:p"));
+            let trusted = states(&written).unwrap();
+            assert_eq!(trusted.get("/a:stop:0:0").and_then(|s| s.hash.as_deref()), Some("sha256:new"));
+            assert_eq!(trusted.get("/a:pre_tool_use:0:0").and_then(|s| s.hash.as_deref()), Some("sha256:p"));
+            for inline in
+                ["hooks = { state = {} }\n", "hooks = { state = { \"/b:stop:0:0\" = { trusted_hash = \"x\" } } }\n"]
+            {
+                let written = with_trusted(inline, &[("/a:stop:0:0".into(), "sha256:n".into())]).unwrap();
+                assert_eq!(
+                    states(&written).unwrap().get("/a:stop:0:0").and_then(|s| s.hash.as_deref()),
+                    Some("sha256:n"),
+                    "{written}"
+                );
+            }
+            assert_eq!(
+                super::super::lexical(Path::new("/p/./.codex/../.codex/hooks.json")),
+                Path::new("/p/.codex/hooks.json")
+            );
             assert!(project_trusted("[projects.\"/repo\"]\ntrust_level = \"trusted\"\n", Path::new("/repo/sub")));
             assert!(!project_trusted("[projects.\"/repo\"]\ntrust_level = \"untrusted\"\n", Path::new("/repo")));
         }
@@ -314,31 +411,47 @@ pub(super) fn write_settings(path: &Path, old: Option<&str>, text: &str) -> Resu
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => None,
         Err(error) => return Err(format!("cannot read `{shown}`: {error}")),
     };
+    if old == Some(text) {
+        return Ok(None);
+    }
     if let Some(parent) = target.parent().filter(|parent| !parent.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent).map_err(|error| format!("cannot create `{}`: {error}", parent.display()))?;
     }
+    // New files only (never through a link a repository could have planted at the name): the
+    // new text first, then the backup, then the rename, so a failure leaves no stray backup.
+    let temporary = PathBuf::from(format!("{}.hookc-{}-{}", target.display(), std::process::id(), unique()));
+    write_new(&temporary, text, mode.clone())
+        .map_err(|error| format!("cannot write `{}`: {error}", temporary.display()))?;
     let backup = match old {
         Some(old) => {
             let backup = free_backup_path(&target);
-            write_with(&backup, old, mode.clone())
-                .map_err(|error| format!("cannot write the backup `{}`: {error}", backup.display()))?;
+            if let Err(error) = write_new(&backup, old, mode) {
+                let _ = std::fs::remove_file(&temporary);
+                return Err(format!("cannot write the backup `{}`: {error}", backup.display()));
+            }
             Some(backup)
         }
         None => None,
     };
-    let temporary = target.with_extension("hookc-tmp");
-    write_with(&temporary, text, mode).map_err(|error| format!("cannot write `{}`: {error}", temporary.display()))?;
-    std::fs::rename(&temporary, &target).map_err(|error| format!("cannot replace `{shown}`: {error}"))?;
+    if let Err(error) = std::fs::rename(&temporary, &target) {
+        let _ = std::fs::remove_file(&temporary);
+        return Err(format!("cannot replace `{shown}`: {error}"));
+    }
     Ok(backup)
 }
 
-/// Writes a file with the permissions of the file it stands for (owner-only until they are set,
-/// so a file that may hold keys is never readable by others in between); a new file gets the
-/// usual permissions.
-fn write_with(path: &Path, text: &str, permissions: Option<std::fs::Permissions>) -> std::io::Result<()> {
+/// A number that differs between calls in one process.
+fn unique() -> u128 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |since| since.as_nanos())
+}
+
+/// Creates a new file (refusing any existing path, a symlink included) with the permissions of
+/// the file it stands for (owner-only until they are set, so a file that may hold keys is never
+/// readable by others in between); a new settings file gets the usual permissions.
+fn write_new(path: &Path, text: &str, permissions: Option<std::fs::Permissions>) -> std::io::Result<()> {
     use std::io::Write;
     let mut options = std::fs::OpenOptions::new();
-    options.write(true).create(true).truncate(true);
+    options.write(true).create_new(true);
     #[cfg(unix)]
     if permissions.is_some() {
         use std::os::unix::fs::OpenOptionsExt;
@@ -357,6 +470,7 @@ fn free_backup_path(path: &Path) -> PathBuf {
     let base = format!("{}.bak", path.display());
     std::iter::once(PathBuf::from(&base))
         .chain((1..).map(|n| PathBuf::from(format!("{base}.{n}"))))
-        .find(|candidate| !candidate.exists())
+        // A dangling link is a name in use too.
+        .find(|candidate| std::fs::symlink_metadata(candidate).is_err())
         .unwrap_or_else(|| PathBuf::from(base))
 }
