@@ -179,6 +179,18 @@ fn a_hand_made_bundle_that_cannot_evaluate_blocks() {
     assert!(stderr(&output).contains("rule `bad` (x:1:1): invalid pattern"), "{}", stderr(&output));
 }
 
+/// Runs hookc in `dir` with these environment variables; the exit code and what it printed
+/// (stdout, then stderr).
+fn hookc_with_env(dir: &Path, args: &[&str], env: &[(&str, &std::ffi::OsStr)]) -> (Option<i32>, String) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_hookc"))
+        .args(args)
+        .current_dir(dir)
+        .envs(env.iter().copied())
+        .output()
+        .unwrap();
+    (output.status.code(), stdout(&output) + &stderr(&output))
+}
+
 /// A project with a rule file and its compiled bundle, for `hookc init`.
 fn project_with_policy() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
@@ -330,15 +342,7 @@ fn init_write_keeps_modes_follows_symlinks_and_refuses_read_only_files() {
 fn init_codex_wires_the_project_and_records_trust() {
     let dir = project_with_policy();
     let home = tempfile::tempdir().unwrap();
-    let run = |args: &[&str]| {
-        let output = std::process::Command::new(env!("CARGO_BIN_EXE_hookc"))
-            .args(args)
-            .current_dir(dir.path())
-            .env("CODEX_HOME", home.path())
-            .output()
-            .unwrap();
-        (output.status.code(), String::from_utf8_lossy(&output.stderr).into_owned())
-    };
+    let run = |args: &[&str]| hookc_with_env(dir.path(), args, &[("CODEX_HOME", home.path().as_os_str())]);
     let (code, said) = run(&["init", "codex", "--write", "--command", "hookc"]);
     assert_eq!(code, Some(0), "{said}");
     assert!(dir.path().join(".codex/hooks.json").exists());
@@ -566,15 +570,15 @@ fn doctor_runs_the_wired_hooks_and_reports_what_would_happen() {
     let bin = Path::new(env!("CARGO_BIN_EXE_hookc")).parent().unwrap().to_path_buf();
     let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
     let run = |args: &[&str]| {
-        let output = std::process::Command::new(env!("CARGO_BIN_EXE_hookc"))
-            .args(args)
-            .current_dir(dir.path())
-            .env("HOME", home.path())
-            .env("CODEX_HOME", home.path().join(".codex"))
-            .env("PATH", &path)
-            .output()
-            .unwrap();
-        (output.status.code(), String::from_utf8_lossy(&output.stdout).into_owned())
+        hookc_with_env(
+            dir.path(),
+            args,
+            &[
+                ("HOME", home.path().as_os_str()),
+                ("CODEX_HOME", home.path().join(".codex").as_os_str()),
+                ("PATH", std::ffi::OsStr::new(&path)),
+            ],
+        )
     };
     let (code, said) = run(&["doctor", "claude"]);
     assert_eq!(code, Some(1), "{said}");
@@ -678,16 +682,10 @@ fn init_is_safe_where_a_review_found_it_was_not() {
     let dir = project_with_policy();
     let home = tempfile::tempdir().unwrap();
     let run = |args: &[&str]| {
-        let output = std::process::Command::new(env!("CARGO_BIN_EXE_hookc"))
-            .args(args)
-            .current_dir(dir.path())
-            .env("HOME", home.path())
-            .env("CODEX_HOME", home.path().join("codex"))
-            .output()
-            .unwrap();
-        (
-            output.status.code(),
-            String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr),
+        hookc_with_env(
+            dir.path(),
+            args,
+            &[("HOME", home.path().as_os_str()), ("CODEX_HOME", home.path().join("codex").as_os_str())],
         )
     };
     let user = home.path().join(".claude/settings.json");
