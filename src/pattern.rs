@@ -82,6 +82,56 @@ impl Regex {
             Err(_) => Literals::None,
         }
     }
+
+    /// Texts at least one of which every match contains, anywhere (`rm\s+-rf\s+/data/` must
+    /// contain `/data/`): the index finds the rule with one Aho–Corasick pass instead of
+    /// running its regex. `None` when the regex has no such set.
+    pub fn required(&self) -> Option<Vec<String>> {
+        required_texts(&regex_syntax::parse(&self.inline_source()).ok()?)
+    }
+}
+
+/// The shortest a required literal may be: shorter ones occur in too many texts to narrow.
+const MIN_REQUIRED: usize = 3;
+
+/// A set of texts at least one of which every match of `hir` contains; `None` if none is known.
+fn required_texts(hir: &regex_syntax::hir::Hir) -> Option<Vec<String>> {
+    let set = required(hir)?;
+    let mut texts = set
+        .into_iter()
+        .map(|bytes| String::from_utf8(bytes).ok().filter(|text| text.len() >= MIN_REQUIRED))
+        .collect::<Option<Vec<String>>>()?;
+    texts.sort_unstable();
+    texts.dedup();
+    (!texts.is_empty() && texts.len() <= MAX_LITERALS).then_some(texts)
+}
+
+/// Byte strings at least one of which every match contains: a literal; the most selective set
+/// among a concatenation's parts (its shortest member the longest); the union over an
+/// alternation's branches (every branch must have one); a repetition's, if it repeats once at
+/// least.
+fn required(hir: &regex_syntax::hir::Hir) -> Option<Vec<Vec<u8>>> {
+    use regex_syntax::hir::HirKind;
+    match hir.kind() {
+        HirKind::Literal(literal) => Some(vec![literal.0.to_vec()]),
+        HirKind::Capture(capture) => required(&capture.sub),
+        HirKind::Repetition(repetition) if repetition.min >= 1 => required(&repetition.sub),
+        HirKind::Concat(parts) => parts.iter().filter_map(required).max_by_key(|set| {
+            let shortest = set.iter().map(Vec::len).min().unwrap_or(0);
+            (shortest, std::cmp::Reverse(set.len()))
+        }),
+        HirKind::Alternation(branches) => {
+            let mut all = Vec::new();
+            for branch in branches {
+                all.extend(required(branch)?);
+                if all.len() > MAX_LITERALS {
+                    return None;
+                }
+            }
+            Some(all)
+        }
+        _ => None,
+    }
 }
 
 #[derive(Serialize, Deserialize)]
@@ -168,6 +218,20 @@ impl Globs {
             .case_insensitive(case == PathCase::Insensitive)
             .build()
             .map_err(|error| error.kind().to_string())
+    }
+
+    /// Texts at least one of which every text these globs match contains (`src/**/gen_7.rs`
+    /// must contain `gen_7.rs`), read from the regex globset compiles each glob to.
+    pub fn required(&self) -> Option<Vec<String>> {
+        let mut all = Vec::new();
+        for pattern in &self.patterns {
+            let glob = Self::glob(pattern, self.path_mode).ok()?;
+            let hir = regex_syntax::ParserBuilder::new().utf8(false).build().parse(glob.regex()).ok()?;
+            all.extend(required_texts(&hir)?);
+        }
+        all.sort_unstable();
+        all.dedup();
+        (all.len() <= MAX_LITERALS).then_some(all)
     }
 
     /// What every text one of these globs matches must be or start with, read from the regex
@@ -334,6 +398,25 @@ mod tests {
             assert!(!matches!(regex(pattern, flags), Literals::Prefix(_)), "/{pattern}/{flags}");
         }
         assert_eq!(regex("^ab", "i"), prefix(&["AB", "Ab", "aB", "ab"]));
+    }
+
+    #[test]
+    fn required_texts_are_found_inside_patterns() {
+        let required = |pattern: &str, flags: &str| Regex::new(pattern, flags).unwrap().required();
+        let texts = |texts: &[&str]| Some(texts.iter().map(|text| text.to_string()).collect::<Vec<_>>());
+        assert_eq!(required(r"rm\s+-rf\s+/dir12/", ""), texts(&["/dir12/"]));
+        assert_eq!(required(r"\bcmd12\b", ""), texts(&["cmd12"]));
+        assert_eq!(required(r"(curl|wget)\s.*evil\.example", ""), texts(&["evil.example"]));
+        assert_eq!(required(r"(?:secret_one|secret_two)=", ""), texts(&["secret_one", "secret_two"]));
+        assert_eq!(required(r"(abc)+x", ""), texts(&["abc"]));
+        // Nothing every match must contain, or nothing long enough to narrow.
+        for pattern in [r"(abc)*x", r"a|bcd", r"\w+", r"ab\d"] {
+            assert_eq!(required(pattern, ""), None, "/{pattern}/");
+        }
+        assert_eq!(required("secret", "i"), None, "case-insensitive texts are classes");
+        let globs = Globs::new(vec!["src/**/gen_7.rs".into()], true).unwrap();
+        assert_eq!(globs.required(), texts(&["gen_7.rs"]));
+        assert_eq!(Globs::new(vec!["**/*".into()], true).unwrap().required(), None);
     }
 
     #[test]

@@ -18,6 +18,9 @@ pub(super) enum Key<'r> {
     Glob(&'r Field, &'r Globs),
     /// The field's text matches this regex.
     Regex(&'r Field, &'r Regex),
+    /// The field's text contains one of these (a pattern's required texts): found in one
+    /// Aho–Corasick pass over the text.
+    Inner(&'r Field, Vec<Cow<'r, str>>),
 }
 
 /// The estimated cost of a set-matched key: one pass over the text, then only the rules whose
@@ -28,19 +31,26 @@ const SET_MATCH_COST: usize = 8;
 pub(super) fn choose_keys(rules: &[Rule]) -> Vec<Option<Key<'_>>> {
     let options: Vec<Vec<Key<'_>>> = rules.iter().map(|rule| keys_of(&rule.condition)).collect();
     // How many rules of each event could share each exact or prefix bucket.
-    let mut bucket_sizes: HashMap<(usize, &Field, &str), usize> = HashMap::new();
+    let mut bucket_sizes: HashMap<(usize, bool, &Field, &str), usize> = HashMap::new();
     for (rule, keys) in rules.iter().zip(&options) {
         for key in keys {
+            let inner = matches!(key, Key::Inner(..));
             for (field, value) in bucket_values(key) {
-                *bucket_sizes.entry((rule.event.index(), field, value)).or_default() += 1;
+                *bucket_sizes.entry((rule.event.index(), inner, field, value)).or_default() += 1;
             }
         }
     }
     let cost = |event: usize, key: &Key<'_>| match key {
         Key::Glob(..) | Key::Regex(..) => SET_MATCH_COST,
-        _ => bucket_values(key)
-            .map(|(field, value)| bucket_sizes.get(&(event, field, value)).copied().unwrap_or(0))
-            .sum(),
+        // One automaton pass, then the rules sharing the texts found.
+        _ => {
+            usize::from(matches!(key, Key::Inner(..)))
+                + bucket_values(key)
+                    .map(|(field, value)| {
+                        bucket_sizes.get(&(event, matches!(key, Key::Inner(..)), field, value)).copied().unwrap_or(0)
+                    })
+                    .sum::<usize>()
+        }
     };
     let chosen: Vec<Option<usize>> = rules
         .iter()
@@ -55,7 +65,7 @@ pub(super) fn choose_keys(rules: &[Rule]) -> Vec<Option<Key<'_>>> {
 
 fn bucket_values<'k, 'r>(key: &'k Key<'r>) -> impl Iterator<Item = (&'r Field, &'k str)> {
     let (field, values): (Option<&'r Field>, &'k [Cow<'r, str>]) = match key {
-        Key::Exact(field, values) | Key::Prefix(field, values) => (Some(field), values),
+        Key::Exact(field, values) | Key::Prefix(field, values) | Key::Inner(field, values) => (Some(field), values),
         Key::Glob(..) | Key::Regex(..) => (None, &[]),
     };
     values.iter().filter_map(move |value| field.map(|field| (field, value.as_ref())))
@@ -69,14 +79,14 @@ fn keys_of(cond: &Cond) -> Vec<Key<'_>> {
     };
     conjuncts
         .iter()
-        .filter_map(|conjunct| match conjunct {
+        .flat_map(|conjunct| match conjunct {
             Cond::Test(test) => match &test.subject {
-                Subject::Field(field) => key_of(field, &test.pred),
-                Subject::Len(_) => None,
+                Subject::Field(field) => keys_of_test(field, &test.pred),
+                Subject::Len(_) => Vec::new(),
             },
             // `runs rm (…)` can fire only when `rm` is among the line's programs, `runs git push`
             // only when `git push` is among its program-subcommand pairs.
-            Cond::Runs(runs) if !runs.programs.is_empty() => Some(match &runs.subcommand {
+            Cond::Runs(runs) if !runs.programs.is_empty() => vec![match &runs.subcommand {
                 Some(subcommand) => Key::Exact(
                     &PROGRAM_SUBCOMMANDS,
                     runs.programs.iter().map(|program| Cow::Owned(format!("{program} {subcommand}"))).collect(),
@@ -84,10 +94,23 @@ fn keys_of(cond: &Cond) -> Vec<Key<'_>> {
                 None => {
                     Key::Exact(&PROGRAMS, runs.programs.iter().map(|program| Cow::Borrowed(program.as_str())).collect())
                 }
-            }),
-            _ => None,
+            }],
+            _ => Vec::new(),
         })
         .collect()
+}
+
+/// The keys a test offers: its own, and for a pattern with no literal head, also the texts it
+/// requires (the cheaper one is chosen).
+fn keys_of_test<'r>(field: &'r Field, pred: &'r Pred) -> Vec<Key<'r>> {
+    let Some(key) = key_of(field, pred) else { return Vec::new() };
+    let required = match (&key, pred) {
+        (Key::Regex(_, regex), _) => regex.required(),
+        (Key::Glob(_, globs), _) => globs.required(),
+        _ => None,
+    };
+    let inner = required.map(|texts| Key::Inner(field, texts.into_iter().map(Cow::Owned).collect()));
+    std::iter::once(key).chain(inner).collect()
 }
 
 /// The fields `runs` is keyed on.
@@ -137,6 +160,8 @@ pub enum OwnedKey {
     Glob(Field, Globs),
     /// The field's text matches this regex.
     Regex(Field, Regex),
+    /// The field's text contains one of these.
+    Inner(Field, Vec<String>),
 }
 
 impl Key<'_> {
@@ -148,6 +173,7 @@ impl Key<'_> {
             Key::Prefix(field, values) => OwnedKey::Prefix((*field).clone(), texts(values)),
             Key::Glob(field, globs) => OwnedKey::Glob((*field).clone(), (*globs).clone()),
             Key::Regex(field, regex) => OwnedKey::Regex((*field).clone(), (*regex).clone()),
+            Key::Inner(field, values) => OwnedKey::Inner((*field).clone(), texts(values)),
         }
     }
 }
@@ -160,6 +186,7 @@ impl OwnedKey {
             OwnedKey::Prefix(field, values) => Key::Prefix(field, borrowed(values)),
             OwnedKey::Glob(field, globs) => Key::Glob(field, globs),
             OwnedKey::Regex(field, regex) => Key::Regex(field, regex),
+            OwnedKey::Inner(field, values) => Key::Inner(field, borrowed(values)),
         }
     }
 }

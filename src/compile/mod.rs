@@ -108,6 +108,45 @@ enum IndexKind {
     Prefix { by_prefix: HashMap<String, Vec<RuleId>>, lengths: Vec<usize> },
     /// Globs or regexes matched in one pass.
     Patterns(PatternSet),
+    /// Texts a pattern requires, found in one Aho–Corasick pass.
+    Inner(InnerTexts),
+}
+
+/// The required texts of one field's keyed patterns; the automaton is built on first lookup.
+#[derive(Debug, Clone, Default)]
+struct InnerTexts {
+    texts: Vec<String>,
+    /// `owners[i]`: the rules requiring `texts[i]`.
+    owners: Vec<Vec<RuleId>>,
+    positions: HashMap<String, usize>,
+    automaton: OnceLock<Option<aho_corasick::AhoCorasick>>,
+}
+
+impl InnerTexts {
+    fn add(&mut self, text: String, id: RuleId) {
+        let at = *self.positions.entry(text.clone()).or_insert_with(|| {
+            self.texts.push(text);
+            self.owners.push(Vec::new());
+            self.owners.len() - 1
+        });
+        if let Some(owners) = self.owners.get_mut(at) {
+            owners.push(id);
+        }
+    }
+
+    /// The rules one of whose texts `text` contains. If the automaton cannot be built, every
+    /// rule is a candidate: the index may only narrow what is tried, never drop a rule.
+    fn lookup(&self, text: &str, out: &mut Vec<RuleId>) {
+        let automaton = self.automaton.get_or_init(|| aho_corasick::AhoCorasick::new(&self.texts).ok());
+        match automaton {
+            Some(automaton) => {
+                for found in automaton.find_overlapping_iter(text) {
+                    out.extend(self.owners.get(found.pattern().as_usize()).into_iter().flatten());
+                }
+            }
+            None => out.extend(self.owners.iter().flatten()),
+        }
+    }
 }
 
 impl DecisionTable {
@@ -253,6 +292,7 @@ impl EventIndex {
         let mut prefix: Slots<'_, HashMap<String, Vec<RuleId>>> = Vec::new();
         let mut glob_sets: Slots<'_, PatternSet> = Vec::new();
         let mut regex_sets: Slots<'_, PatternSet> = Vec::new();
+        let mut inner: Slots<'_, InnerTexts> = Vec::new();
         for (id, key) in keys {
             let case = |field: &Field| if field.folds_case() { case } else { PathCase::Sensitive };
             match key {
@@ -272,6 +312,11 @@ impl EventIndex {
                         set.add_regex(regex.inline_source(), id);
                     }
                 }
+                Key::Inner(field, texts) => {
+                    if let Some(inner) = slot(&mut inner, field, InnerTexts::default) {
+                        texts.iter().for_each(|text| inner.add(case(field).fold(text).into_owned(), id));
+                    }
+                }
             }
         }
         for (field, map) in exact {
@@ -285,6 +330,9 @@ impl EventIndex {
         }
         for (field, set) in glob_sets.into_iter().chain(regex_sets) {
             self.indexes.push(FieldIndex { field: field.clone(), kind: IndexKind::Patterns(set) });
+        }
+        for (field, texts) in inner {
+            self.indexes.push(FieldIndex { field: field.clone(), kind: IndexKind::Inner(texts) });
         }
         self.unindexed.sort_unstable();
         self.unindexed.dedup();
@@ -327,6 +375,7 @@ impl IndexKind {
                 }
             }
             IndexKind::Patterns(set) => set.lookup(text, out),
+            IndexKind::Inner(texts) => texts.lookup(text, out),
         }
     }
 }
