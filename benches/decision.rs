@@ -3,7 +3,9 @@
 //!
 //! The rules are half equality (`tool == … and path == …`), a quarter regex on `command`, and a
 //! quarter glob on `path` or prefix on `command`; requests hit one rule of each kind or match
-//! nothing. The shell workload is rules on words (`runs PROGRAM (…)`, `access == write and path
+//! nothing. The regexes and globs come in three shapes: anchored with a literal head; with no
+//! usable head (`\bcmdN\b`); and sharing one head (`rm\s+-rf\s+/cmdN/`, `assets/**/dirN/**`),
+//! the shape that defeats prefix indexing and crowds one pattern set. The shell workload is rules on words (`runs PROGRAM (…)`, `access == write and path
 //! like …`) against realistic command lines, and the cost of reading a command line into words
 //! (a shell call against no rules). Run: `cargo bench --bench decision`; the report is in
 //! `target/criterion/`.
@@ -23,8 +25,10 @@ const SIZES: [usize; 4] = [10, 100, 1_000, 10_000];
 enum Regexes {
     /// `^cmd12( |$)`: anchored with a literal head, so the index finds them by prefix.
     Anchored,
-    /// `\bcmd12\b`: no usable prefix, so they share one `RegexSet` per field.
+    /// `\bcmd12\b`: no usable prefix; found by the text it requires (`cmd12`).
     Unanchored,
+    /// `rm\s+-rf\s+/dir12/`: every regex shares the literal head `rm`; found by `/dir12/`.
+    SharedHead,
 }
 
 /// The generated rule file for `n` rules.
@@ -43,8 +47,15 @@ fn rules(n: usize, regexes: Regexes) -> String {
                 Regexes::Unanchored => {
                     format!("rule re-{i} pre_tool_use when tool == bash and command matches /\\bcmd{i}\\b/ => ask \"re {i}\"\n")
                 }
+                Regexes::SharedHead => {
+                    format!("rule re-{i} pre_tool_use when tool == bash and command matches /rm\\s+-rf\\s+\\/cmd{i}\\// => ask \"re {i}\"\n")
+                }
             },
-            6 => format!("rule glob-{i} pre_tool_use when path like \"assets/dir{i}/**/*.png\" => ask \"glob {i}\"\n"),
+            6 => match regexes {
+                // Many globs under one directory: the shared head `src/` narrows nothing.
+                Regexes::SharedHead => format!("rule glob-{i} pre_tool_use when path like \"assets/**/dir{i}/**/*.png\" => ask \"glob {i}\"\n"),
+                _ => format!("rule glob-{i} pre_tool_use when path like \"assets/dir{i}/**/*.png\" => ask \"glob {i}\"\n"),
+            },
             _ => format!("rule prefix-{i} pre_tool_use when tool == bash and command starts_with \"tool{i} \" => ask \"prefix {i}\"\n"),
         };
         text.push_str(&rule);
@@ -68,6 +79,11 @@ fn requests(n: usize) -> Vec<(&'static str, String, bool)> {
         (
             "hit-regex",
             format!(r#"{{"event":"pre_tool_use","tool":"bash","args":{{"command":"cmd{} --all"}}}}"#, last(4)),
+            true,
+        ),
+        (
+            "hit-shared-head",
+            format!(r#"{{"event":"pre_tool_use","tool":"bash","args":{{"command":"rm -rf /cmd{}/x"}}}}"#, last(4)),
             true,
         ),
         (
@@ -97,8 +113,19 @@ fn requests(n: usize) -> Vec<(&'static str, String, bool)> {
 }
 
 fn decision(c: &mut Criterion) {
-    decisions(c, "decision", Regexes::Anchored, &[]);
+    decisions(
+        c,
+        "decision",
+        Regexes::Anchored,
+        &["hit-equality", "hit-regex", "hit-glob", "hit-prefix", "miss-path", "miss-command"],
+    );
     decisions(c, "decision-unanchored-regex", Regexes::Unanchored, &["hit-regex", "miss-command"]);
+    decisions(
+        c,
+        "decision-shared-head",
+        Regexes::SharedHead,
+        &["hit-shared-head", "hit-glob", "miss-command", "miss-path"],
+    );
 }
 
 /// Programs a shell policy names, many rules per program (as real policies have).

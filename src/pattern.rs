@@ -83,54 +83,63 @@ impl Regex {
         }
     }
 
-    /// Texts at least one of which every match contains, anywhere (`rm\s+-rf\s+/data/` must
-    /// contain `/data/`): the index finds the rule with one Aho–Corasick pass instead of
-    /// running its regex. `None` when the regex has no such set.
-    pub fn required(&self) -> Option<Vec<String>> {
-        required_texts(&regex_syntax::parse(&self.inline_source()).ok()?)
+    /// Sets of texts such that every match contains one text of each set, anywhere:
+    /// `rm\s+-rf\s+/data/` must contain `-rf` and `/data/`. The index finds the rule with one
+    /// Aho–Corasick pass over the text, for the set fewest rules share.
+    pub fn required(&self) -> Vec<Vec<String>> {
+        regex_syntax::parse(&self.inline_source()).map(|hir| required_sets(&hir)).unwrap_or_default()
     }
 }
 
-/// The shortest a required literal may be: shorter ones occur in too many texts to narrow.
+/// The shortest a required text may be: shorter ones occur in too many texts to narrow.
 const MIN_REQUIRED: usize = 3;
 
-/// A set of texts at least one of which every match of `hir` contains; `None` if none is known.
-fn required_texts(hir: &regex_syntax::hir::Hir) -> Option<Vec<String>> {
-    let set = required(hir)?;
-    let mut texts = set
+/// At most this many required sets are offered per pattern.
+const MAX_REQUIRED_SETS: usize = 8;
+
+/// Sets of texts such that every match of `hir` contains one text of each set.
+fn required_sets(hir: &regex_syntax::hir::Hir) -> Vec<Vec<String>> {
+    required(hir)
         .into_iter()
-        .map(|bytes| String::from_utf8(bytes).ok().filter(|text| text.len() >= MIN_REQUIRED))
-        .collect::<Option<Vec<String>>>()?;
-    texts.sort_unstable();
-    texts.dedup();
-    (!texts.is_empty() && texts.len() <= MAX_LITERALS).then_some(texts)
+        .filter_map(|set| {
+            let mut texts = set
+                .into_iter()
+                .map(|bytes| String::from_utf8(bytes).ok().filter(|text| text.len() >= MIN_REQUIRED))
+                .collect::<Option<Vec<String>>>()?;
+            texts.sort_unstable();
+            texts.dedup();
+            (!texts.is_empty() && texts.len() <= MAX_LITERALS).then_some(texts)
+        })
+        .take(MAX_REQUIRED_SETS)
+        .collect()
 }
 
-/// Byte strings at least one of which every match contains: a literal; the most selective set
-/// among a concatenation's parts (its shortest member the longest); the union over an
-/// alternation's branches (every branch must have one); a repetition's, if it repeats once at
-/// least.
-fn required(hir: &regex_syntax::hir::Hir) -> Option<Vec<Vec<u8>>> {
+/// Sets of byte strings such that every match contains one of each: a literal; every part's
+/// sets, for a concatenation; for an alternation, the union of one set per branch (every
+/// branch must have one); a repetition's, if it repeats once at least.
+fn required(hir: &regex_syntax::hir::Hir) -> Vec<Vec<Vec<u8>>> {
     use regex_syntax::hir::HirKind;
     match hir.kind() {
-        HirKind::Literal(literal) => Some(vec![literal.0.to_vec()]),
+        HirKind::Literal(literal) => vec![vec![literal.0.to_vec()]],
         HirKind::Capture(capture) => required(&capture.sub),
         HirKind::Repetition(repetition) if repetition.min >= 1 => required(&repetition.sub),
-        HirKind::Concat(parts) => parts.iter().filter_map(required).max_by_key(|set| {
-            let shortest = set.iter().map(Vec::len).min().unwrap_or(0);
-            (shortest, std::cmp::Reverse(set.len()))
-        }),
+        HirKind::Concat(parts) => parts.iter().flat_map(required).collect(),
         HirKind::Alternation(branches) => {
             let mut all = Vec::new();
             for branch in branches {
-                all.extend(required(branch)?);
+                // A branch's most selective set: its shortest text the longest.
+                let best = required(branch)
+                    .into_iter()
+                    .max_by_key(|set| (set.iter().map(Vec::len).min().unwrap_or(0), std::cmp::Reverse(set.len())));
+                let Some(best) = best else { return Vec::new() };
+                all.extend(best);
                 if all.len() > MAX_LITERALS {
-                    return None;
+                    return Vec::new();
                 }
             }
-            Some(all)
+            vec![all]
         }
-        _ => None,
+        _ => Vec::new(),
     }
 }
 
@@ -220,18 +229,32 @@ impl Globs {
             .map_err(|error| error.kind().to_string())
     }
 
-    /// Texts at least one of which every text these globs match contains (`src/**/gen_7.rs`
-    /// must contain `gen_7.rs`), read from the regex globset compiles each glob to.
-    pub fn required(&self) -> Option<Vec<String>> {
-        let mut all = Vec::new();
+    /// Sets of texts such that every text these globs match contains one of each
+    /// (`src/**/gen_7.rs` must contain `src` and `gen_7.rs`), read from the regex globset
+    /// compiles each glob to. For several globs, one set: the union of each glob's best.
+    pub fn required(&self) -> Vec<Vec<String>> {
+        let mut per_glob = Vec::new();
         for pattern in &self.patterns {
-            let glob = Self::glob(pattern, self.path_mode).ok()?;
-            let hir = regex_syntax::ParserBuilder::new().utf8(false).build().parse(glob.regex()).ok()?;
-            all.extend(required_texts(&hir)?);
+            let Ok(glob) = Self::glob(pattern, self.path_mode) else { return Vec::new() };
+            let parsed = regex_syntax::ParserBuilder::new().utf8(false).build().parse(glob.regex());
+            let Ok(hir) = parsed else { return Vec::new() };
+            per_glob.push(required_sets(&hir));
+        }
+        if per_glob.len() == 1 {
+            return per_glob.pop().unwrap_or_default();
+        }
+        let mut all = Vec::new();
+        for sets in per_glob {
+            let best = sets.into_iter().max_by_key(|set| set.iter().map(String::len).min().unwrap_or(0));
+            let Some(best) = best else { return Vec::new() };
+            all.extend(best);
         }
         all.sort_unstable();
         all.dedup();
-        (all.len() <= MAX_LITERALS).then_some(all)
+        match all.len() > MAX_LITERALS {
+            true => Vec::new(),
+            false => vec![all],
+        }
     }
 
     /// What every text one of these globs matches must be or start with, read from the regex
@@ -403,20 +426,22 @@ mod tests {
     #[test]
     fn required_texts_are_found_inside_patterns() {
         let required = |pattern: &str, flags: &str| Regex::new(pattern, flags).unwrap().required();
-        let texts = |texts: &[&str]| Some(texts.iter().map(|text| text.to_string()).collect::<Vec<_>>());
-        assert_eq!(required(r"rm\s+-rf\s+/dir12/", ""), texts(&["/dir12/"]));
-        assert_eq!(required(r"\bcmd12\b", ""), texts(&["cmd12"]));
-        assert_eq!(required(r"(curl|wget)\s.*evil\.example", ""), texts(&["evil.example"]));
-        assert_eq!(required(r"(?:secret_one|secret_two)=", ""), texts(&["secret_one", "secret_two"]));
-        assert_eq!(required(r"(abc)+x", ""), texts(&["abc"]));
+        let sets = |sets: &[&[&str]]| -> Vec<Vec<String>> {
+            sets.iter().map(|set| set.iter().map(|text| text.to_string()).collect()).collect()
+        };
+        assert_eq!(required(r"rm\s+-rf\s+/dir12/", ""), sets(&[&["-rf"], &["/dir12/"]]));
+        assert_eq!(required(r"\bcmd12\b", ""), sets(&[&["cmd12"]]));
+        assert_eq!(required(r"(curl|wget)\s.*evil\.example", ""), sets(&[&["curl", "wget"], &["evil.example"]]));
+        assert_eq!(required(r"(?:secret_one|secret_two)=", ""), sets(&[&["secret_one", "secret_two"]]));
+        assert_eq!(required(r"(abc)+x", ""), sets(&[&["abc"]]));
         // Nothing every match must contain, or nothing long enough to narrow.
         for pattern in [r"(abc)*x", r"a|bcd", r"\w+", r"ab\d"] {
-            assert_eq!(required(pattern, ""), None, "/{pattern}/");
+            assert!(required(pattern, "").is_empty(), "/{pattern}/");
         }
-        assert_eq!(required("secret", "i"), None, "case-insensitive texts are classes");
+        assert!(required("secret", "i").is_empty(), "case-insensitive texts are classes");
         let globs = Globs::new(vec!["src/**/gen_7.rs".into()], true).unwrap();
-        assert_eq!(globs.required(), texts(&["gen_7.rs"]));
-        assert_eq!(Globs::new(vec!["**/*".into()], true).unwrap().required(), None);
+        assert_eq!(globs.required(), sets(&[&["src"], &["gen_7.rs"]]));
+        assert!(Globs::new(vec!["**/*".into()], true).unwrap().required().is_empty());
     }
 
     #[test]

@@ -100,16 +100,19 @@ fn keys_of(cond: &Cond) -> Vec<Key<'_>> {
         .collect()
 }
 
-/// The keys a test offers: its own, and for a pattern with no literal head, also the texts it
-/// requires (the cheaper one is chosen).
+/// The keys a test offers: its own, and for a pattern that is not a set of exact texts, also
+/// each set of texts it requires (the cheapest key is chosen).
 fn keys_of_test<'r>(field: &'r Field, pred: &'r Pred) -> Vec<Key<'r>> {
     let Some(key) = key_of(field, pred) else { return Vec::new() };
+    // A literal head many rules share (`assets/` of `assets/**/dirN/**`) narrows little: the
+    // texts the pattern requires may narrow more.
     let required = match (&key, pred) {
-        (Key::Regex(_, regex), _) => regex.required(),
-        (Key::Glob(_, globs), _) => globs.required(),
-        _ => None,
+        (Key::Exact(..), _) => Vec::new(),
+        (_, Pred::Matches(regex)) => regex.required(),
+        (_, Pred::Like(globs)) => globs.required(),
+        _ => Vec::new(),
     };
-    let inner = required.map(|texts| Key::Inner(field, texts.into_iter().map(Cow::Owned).collect()));
+    let inner = required.into_iter().map(|texts| Key::Inner(field, texts.into_iter().map(Cow::Owned).collect()));
     std::iter::once(key).chain(inner).collect()
 }
 
