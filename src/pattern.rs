@@ -11,6 +11,40 @@ use std::sync::OnceLock;
 /// The flag letters a regex may carry.
 pub(crate) const REGEX_FLAGS: &str = "imsxU";
 
+/// The most a regex may compile to. `\w{50}x\w{50}` is 5 MB with Unicode classes (10 KB with
+/// ASCII ones); a few hundred of those took seconds and gigabytes per hook call. A bigger one
+/// is an error in `hookc check`, and fails closed in a bundle, at once.
+pub(crate) const MAX_REGEX_BYTES: usize = 2 << 20;
+
+/// Above this a regex is costly: `hookc check` warns (W0312).
+pub(crate) const COSTLY_REGEX_BYTES: usize = 256 << 10;
+
+/// Compiles a regex source under a size limit; `Err(None)` when it is over the limit.
+fn compile(source: &str, limit: usize) -> Result<regex::Regex, Option<String>> {
+    regex::RegexBuilder::new(source).size_limit(limit).build().map_err(|error| match error {
+        regex::Error::CompiledTooBig(_) => None,
+        other => Some(other.to_string()),
+    })
+}
+
+/// Compiles a regex source: within [`COSTLY_REGEX_BYTES`] at one try, and up to
+/// [`MAX_REGEX_BYTES`] at a second; whether it took the second.
+fn compile_bounded(source: &str) -> Result<(regex::Regex, bool), String> {
+    match compile(source, COSTLY_REGEX_BYTES) {
+        Ok(regex) => Ok((regex, false)),
+        Err(Some(error)) => Err(error),
+        Err(None) => match compile(source, MAX_REGEX_BYTES) {
+            Ok(regex) => Ok((regex, true)),
+            Err(Some(error)) => Err(error),
+            Err(None) => Err(format!(
+                "it compiles to more than {} MiB (Unicode classes such as `\\w` or `.` under a large repetition \
+                 multiply): use ASCII classes (`(?-u:\\w)`, `[a-zA-Z0-9_]`) or bound the repetition",
+                MAX_REGEX_BYTES >> 20
+            )),
+        },
+    }
+}
+
 /// A regex that serialises as its source.
 #[derive(Debug, Clone)]
 pub struct Regex {
@@ -18,9 +52,9 @@ pub struct Regex {
     pub pattern: String,
     /// Flags as written (`i`, `m`, `s`, `x`, `U`).
     pub flags: String,
-    compiled: OnceLock<Result<regex::Regex, String>>,
+    compiled: OnceLock<Result<(regex::Regex, bool), String>>,
     /// The same regex matching case-insensitively, for paths under [`PathCase::Insensitive`].
-    folded: OnceLock<Result<regex::Regex, String>>,
+    folded: OnceLock<Result<(regex::Regex, bool), String>>,
 }
 
 impl Regex {
@@ -47,9 +81,15 @@ impl Regex {
     /// The compiled regex, compiling it the first time.
     pub fn get(&self) -> Result<&regex::Regex, String> {
         self.compiled
-            .get_or_init(|| regex::Regex::new(&self.inline_source()).map_err(|error| error.to_string()))
+            .get_or_init(|| compile_bounded(&self.inline_source()))
             .as_ref()
+            .map(|(regex, _)| regex)
             .map_err(Clone::clone)
+    }
+
+    /// Whether the regex compiles to more than [`COSTLY_REGEX_BYTES`] (it may still be used).
+    pub fn is_costly(&self) -> bool {
+        self.get().is_ok() && self.compiled.get().is_some_and(|compiled| matches!(compiled, Ok((_, true))))
     }
 
     /// The compiled regex for values compared under `case` (path values of a case-insensitive
@@ -59,8 +99,9 @@ impl Regex {
             PathCase::Sensitive => self.get(),
             PathCase::Insensitive => self
                 .folded
-                .get_or_init(|| regex::Regex::new(&format!("(?i:{})", self.inline_source())).map_err(|e| e.to_string()))
+                .get_or_init(|| compile_bounded(&format!("(?i:{})", self.inline_source())))
                 .as_ref()
+                .map(|(regex, _)| regex)
                 .map_err(Clone::clone),
         }
     }

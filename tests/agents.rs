@@ -750,3 +750,35 @@ fn doctor_flags_hooks_that_enforce_nothing_and_bounds_its_wait() {
     assert!(said.contains("Stop: no answer within the agent's timeout (2 s)"), "{said}");
     assert!(started.elapsed() < std::time::Duration::from_secs(20), "{:?}", started.elapsed());
 }
+
+/// 301 regexes that compile huge (`\w{50}x\w{50}N`: 5 MB each with Unicode classes) took seconds
+/// and gigabytes per call; `hookc check` now refuses them (E0202) and warns of costly ones
+/// (W0312), and a bundle holding them (made by hand) fails closed at once with the reason.
+#[test]
+fn patterns_that_compile_huge_fail_closed_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules: Vec<String> = (0..301)
+        .map(|n| {
+            let regex = serde_json::json!({"pattern": format!("\\w{{50}}x\\w{{50}}{n}")});
+            serde_json::json!(["pre_tool_use", {"regex": ["command", regex]},
+                {"name": format!("w{n}"), "event": "pre_tool_use", "origin": format!("w.rules:{n}:1"),
+                 "condition": {"test": ["command", {"matches": regex}]},
+                 "actions": [{"permission": {"behavior": "deny", "reason": "w"}}]}])
+            .to_string()
+        })
+        .collect();
+    let table = format!("[{}]", rules.join(","));
+    let hash = hookc::bundle::table_hash(&table).unwrap();
+    let bundle = format!(
+        r#"{{"format":"hookc-bundle","version":2,"hookc":"{}","source_hash":"s","table_hash":"{hash}","rules":{table}}}"#,
+        env!("CARGO_PKG_VERSION")
+    );
+    std::fs::write(dir.path().join("huge.json"), bundle).unwrap();
+    let payload = br#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"echo hello"}}"#;
+    let started = std::time::Instant::now();
+    let output = hookc(dir.path(), &["claude", "--bundle", "huge.json"], payload);
+    // A debug build; the release build answers in 0.3 s and 50 MB.
+    assert!(started.elapsed() < std::time::Duration::from_secs(20), "{:?}", started.elapsed());
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(stderr(&output).contains("compiles to more than 2 MiB"), "{}", stderr(&output));
+}

@@ -317,7 +317,23 @@ impl Checker<'_> {
 
     pub(super) fn regex(&mut self, regex: &RegexLit) -> Option<ir::Regex> {
         match ir::Regex::new(&regex.pattern, &regex.flags) {
-            Ok(compiled) => Some(compiled),
+            Ok(compiled) => {
+                if compiled.is_costly() {
+                    self.report(
+                        Diagnostic::new(
+                            Code::CostlyPattern,
+                            regex.span,
+                            format!("the regex `/{}/{}` compiles large", regex.pattern, regex.flags),
+                        )
+                        .label(format!(
+                            "more than {} KiB compiled: every hook call that reaches it pays to build it",
+                            crate::pattern::COSTLY_REGEX_BYTES >> 10
+                        ))
+                        .help("use ASCII classes (`(?-u:\\w)`, `[a-zA-Z0-9_]`, `(?-u:.)`) or bound the repetition"),
+                    );
+                }
+                Some(compiled)
+            }
             Err(error) => {
                 // regex's message ends with the line that says what is wrong.
                 let reason = error.lines().rev().find(|line| !line.trim().is_empty()).unwrap_or(&error);
@@ -328,8 +344,11 @@ impl Checker<'_> {
                         regex.span,
                         format!("invalid regex `/{}/{}`", regex.pattern, regex.flags),
                     )
-                    .label(reason)
-                    .help("hookc uses Rust `regex` syntax: no look-around or backreferences"),
+                    .help(match reason.contains("compiles to more than") {
+                        true => "a hook call that reaches it would have to build it: make it smaller",
+                        false => "hookc uses Rust `regex` syntax: no look-around or backreferences",
+                    })
+                    .label(reason),
                 );
                 None
             }

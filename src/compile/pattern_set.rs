@@ -28,8 +28,22 @@ enum Sources {
 #[derive(Debug, Clone)]
 enum Matcher {
     Globs(globset::GlobSet),
-    Regexes(regex::RegexSet),
+    /// Sets of at most [`SET_CHUNK`] regexes, each within [`SET_BYTES`], with the position of
+    /// their first pattern; and the patterns no set could hold (always candidates: their rule
+    /// is tried, and a pattern that does not compile fails the call that reaches it).
+    Regexes {
+        sets: Vec<(usize, regex::RegexSet)>,
+        loose: Vec<usize>,
+    },
 }
+
+/// At most this many regexes share one `RegexSet`: a set of thousands builds slowly and can
+/// thrash its lazy DFA; a few sets of this size match in a few passes.
+const SET_CHUNK: usize = 256;
+
+/// The most one `RegexSet` may compile to: a chunk of regexes within the size `hookc check`
+/// accepts without a warning fits.
+const SET_BYTES: usize = 32 << 20;
 
 impl PatternSet {
     /// An empty glob set.
@@ -58,16 +72,40 @@ impl PatternSet {
         }
     }
 
-    /// Adds the rules whose pattern matches `text`. If the set cannot be built (a pattern this
-    /// hookc cannot compile, or a set over the size limit), every rule of the set is a candidate:
-    /// the index may only narrow what is tried, never drop a rule.
+    /// Adds the rules whose pattern matches `text`. A regex no set can hold, and every glob of a
+    /// glob set that cannot be built, is a candidate: the index may only narrow what is tried,
+    /// never drop a rule.
     pub(super) fn lookup(&self, text: &str, out: &mut Vec<RuleId>) {
         match self.built.get_or_init(|| self.build()) {
             Some(Matcher::Globs(set)) => out.extend(set.matches(text).into_iter().filter_map(|at| self.owners.get(at))),
-            Some(Matcher::Regexes(set)) => {
-                out.extend(set.matches(text).into_iter().filter_map(|at| self.owners.get(at)))
+            Some(Matcher::Regexes { sets, loose }) => {
+                for (first, set) in sets {
+                    out.extend(set.matches(text).into_iter().filter_map(|at| self.owners.get(first + at)));
+                }
+                out.extend(loose.iter().filter_map(|at| self.owners.get(*at)));
             }
             None => out.extend(&self.owners),
+        }
+    }
+
+    /// Builds one set of the regexes in `range`; if it cannot be built within [`SET_BYTES`]
+    /// (some of them compile huge: `hookc check` refuses or warns of those), they are loose:
+    /// each is tried as its rule is, and one too big to compile fails the call at once.
+    fn build_regexes(
+        &self,
+        regexes: &[String],
+        range: std::ops::Range<usize>,
+        sets: &mut Vec<(usize, regex::RegexSet)>,
+        loose: &mut Vec<usize>,
+    ) {
+        let Some(patterns) = regexes.get(range.clone()) else { return };
+        let built = regex::RegexSetBuilder::new(patterns)
+            .case_insensitive(self.case == PathCase::Insensitive)
+            .size_limit(SET_BYTES)
+            .build();
+        match built {
+            Ok(set) => sets.push((range.start, set)),
+            Err(_) => loose.extend(range),
         }
     }
 
@@ -80,11 +118,14 @@ impl PatternSet {
                 }
                 builder.build().ok().map(Matcher::Globs)
             }
-            Sources::Regexes(regexes) => regex::RegexSetBuilder::new(regexes)
-                .case_insensitive(self.case == PathCase::Insensitive)
-                .build()
-                .ok()
-                .map(Matcher::Regexes),
+            Sources::Regexes(regexes) => {
+                let (mut sets, mut loose) = (Vec::new(), Vec::new());
+                for first in (0..regexes.len()).step_by(SET_CHUNK) {
+                    let end = (first + SET_CHUNK).min(regexes.len());
+                    self.build_regexes(regexes, first..end, &mut sets, &mut loose);
+                }
+                Some(Matcher::Regexes { sets, loose })
+            }
         }
     }
 }

@@ -176,6 +176,12 @@ impl Code {
                 "pre_tool_use when path like \"docs/**\" => allow",
                 "Bound the rule to the tools it means: `kind in [write, read] and path like \"docs/**\"` (or `kind != shell`); allow shell commands with `runs` on the programs you mean.",
             ),
+            Code::CostlyPattern => (
+                "A regex compiles to more than 256 KiB (the limit is 2 MiB, above which it is an error). Unicode classes such as `\\w`, `\\d` and `.` cover thousands of characters, and a repetition multiplies them: `\\w{50}` alone is about 2.5 MB.",
+                "A hook call compiles the patterns it reaches: a few hundred costly ones took seconds and gigabytes per call, near the agent's timeout.",
+                "pre_tool_use when command matches /[\\p{L}]{20}/ => deny",
+                "Use ASCII classes (`(?-u:\\w)`, `[a-zA-Z0-9_]`, `(?-u:.)`), which compile hundreds of times smaller, or bound the repetition.",
+            ),
             Code::AgentDeparts => (
                 "Checked for an agent (`hookc check --agent codex`), hookc does not answer that agent at a rule's event (`hookc init` does not wire it), or an action answers in a way that agent does not honour: hookc then gives the safe answer the agent can (an `ask` on Codex or Gemini CLI is a `deny`), or the agent takes no notice. The table is `docs/agents.md`.",
                 "A rule that reads as a prompt for approval refuses the call outright on Codex; a rule at `pre_compact` never runs on Codex. The rule set does not do on that agent what it says.",

@@ -85,6 +85,7 @@ codes! {
     NegatedMissingField = "W0309", Warning, "a negated test holds for every call that lacks its field";
     AllowAdmitsShell = "W0310", Warning, "an `allow` on files also allows shell commands that name only those files";
     AgentDeparts = "W0311", Warning, "an agent the rules are checked for (`--agent`) is not answered at the rule's event, or does not honour its action";
+    CostlyPattern = "W0312", Warning, "a regex compiles large, so every hook call that reaches it is slow";
 }
 
 /// A secondary location with its own label.
