@@ -21,7 +21,9 @@ fn rules(n: usize) -> String {
                 "rule eq-{i} pre_tool_use when tool == tool_{} and path == \"src/file_{i}.rs\" => deny \"eq\"\n",
                 i % 50
             ),
-            4 | 5 => format!("rule rm-{i} pre_tool_use when command matches /rm\\s+-rf\\s+\\/dir_{i}\\// => deny \"rm\"\n"),
+            4 | 5 => {
+                format!("rule rm-{i} pre_tool_use when command matches /rm\\s+-rf\\s+\\/dir_{i}\\// => deny \"rm\"\n")
+            }
             6 => format!("rule glob-{i} pre_tool_use when path like \"assets/**/dir{i}/*.png\" => ask \"glob\"\n"),
             _ => format!("rule prefix-{i} pre_tool_use when command starts_with \"tool{i} \" => ask \"prefix\"\n"),
         })

@@ -137,7 +137,7 @@ fn every_case_in_the_evaluation_table_holds() {
 
 /// Generated (seeded) rule sets of patterns found by the texts they require — regexes sharing a
 /// literal head (`rm\s+-rf\s+/dirN/`), regexes found by an inner text (`\bcmdN\b`), globs under
-/// one directory (`src/**/gen_N.rs`) — decide every generated call alike indexed, exhaustively
+/// one directory (`src/**/gen_N.rs`) — and of `runs` rules found by program and flag, decide every generated call alike indexed, exhaustively
 /// and from their bundle: the index narrows what is tried and never drops a rule.
 #[test]
 fn rules_found_by_required_texts_decide_as_exhaustive_evaluation() {
@@ -152,7 +152,8 @@ fn rules_found_by_required_texts_decide_as_exhaustive_evaluation() {
         let n = 50 + next(300);
         let mut rules = String::new();
         for i in 0..n {
-            rules.push_str(&match i % 4 {
+            rules.push_str(&match i % 5 {
+                4 => format!("rule fl-{i} pre_tool_use when runs \"tool{}\" (flags in [x{i}, \"opt-{i}\"]) => deny \"fl {i}\"\n", i % 7),
                 0 => format!("rule rm-{i} pre_tool_use when command matches /rm\\s+-rf\\s+\\/dir{i}\\// => deny \"rm {i}\"\n"),
                 1 => format!("rule cmd-{i} pre_tool_use when command matches /\\bcmd{i}\\b/ => ask \"cmd {i}\"\n"),
                 2 => format!("rule gen-{i} pre_tool_use when path like \"src/**/gen_{i}.rs\" => deny \"gen {i}\"\n"),
@@ -161,10 +162,12 @@ fn rules_found_by_required_texts_decide_as_exhaustive_evaluation() {
         }
         let policy = Policy::from_source("generated.rules", &rules).unwrap();
         let bundled = Policy::from_bundle_str(&policy.to_bundle()).unwrap();
-        let mut fired = 0;
+        let (mut fired, mut flagged) = (0, 0);
         for _ in 0..200 {
             let k = next(n + 20);
-            let command = match next(6) {
+            let command = match next(8) {
+                6 => format!("tool{} --opt-{k} a && echo ok", k % 7),
+                7 => format!("cd /x; sudo tool{} --x{k} --other", (k + next(2)) % 7),
                 0 => format!("rm -rf /dir{k}/tmp"),
                 1 => format!("sudo rm  -rf   /dir{k}/"),
                 2 => format!("echo cmd{k} && ls"),
@@ -181,8 +184,10 @@ fn rules_found_by_required_texts_decide_as_exhaustive_evaluation() {
                 assert_eq!(indexed, policy.trace(&event, &mut ()).unwrap().result, "round {round}: {event:?}");
                 assert_eq!(indexed, bundled.evaluate(&event).unwrap(), "round {round}: {event:?}");
                 fired += usize::from(!indexed.matched.is_empty());
+                flagged += usize::from(indexed.matched.iter().any(|rule| rule.starts_with("fl-")));
             }
         }
-        assert!(fired > 50, "round {round}: only {fired} calls hit a rule");
+        assert!(fired > 40, "round {round}: only {fired} calls hit a rule");
+        assert!(flagged > 3, "round {round}: only {flagged} calls hit a `runs` rule by its flag");
     }
 }

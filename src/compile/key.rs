@@ -86,15 +86,30 @@ fn keys_of(cond: &Cond) -> Vec<Key<'_>> {
             },
             // `runs rm (…)` can fire only when `rm` is among the line's programs, `runs git push`
             // only when `git push` is among its program-subcommand pairs.
-            Cond::Runs(runs) if !runs.programs.is_empty() => vec![match &runs.subcommand {
-                Some(subcommand) => Key::Exact(
-                    &PROGRAM_SUBCOMMANDS,
-                    runs.programs.iter().map(|program| Cow::Owned(format!("{program} {subcommand}"))).collect(),
-                ),
-                None => {
-                    Key::Exact(&PROGRAMS, runs.programs.iter().map(|program| Cow::Borrowed(program.as_str())).collect())
-                }
-            }],
+            Cond::Runs(runs) if !runs.programs.is_empty() => {
+                let by_program = match &runs.subcommand {
+                    Some(subcommand) => Key::Exact(
+                        &PROGRAM_SUBCOMMANDS,
+                        runs.programs.iter().map(|program| Cow::Owned(format!("{program} {subcommand}"))).collect(),
+                    ),
+                    None => Key::Exact(
+                        &PROGRAMS,
+                        runs.programs.iter().map(|program| Cow::Borrowed(program.as_str())).collect(),
+                    ),
+                };
+                // `runs rm (flags in [r, R] …)` can fire only when `rm r` or `rm R` is among the
+                // line's program-flag pairs: with many rules on one program, the flag narrows.
+                let by_flag = required_flags(&runs.condition).map(|flags| {
+                    Key::Exact(
+                        &PROGRAM_FLAGS,
+                        runs.programs
+                            .iter()
+                            .flat_map(|program| flags.iter().map(move |flag| Cow::Owned(format!("{program} {flag}"))))
+                            .collect(),
+                    )
+                });
+                std::iter::once(by_program).chain(by_flag).collect()
+            }
             _ => Vec::new(),
         })
         .collect()
@@ -119,6 +134,34 @@ fn keys_of_test<'r>(field: &'r Field, pred: &'r Pred) -> Vec<Key<'r>> {
 /// The fields `runs` is keyed on.
 static PROGRAMS: Field = Field::Programs;
 static PROGRAM_SUBCOMMANDS: Field = Field::ProgramSubcommands;
+static PROGRAM_FLAGS: Field = Field::ProgramFlags;
+
+/// The flags one of which a command must have for a `runs` condition to hold: a top-level
+/// `flags == F` or `flags in [F, …]` conjunct.
+fn required_flags(cond: &Cond) -> Option<Vec<&str>> {
+    let conjuncts: &[Cond] = match cond {
+        Cond::All(children) => children,
+        other => std::slice::from_ref(other),
+    };
+    conjuncts.iter().find_map(|conjunct| {
+        let Cond::Test(test) = conjunct else { return None };
+        if !matches!(test.subject, Subject::Field(Field::Flags)) {
+            return None;
+        }
+        let values = match &test.pred {
+            Pred::Eq(value) => std::slice::from_ref(value),
+            Pred::In(values) if !values.is_empty() => values.as_slice(),
+            _ => return None,
+        };
+        values
+            .iter()
+            .map(|value| match value {
+                Value::Str(text) => Some(text.as_str()),
+                _ => None,
+            })
+            .collect()
+    })
+}
 
 fn key_of<'r>(field: &'r Field, pred: &'r Pred) -> Option<Key<'r>> {
     let texts = |values: &'r [Value]| -> Option<Vec<Cow<'r, str>>> {

@@ -68,7 +68,8 @@ impl<'e> Files<'e> {
                 let fold = |name: &str| settings.case.fold(name).into_owned();
                 let programs = line.programs().into_iter().map(fold).collect();
                 let program_subcommands = line.program_subcommands().iter().map(|pair| fold(pair)).collect();
-                files.shell = Some(Shell { line, operands, programs, program_subcommands });
+                let program_flags = line.program_flags().iter().map(|pair| fold(pair)).collect();
+                files.shell = Some(Shell { line, operands, programs, program_subcommands, program_flags });
                 named
             }
             None => {
@@ -242,6 +243,8 @@ pub(crate) struct Shell {
     pub(crate) programs: Vec<String>,
     /// Every `program subcommand` pair (`git push`), likewise: what `runs git push` is keyed on.
     pub(crate) program_subcommands: Vec<String>,
+    /// `program flag` pairs, folded as programs are (an index key of `runs`).
+    pub(crate) program_flags: Vec<String>,
 }
 
 /// One segment of a shell glob: `*` and `?` matched directly, anything else (`[…]`) by globset.

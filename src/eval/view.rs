@@ -172,9 +172,13 @@ impl<'e> View<'e> {
             },
             (Field::Paths, _) if self.files.files.is_empty() => Val::Missing,
             (Field::Paths, _) => Val::List(self.files.files.iter().map(Val::Path).collect()),
-            (Field::Programs | Field::ProgramSubcommands, _) => match &self.files.shell {
+            (Field::Programs | Field::ProgramSubcommands | Field::ProgramFlags, _) => match &self.files.shell {
                 Some(shell) => {
-                    let names = if *field == Field::Programs { &shell.programs } else { &shell.program_subcommands };
+                    let names = match field {
+                        Field::Programs => &shell.programs,
+                        Field::ProgramSubcommands => &shell.program_subcommands,
+                        _ => &shell.program_flags,
+                    };
                     Val::List(names.iter().map(|name| Val::Str(Cow::Borrowed(name.as_str()))).collect())
                 }
                 None => Val::Missing,

@@ -118,6 +118,20 @@ impl CommandLine {
         programs
     }
 
+    /// `program flag` for every flag of every command (`rm r`, `rm f`), each once.
+    pub(crate) fn program_flags(&self) -> Vec<String> {
+        let mut pairs: Vec<String> = Vec::new();
+        for command in &self.commands {
+            for flag in &command.flags {
+                let pair = format!("{} {flag}", command.program);
+                if !pairs.contains(&pair) {
+                    pairs.push(pair);
+                }
+            }
+        }
+        pairs
+    }
+
     /// `program subcommand` for every command with a subcommand (`git push`), each once.
     pub(crate) fn program_subcommands(&self) -> Vec<String> {
         let mut pairs: Vec<String> = Vec::new();

@@ -259,6 +259,9 @@ pub enum Field {
     /// Every `program subcommand` pair of a shell call's commands (`git push`): an index key of
     /// `runs git push`, not a field rules name.
     ProgramSubcommands,
+    /// Every `program flag` pair of a shell call's commands (`rm r`): an index key of
+    /// `runs rm (flags in [r, …] …)`, not a field rules name.
+    ProgramFlags,
     /// How the call uses the file of this reading: `read` or `write`.
     Access,
     /// Inside `runs (…)`: the command's program.
@@ -320,6 +323,8 @@ const BUILTINS: &[(&str, Field, FieldType, Option<&[EventKind]>)] = &[
 
 /// The bundle name of [`Field::ProgramSubcommands`], which no rule can write (it has a space).
 const PROGRAM_SUBCOMMANDS: &str = "program subcommands";
+/// The bundle name of [`Field::ProgramFlags`].
+const PROGRAM_FLAGS: &str = "program flags";
 
 /// What looking a field name up for an event found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -360,6 +365,9 @@ impl Field {
         if name == PROGRAM_SUBCOMMANDS {
             return Some(Field::ProgramSubcommands);
         }
+        if name == PROGRAM_FLAGS {
+            return Some(Field::ProgramFlags);
+        }
         if let Some(arg) = name.strip_prefix("args.") {
             return (!arg.is_empty()).then(|| Field::Arg(arg.to_string()));
         }
@@ -383,6 +391,7 @@ impl Field {
     pub fn name(&self) -> String {
         match self {
             Field::ProgramSubcommands => PROGRAM_SUBCOMMANDS.to_string(),
+            Field::ProgramFlags => PROGRAM_FLAGS.to_string(),
             Field::Arg(arg) => format!("args.{arg}"),
             Field::Semantic(semantic) => semantic.name().to_string(),
             builtin => BUILTINS
@@ -424,7 +433,8 @@ impl Field {
     /// Whether the field's values fold case where the file system does: paths, and program
     /// names (on a case-insensitive file system `RM` runs `rm`).
     pub fn folds_case(&self) -> bool {
-        self.is_path() || matches!(self, Field::Programs | Field::ProgramSubcommands | Field::Program)
+        self.is_path()
+            || matches!(self, Field::Programs | Field::ProgramSubcommands | Field::ProgramFlags | Field::Program)
     }
 
     /// Whether values of this field are paths (spelled canonically, and globbed with
