@@ -381,7 +381,10 @@ fn run_command(
 fn stop_group(child: &mut std::process::Child) {
     #[cfg(unix)]
     {
-        let _ = std::process::Command::new("kill").arg("-KILL").arg(format!("-{}", child.id())).status();
+        // `-s KILL -- -PGID`: procps reads `kill -KILL -PGID` otherwise, and can signal every
+        // process the user owns.
+        let group = format!("-{}", child.id());
+        let _ = std::process::Command::new("kill").args(["-s", "KILL", "--", &group]).status();
     }
     let _ = child.kill();
     let _ = child.wait();
