@@ -11,10 +11,39 @@ use std::sync::OnceLock;
 /// The flag letters a regex may carry.
 pub(crate) const REGEX_FLAGS: &str = "imsxU";
 
-/// The most a regex may compile to. `\w{50}x\w{50}` is 5 MB with Unicode classes (10 KB with
-/// ASCII ones); a few hundred of those took seconds and gigabytes per hook call. A bigger one
-/// is an error in `hookc check`, and fails closed in a bundle, at once.
-pub(crate) const MAX_REGEX_BYTES: usize = 2 << 20;
+/// The most a regex may compile to (the `regex` crate's own default): a bigger one is an error
+/// in `hookc check`, and fails closed in a bundle, at once. Secret scanners' `\w{1,64}` is 3 MB
+/// with Unicode classes (a few KB with ASCII ones), `\w{50}x\w{50}` 5 MB.
+pub(crate) const MAX_REGEX_BYTES: usize = 10 << 20;
+
+/// How long one hook call may spend compiling patterns before it fails closed: a few hundred
+/// costly regexes took seconds per call, near the agent's timeout.
+pub(crate) const COMPILE_BUDGET: std::time::Duration = std::time::Duration::from_secs(1);
+
+thread_local! {
+    /// When compiling must stop on this thread (set around a hook call's evaluation).
+    static COMPILE_DEADLINE: std::cell::Cell<Option<std::time::Instant>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `work` with a deadline for compiling patterns on this thread: a pattern not yet
+/// compiled when it passes fails (and is not remembered as failed).
+pub(crate) fn with_compile_budget<T>(budget: std::time::Duration, work: impl FnOnce() -> T) -> T {
+    let previous = COMPILE_DEADLINE.with(|deadline| deadline.replace(Some(std::time::Instant::now() + budget)));
+    let result = work();
+    COMPILE_DEADLINE.with(|deadline| deadline.set(previous));
+    result
+}
+
+/// Why a pattern may not be compiled now, if the thread's compile deadline has passed.
+pub(crate) fn over_budget() -> Option<String> {
+    let passed = COMPILE_DEADLINE.with(|deadline| deadline.get().is_some_and(|at| std::time::Instant::now() > at));
+    passed.then(|| {
+        format!(
+            "this call spent more than {} s compiling the rules' patterns; `hookc check` names the costly ones (W0312)",
+            COMPILE_BUDGET.as_secs()
+        )
+    })
+}
 
 /// Above this a regex is costly: `hookc check` warns (W0312).
 pub(crate) const COSTLY_REGEX_BYTES: usize = 256 << 10;
@@ -80,6 +109,9 @@ impl Regex {
 
     /// The compiled regex, compiling it the first time.
     pub fn get(&self) -> Result<&regex::Regex, String> {
+        if let (None, Some(reason)) = (self.compiled.get(), over_budget()) {
+            return Err(reason);
+        }
         self.compiled
             .get_or_init(|| compile_bounded(&self.inline_source()))
             .as_ref()
@@ -97,6 +129,9 @@ impl Regex {
     pub fn get_for(&self, case: PathCase) -> Result<&regex::Regex, String> {
         match case {
             PathCase::Sensitive => self.get(),
+            PathCase::Insensitive if self.folded.get().is_none() && over_budget().is_some() => {
+                Err(over_budget().unwrap_or_default())
+            }
             PathCase::Insensitive => self
                 .folded
                 .get_or_init(|| compile_bounded(&format!("(?i:{})", self.inline_source())))
@@ -492,6 +527,19 @@ mod tests {
         assert_eq!(Globs::new(vec!["Cargo.lock".into()], true).unwrap().literals(), exact(&["Cargo.lock"]));
         assert_eq!(Globs::new(vec!["**/*.pem".into()], true).unwrap().literals(), Literals::None);
         assert_eq!(Globs::new(vec!["{a,b}.txt".into()], true).unwrap().literals(), exact(&["a.txt", "b.txt"]));
+    }
+
+    #[test]
+    fn past_the_compile_budget_a_pattern_fails_without_being_remembered_as_failed() {
+        let regex = Regex::lazy("cmd[0-9]+", "").unwrap();
+        let refused = with_compile_budget(std::time::Duration::ZERO, || {
+            std::thread::sleep(std::time::Duration::from_millis(2));
+            regex.get().map(|_| ())
+        });
+        assert!(refused.unwrap_err().contains("spent more than 1 s compiling"));
+        assert!(regex.get().unwrap().is_match("cmd12"), "outside the budget it compiles");
+        // Compiled once, it is used whatever the budget.
+        assert!(with_compile_budget(std::time::Duration::ZERO, || regex.get().is_ok()));
     }
 
     #[test]

@@ -751,9 +751,9 @@ fn doctor_flags_hooks_that_enforce_nothing_and_bounds_its_wait() {
     assert!(started.elapsed() < std::time::Duration::from_secs(20), "{:?}", started.elapsed());
 }
 
-/// 301 regexes that compile huge (`\w{50}x\w{50}N`: 5 MB each with Unicode classes) took seconds
-/// and gigabytes per call; `hookc check` now refuses them (E0202) and warns of costly ones
-/// (W0312), and a bundle holding them (made by hand) fails closed at once with the reason.
+/// 301 regexes that compile large (`\w{50}x\w{50}N`: 5 MB each with Unicode classes) took
+/// seconds and gigabytes per call; `hookc check` warns of each (W0312), and a call that reaches
+/// them fails closed once it has spent 1 s compiling, saying why.
 #[test]
 fn patterns_that_compile_huge_fail_closed_at_once() {
     let dir = tempfile::tempdir().unwrap();
@@ -777,8 +777,8 @@ fn patterns_that_compile_huge_fail_closed_at_once() {
     let payload = br#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"echo hello"}}"#;
     let started = std::time::Instant::now();
     let output = hookc(dir.path(), &["claude", "--bundle", "huge.json"], payload);
-    // A debug build; the release build answers in 0.3 s and 50 MB.
+    // A debug build; the release build answers in 1.1 s and 50 MB.
     assert!(started.elapsed() < std::time::Duration::from_secs(20), "{:?}", started.elapsed());
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
-    assert!(stderr(&output).contains("compiles to more than 2 MiB"), "{}", stderr(&output));
+    assert!(stderr(&output).contains("spent more than 1 s compiling the rules' patterns"), "{}", stderr(&output));
 }

@@ -73,10 +73,12 @@ pub(crate) fn decide<P: Protocol>(
     let event = &mut mapped.event;
     event.common.project_root =
         project_root.map(str::to_string).or_else(|| protocol.project_root(event.common.cwd.as_deref()));
-    let evaluation = policy.evaluate_full(&mapped.event).map_err(|error: EvalError| {
-        record(audit, &mapped.event, None, &[]);
-        Failure(error.to_string())
-    })?;
+    let evaluation =
+        crate::pattern::with_compile_budget(crate::pattern::COMPILE_BUDGET, || policy.evaluate_full(&mapped.event))
+            .map_err(|error: EvalError| {
+                record(audit, &mapped.event, None, &[]);
+                Failure(error.to_string())
+            })?;
     record(audit, &mapped.event, Some(&evaluation.result), &evaluation.logs);
     let answer = protocol.render(&mapped.context, &evaluation.result).map_err(Failure)?;
     Ok((answer, log_lines(&evaluation)))

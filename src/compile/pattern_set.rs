@@ -41,9 +41,11 @@ enum Matcher {
 /// thrash its lazy DFA; a few sets of this size match in a few passes.
 const SET_CHUNK: usize = 256;
 
-/// The most one `RegexSet` may compile to: a chunk of regexes within the size `hookc check`
-/// accepts without a warning fits.
+/// The most one `RegexSet` may compile to; a chunk over it is split in two.
 const SET_BYTES: usize = 32 << 20;
+
+/// A failing chunk this small is not split further: its regexes are tried one by one.
+const MIN_SPLIT: usize = 32;
 
 impl PatternSet {
     /// An empty glob set.
@@ -89,8 +91,9 @@ impl PatternSet {
     }
 
     /// Builds one set of the regexes in `range`; if it cannot be built within [`SET_BYTES`]
-    /// (some of them compile huge: `hookc check` refuses or warns of those), they are loose:
-    /// each is tried as its rule is, and one too big to compile fails the call at once.
+    /// (some of them compile large: `hookc check` warns of those), two of its halves, down to
+    /// chunks of [`MIN_SPLIT`]; what still cannot be built is loose: each is tried as its rule
+    /// is, within the call's compile budget.
     fn build_regexes(
         &self,
         regexes: &[String],
@@ -99,13 +102,24 @@ impl PatternSet {
         loose: &mut Vec<usize>,
     ) {
         let Some(patterns) = regexes.get(range.clone()) else { return };
+        // Past the call's compile budget, building (and splitting) stops: the rest are loose,
+        // and the first one tried fails the call, saying why.
+        if crate::pattern::over_budget().is_some() {
+            loose.extend(range);
+            return;
+        }
         let built = regex::RegexSetBuilder::new(patterns)
             .case_insensitive(self.case == PathCase::Insensitive)
             .size_limit(SET_BYTES)
             .build();
         match built {
             Ok(set) => sets.push((range.start, set)),
-            Err(_) => loose.extend(range),
+            Err(_) if range.len() <= MIN_SPLIT => loose.extend(range),
+            Err(_) => {
+                let middle = range.start + range.len() / 2;
+                self.build_regexes(regexes, range.start..middle, sets, loose);
+                self.build_regexes(regexes, middle..range.end, sets, loose);
+            }
         }
     }
 

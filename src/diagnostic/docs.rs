@@ -177,8 +177,8 @@ impl Code {
                 "Bound the rule to the tools it means: `kind in [write, read] and path like \"docs/**\"` (or `kind != shell`); allow shell commands with `runs` on the programs you mean.",
             ),
             Code::CostlyPattern => (
-                "A regex compiles to more than 256 KiB (the limit is 2 MiB, above which it is an error). Unicode classes such as `\\w`, `\\d` and `.` cover thousands of characters, and a repetition multiplies them: `\\w{50}` alone is about 2.5 MB.",
-                "A hook call compiles the patterns it reaches: a few hundred costly ones took seconds and gigabytes per call, near the agent's timeout.",
+                "A regex compiles to more than 256 KiB (the limit is 10 MiB, above which it is an error). Unicode classes such as `\\w`, `\\d` and `.` cover thousands of characters, and a repetition multiplies them: `\\w{50}` alone is about 2.5 MB, a secret scanner's `\\w{1,64}` 3 MB.",
+                "A hook call compiles the patterns it reaches: a few hundred costly ones took seconds and gigabytes per call, near the agent's timeout. A call now fails closed after 1 s of compiling, so a rule set of many costly patterns blocks calls instead.",
                 "pre_tool_use when command matches /[\\p{L}]{20}/ => deny",
                 "Use ASCII classes (`(?-u:\\w)`, `[a-zA-Z0-9_]`, `(?-u:.)`), which compile hundreds of times smaller, or bound the repetition.",
             ),
