@@ -94,7 +94,7 @@ impl Args<'_, '_> {
                 Action::Truncate(*limit as u64)
             }
             (ActionKind::Redact, [ActionArg::Regex(regex), rest @ ..]) if rest.len() <= 1 => {
-                let pattern = self.checker.regex(regex)?;
+                let pattern = self.checker.regex(regex, false)?;
                 let with = match rest {
                     [ActionArg::Str(text)] => self.template(text)?,
                     [] => ir::Template(vec![ir::Part::Text("[redacted]".to_string())]),

@@ -146,7 +146,8 @@ impl Checker<'_> {
             }
             Predicate::Matches(regex) => {
                 self.require_text(ty, &subject_name, subject_span, "matches")?;
-                self.regex(regex).map(Pred::Matches)
+                let folds = subject.field().folds_case();
+                self.regex(regex, folds).map(Pred::Matches)
             }
             Predicate::Like(list) => {
                 self.require_text(ty, &subject_name, subject_span, "like")?;
@@ -315,8 +316,18 @@ impl Checker<'_> {
         }
     }
 
-    pub(super) fn regex(&mut self, regex: &RegexLit) -> Option<ir::Regex> {
-        match ir::Regex::new(&regex.pattern, &regex.flags) {
+    /// A regex, compiled now; `folds`: it is tested on a field compared without case on a
+    /// case-insensitive file system (paths, programs), where it is matched with `i` added and
+    /// must compile that way too.
+    pub(super) fn regex(&mut self, regex: &RegexLit, folds: bool) -> Option<ir::Regex> {
+        let compiled = ir::Regex::new(&regex.pattern, &regex.flags).and_then(|compiled| match folds {
+            true => match compiled.get_for(crate::paths::PathCase::Insensitive) {
+                Ok(_) => Ok(compiled),
+                Err(reason) => Err(format!("{reason} (matched without case, as paths are on macOS and Windows)")),
+            },
+            false => Ok(compiled),
+        });
+        match compiled {
             Ok(compiled) => {
                 if compiled.is_costly() {
                     self.report(
