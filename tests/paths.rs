@@ -55,6 +55,7 @@ fn case_insensitive_hosts_match_every_case() {
         rule unicode pre_tool_use when path like "Ünïcode/**" => deny "unicode"
         rule fold pre_tool_use when path matches /^keys\// => deny "fold"
         rule long-s pre_tool_use when path == "secrets.txt" => deny "long s"
+        rule sharp-s pre_tool_use when path matches /straße\.conf$/ => deny "sharp s"
     "#;
     let insensitive = PathSettings { case: PathCase::Insensitive, ..PathSettings::default() };
     let sensitive = PathSettings { case: PathCase::Sensitive, ..PathSettings::default() };
@@ -70,6 +71,8 @@ fn case_insensitive_hosts_match_every_case() {
         ("\u{212A}eys/a", "fold"),
         ("Keys/a", "fold"),
         ("\u{17F}ecrets.txt", "long-s"),
+        // Folding turns `ß` into `ss`; the regex, matched with `i`, still sees `ß`.
+        ("STRAßE.conf", "sharp-s"),
     ] {
         let call = event(serde_json::json!({"event": "pre_tool_use", "tool": "Write", "cwd": "/Repo",
             "args": {"file_path": format!("/REPO/{file}")}}));

@@ -509,7 +509,10 @@ fn holds_of_one<'p>(pred: &'p Pred, seen: &Val<'_>, case: PathCase) -> Result<bo
         Pred::NotIn(values) => !values.iter().any(|value| equals(seen, value, case)),
         Pred::Matches(regex) => {
             let regex = regex.get_for(case)?;
-            text().is_some_and(|text| regex.is_match(&text))
+            // Folding can change a text's length (`ß` folds to `ss`), which the `i` regex does
+            // not: try the spelling as it is too.
+            let unfolded = || case == PathCase::Insensitive && seen.text().is_some_and(|text| regex.is_match(&text));
+            text().is_some_and(|text| regex.is_match(&text)) || unfolded()
         }
         Pred::Like(globs) => {
             let set = globs.get_for(case)?;
