@@ -393,7 +393,25 @@ impl Checker<'_> {
         if field.is_path() {
             patterns = patterns.iter().map(|pattern| paths::glob(pattern)).collect();
         }
-        match ir::Globs::new(patterns.clone(), field.is_path()) {
+        // On a field compared without case (paths, programs on macOS and Windows) the globs are
+        // folded too, and must still be globs (`[A-_]` folds to the invalid range `[a-_]`).
+        let folded = |globs: ir::Globs| -> Result<ir::Globs, (usize, String)> {
+            for (index, pattern) in patterns.iter().enumerate() {
+                if let Err(reason) = ir::Globs::glob_for(pattern, field.is_path(), crate::paths::PathCase::Insensitive)
+                {
+                    return Err((index, format!("{reason} (matched without case, as paths are on macOS and Windows)")));
+                }
+            }
+            Ok(globs)
+        };
+        let checked = ir::Globs::new(patterns.clone(), field.is_path()).and_then(|globs| {
+            if field.folds_case() {
+                folded(globs)
+            } else {
+                Ok(globs)
+            }
+        });
+        match checked {
             Ok(globs) => Some(globs),
             Err((index, reason)) => {
                 let span = spans.get(index).copied().unwrap_or_default();
