@@ -3,9 +3,11 @@
 //! | hookc result | Claude Code answer |
 //! |---|---|
 //! | `blockingError` | `permissionDecision: "deny"`, reason `Error [code]: message` |
-//! | `deny` / `ask` / `allow` | the same `permissionDecision`, with the rule's reason; on Codex, which rejects `ask`, `ask` is `deny` saying why |
-//! | `updatedInput` | `updatedInput` (the whole input) with the rules' decision, or `"ask"` when no rule decided: a rewrite never skips the user's permission prompt; on Codex, which ignores `updatedInput`, `deny` saying why |
-//! | `updatedOutput` | `updatedToolOutput` in the tool's own shape (and `updatedMCPToolOutput` for MCP tools: a string or a list of blocks); a rewrite that fits no shape withholds the output: `continue: false` ends the turn before the model reads it (Claude Code would send the original) |
+//! | `deny` / `ask` / `allow` | the same `permissionDecision`, with the rule's reason (never blank); on Codex, which takes `ask` and a bare `allow` as unsupported, `ask` is `deny` saying why and `allow` is not sent |
+//! | `updatedInput` | `updatedInput` (the whole input) with the rules' decision, or `"ask"` when no rule decided: a rewrite never skips the user's permission prompt; on Codex, which cannot ask, `deny` saying why |
+//! | `updatedOutput` | `updatedToolOutput` in the tool's own shape (and `updatedMCPToolOutput` for MCP tools: a string or a list of blocks); a rewrite that fits no shape withholds the output: `continue: false` ends the turn before the model reads it (Claude Code would send the original); on Codex, `decision: "block"` with the rewritten output as `reason`, which replaces the output |
+//!
+//! Which agent honours what is the table in [`super::capabilities`].
 //! | `preventContinuation` | `continue: false` with `stopReason` |
 //! | `forceContinue` | `decision: "block"` with the message as `reason` (Stop, SubagentStop) |
 //! | `blockingError` on PreCompact | `decision: "block"` with the reason |
