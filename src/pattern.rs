@@ -48,6 +48,18 @@ pub(crate) fn over_budget() -> Option<String> {
 /// Above this a regex is costly: `hookc check` warns (W0312).
 pub(crate) const COSTLY_REGEX_BYTES: usize = 256 << 10;
 
+/// The regex in `cell`, compiled from `source` the first time within the thread's compile
+/// budget (a refusal for the budget is not remembered).
+fn compiled_once(
+    cell: &OnceLock<Result<(regex::Regex, bool), String>>,
+    source: impl FnOnce() -> String,
+) -> Result<&regex::Regex, String> {
+    if let (None, Some(reason)) = (cell.get(), over_budget()) {
+        return Err(reason);
+    }
+    cell.get_or_init(|| compile_bounded(&source())).as_ref().map(|(regex, _)| regex).map_err(Clone::clone)
+}
+
 /// Compiles a regex source under a size limit; `Err(None)` when it is over the limit.
 fn compile(source: &str, limit: usize) -> Result<regex::Regex, Option<String>> {
     regex::RegexBuilder::new(source).size_limit(limit).build().map_err(|error| match error {
@@ -109,14 +121,7 @@ impl Regex {
 
     /// The compiled regex, compiling it the first time.
     pub fn get(&self) -> Result<&regex::Regex, String> {
-        if let (None, Some(reason)) = (self.compiled.get(), over_budget()) {
-            return Err(reason);
-        }
-        self.compiled
-            .get_or_init(|| compile_bounded(&self.inline_source()))
-            .as_ref()
-            .map(|(regex, _)| regex)
-            .map_err(Clone::clone)
+        compiled_once(&self.compiled, || self.inline_source())
     }
 
     /// Whether the regex compiles to more than [`COSTLY_REGEX_BYTES`] (it may still be used).
@@ -129,15 +134,7 @@ impl Regex {
     pub fn get_for(&self, case: PathCase) -> Result<&regex::Regex, String> {
         match case {
             PathCase::Sensitive => self.get(),
-            PathCase::Insensitive if self.folded.get().is_none() && over_budget().is_some() => {
-                Err(over_budget().unwrap_or_default())
-            }
-            PathCase::Insensitive => self
-                .folded
-                .get_or_init(|| compile_bounded(&format!("(?i:{})", self.inline_source())))
-                .as_ref()
-                .map(|(regex, _)| regex)
-                .map_err(Clone::clone),
+            PathCase::Insensitive => compiled_once(&self.folded, || format!("(?i:{})", self.inline_source())),
         }
     }
 

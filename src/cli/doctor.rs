@@ -161,48 +161,28 @@ fn runs_hookc(command: &str) -> bool {
 /// Codex runs only hooks its user trusted, from a project's `.codex/hooks.json` only in a
 /// trusted project.
 fn codex_trust_findings(hooks_json: &Path, project: &Path, hooks: &[WiredHook], findings: &mut Findings) {
-    let Some(home) = wiring::codex_home() else { return };
-    let config = std::fs::read_to_string(home.join("config.toml")).unwrap_or_default();
-    let states = match codex_trust::states(&config) {
-        Ok(states) => states,
-        Err(error) => {
-            findings.problem(format!(
-                "`{}` is not valid TOML ({error}): Codex will not start",
-                home.join("config.toml").display()
-            ));
-            return;
-        }
+    let state = match codex_trust::read(hooks_json, project, hooks) {
+        Ok(state) => state,
+        Err(error) => return findings.problem(format!("{error}: Codex will not start")),
     };
-    let user_wide = hooks_json.starts_with(&home);
-    let key_path = codex_trust::key_path(hooks_json);
-    let state = |hook: &WiredHook| states.get(&codex_trust::key(&key_path, hook));
-    let untrusted: Vec<&WiredHook> = hooks
-        .iter()
-        .filter(|hook| state(hook).and_then(|state| state.hash.clone()) != Some(codex_trust::hash(hook)))
-        .collect();
-    if untrusted.is_empty() {
+    let events = |hooks: Vec<&WiredHook>| hooks.iter().map(|hook| hook.event.as_str()).collect::<Vec<_>>().join(", ");
+    if state.untrusted.is_empty() {
         findings.ok(format!("Codex: all {} hookc hook(s) are trusted", hooks.len()));
     } else {
-        let events: Vec<&str> = untrusted.iter().map(|hook| hook.event.as_str()).collect();
         findings.problem(format!(
             "Codex: {} hook(s) untrusted or changed since trusted ({}) — they will not run (`hookc init codex --write --trust`, or `/hooks` in Codex)",
-            untrusted.len(),
-            events.join(", ")
+            state.untrusted.len(),
+            events(state.untrusted.iter().map(|(hook, ..)| *hook).collect())
         ));
     }
-    let disabled: Vec<&str> = hooks
-        .iter()
-        .filter(|hook| state(hook).is_some_and(|state| !state.enabled))
-        .map(|hook| hook.event.as_str())
-        .collect();
-    if !disabled.is_empty() {
+    if !state.disabled.is_empty() {
         findings.problem(format!(
             "Codex: {} hook(s) turned off with `enabled = false` ({}) — they will not run",
-            disabled.len(),
-            disabled.join(", ")
+            state.disabled.len(),
+            events(state.disabled.clone())
         ));
     }
-    if !user_wide && !codex_trust::project_trusted(&config, project) {
+    if state.project_unread {
         findings.problem(format!(
             "Codex: `{}` is not a trusted project — Codex does not read its `.codex/hooks.json`",
             project.display()

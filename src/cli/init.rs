@@ -3,7 +3,7 @@
 //! the settings file is changed only where it must be.
 
 use super::exit;
-use super::wiring::{self, codex_trust};
+use super::wiring::{self, codex_trust, WiredHook};
 use crate::HookProtocol;
 use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
@@ -233,59 +233,42 @@ fn merge_into(path: &Path, hooks: Map<String, Value>) -> Result<String, String> 
 /// project it trusts. With `--trust`, the hooks that run this command are recorded as trusted;
 /// either way the report says plainly what will and will not run.
 fn codex_trust_report(hooks_json: &Path, project: &Path, command: &str, trust: bool) -> Result<String, String> {
-    let home = wiring::codex_home().ok_or("cannot find Codex's home (`$CODEX_HOME` or `~/.codex`)")?;
-    let config_path = home.join("config.toml");
-    let config = match std::fs::read_to_string(&config_path) {
-        Ok(text) => text,
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(error) => return Err(format!("cannot read `{}`: {error}", config_path.display())),
-    };
-    let key_path = codex_trust::key_path(hooks_json);
     let text = std::fs::read_to_string(hooks_json)
         .map_err(|error| format!("cannot read `{}`: {error}", hooks_json.display()))?;
     let settings: Value =
         serde_json::from_str(&text).map_err(|error| format!("`{}`: {error}", hooks_json.display()))?;
-    let ours: Vec<(String, String)> = wiring::commands(&settings)
-        .iter()
-        .filter(|hook| hook.command == command)
-        .map(|hook| (codex_trust::key(&key_path, hook), codex_trust::hash(hook)))
-        .collect();
-    let states = codex_trust::states(&config)
-        .map_err(|error| format!("`{}` is not valid TOML: {error}", config_path.display()))?;
-    let disabled = ours.iter().filter(|(key, _)| states.get(key).is_some_and(|state| !state.enabled)).count();
-    let untrusted: Vec<(String, String)> = ours
-        .iter()
-        .filter(|(key, hash)| states.get(key).and_then(|state| state.hash.as_ref()) != Some(hash))
-        .cloned()
-        .collect();
-    let mut report = if untrusted.is_empty() {
+    let ours: Vec<WiredHook> = wiring::commands(&settings).into_iter().filter(|hook| hook.command == command).collect();
+    let state = codex_trust::read(hooks_json, project, &ours)?;
+    let shown = state.config_path.display();
+    let mut report = if state.untrusted.is_empty() {
         format!("Codex: all {} hookc hook(s) are trusted", ours.len())
     } else if trust {
-        let written = codex_trust::with_trusted(&config, &untrusted)
-            .map_err(|error| format!("`{}`: {error}; it was not changed", config_path.display()))?;
-        let old = (!config.is_empty()).then_some(config.as_str());
-        wiring::write_settings(&config_path, old, &written)?;
-        format!("Codex: {} hook(s) recorded as trusted in `{}`", untrusted.len(), config_path.display())
+        let entries: Vec<(String, String)> =
+            state.untrusted.iter().map(|(_, key, hash)| (key.clone(), hash.clone())).collect();
+        let written = codex_trust::with_trusted(&state.config, &entries)
+            .map_err(|error| format!("`{shown}`: {error}; it was not changed"))?;
+        let old = (!state.config.is_empty()).then_some(state.config.as_str());
+        wiring::write_settings(&state.config_path, old, &written)?;
+        format!("Codex: {} hook(s) recorded as trusted in `{shown}`", entries.len())
     } else {
         format!(
             "Codex: {} of {} hookc hook(s) are untrusted: Codex will not run them, and nothing will say so. \
              Trust them with `hookc init codex --write --trust`, or `/hooks` in Codex",
-            untrusted.len(),
+            state.untrusted.len(),
             ours.len()
         )
     };
-    if disabled > 0 {
+    if !state.disabled.is_empty() {
         report.push_str(&format!(
-            "\nCodex: {disabled} hookc hook(s) are turned off (`enabled = false` in `{}`): Codex will not run them",
-            config_path.display()
+            "\nCodex: {} hookc hook(s) are turned off (`enabled = false` in `{shown}`): Codex will not run them",
+            state.disabled.len()
         ));
     }
-    if !hooks_json.starts_with(&home) && !codex_trust::project_trusted(&config, project) {
+    if state.project_unread {
         report.push_str(&format!(
-            "\nCodex: `{}` is not a trusted project in `{}`, and Codex reads a project's `.codex/hooks.json` only in a \
+            "\nCodex: `{}` is not a trusted project in `{shown}`, and Codex reads a project's `.codex/hooks.json` only in a \
              trusted one: trust the project when Codex asks, or wire it user-wide with `--global`",
-            project.display(),
-            config_path.display()
+            project.display()
         ));
     }
     Ok(report)

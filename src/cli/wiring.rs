@@ -291,6 +291,56 @@ pub(super) mod codex_trust {
         }
     }
 
+    /// What Codex's user config says of some hooks of one hooks file.
+    pub(in crate::cli) struct Trust<'h> {
+        /// `$CODEX_HOME/config.toml`.
+        pub config_path: std::path::PathBuf,
+        /// Its text (empty when there is none).
+        pub config: String,
+        /// The hooks not trusted at their current hash, with the key and hash to trust them by.
+        pub untrusted: Vec<(&'h WiredHook, String, String)>,
+        /// The hooks turned off (`enabled = false`).
+        pub disabled: Vec<&'h WiredHook>,
+        /// Whether the file is a project's that Codex will not read: the project is not trusted.
+        pub project_unread: bool,
+    }
+
+    /// Reads Codex's user config for `hooks` of the file `hooks_json` in `project`.
+    pub(in crate::cli) fn read<'h>(
+        hooks_json: &Path,
+        project: &Path,
+        hooks: &'h [WiredHook],
+    ) -> Result<Trust<'h>, String> {
+        let home = super::codex_home().ok_or("cannot find Codex's home (`$CODEX_HOME` or `~/.codex`)")?;
+        let config_path = home.join("config.toml");
+        let config = match std::fs::read_to_string(&config_path) {
+            Ok(text) => text,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(error) => return Err(format!("cannot read `{}`: {error}", config_path.display())),
+        };
+        let states =
+            states(&config).map_err(|error| format!("`{}` is not valid TOML: {error}", config_path.display()))?;
+        let key_path = key_path(hooks_json);
+        let mut trust = Trust {
+            project_unread: !hooks_json.starts_with(&home) && !project_trusted(&config, project),
+            config_path,
+            config,
+            untrusted: Vec::new(),
+            disabled: Vec::new(),
+        };
+        for hook in hooks {
+            let (key, hash) = (key(&key_path, hook), hash(hook));
+            let state = states.get(&key);
+            if state.is_some_and(|state| !state.enabled) {
+                trust.disabled.push(hook);
+            }
+            if state.and_then(|state| state.hash.as_ref()) != Some(&hash) {
+                trust.untrusted.push((hook, key, hash));
+            }
+        }
+        Ok(trust)
+    }
+
     /// Whether `config.toml` marks a project directory trusted (`[projects."DIR"] trust_level =
     /// "trusted"`): Codex reads a project's `.codex/hooks.json` only then.
     pub(in crate::cli) fn project_trusted(config: &str, project: &Path) -> bool {

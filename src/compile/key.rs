@@ -44,12 +44,11 @@ pub(super) fn choose_keys(rules: &[Rule]) -> Vec<Option<Key<'_>>> {
         Key::Glob(..) | Key::Regex(..) => SET_MATCH_COST,
         // One automaton pass, then the rules sharing the texts found.
         _ => {
-            usize::from(matches!(key, Key::Inner(..)))
-                + bucket_values(key)
-                    .map(|(field, value)| {
-                        bucket_sizes.get(&(event, matches!(key, Key::Inner(..)), field, value)).copied().unwrap_or(0)
-                    })
-                    .sum::<usize>()
+            let inner = matches!(key, Key::Inner(..));
+            let shared = bucket_values(key)
+                .map(|(field, value)| bucket_sizes.get(&(event, inner, field, value)).copied().unwrap_or(0))
+                .sum::<usize>();
+            usize::from(inner) + shared
         }
     };
     let chosen: Vec<Option<usize>> = rules
