@@ -360,7 +360,142 @@ fn a_native_result_with_fields_its_event_cannot_carry_is_a_contract_error() {
     let event = hookc::Event::from_json(br#"{"event":"pre_tool_use","tool":"t"}"#).unwrap();
     assert_eq!(
         hooks.run(&event).unwrap_err(),
-        HookError::Contract("PreToolUse HookResult does not allow fields: updatedOutput, forceContinue".into())
+        HookError::Contract {
+            message: "PreToolUse HookResult does not allow fields: updatedOutput, forceContinue".into(),
+            detail: None
+        }
+    );
+}
+
+/// The seed's `validateFor` lists the fields in the order the seed declares them.
+#[test]
+fn contract_errors_list_fields_in_the_seeds_order() {
+    let mut hooks = HookRegistry::new();
+    hooks.register(EventKind::Stop, |_| {
+        Ok(HookResult {
+            blocking_error: Some(BlockingError { code: "x".into(), message: "y".into() }),
+            updated_input: Some(Map::new()),
+            ..HookResult::default()
+        })
+    });
+    let event = hookc::Event::from_json(br#"{"event":"stop"}"#).unwrap();
+    assert_eq!(
+        hooks.run(&event).unwrap_err().to_string(),
+        "Stop HookResult does not allow fields: updatedInput, blockingError"
+    );
+}
+
+/// Each PreToolUse rewrite is checked when its hook returns it: a later hook that would repair
+/// it, the permission policy and the handler never run, the model reads the seed's text only,
+/// and the audit record says what was wrong.
+#[test]
+fn an_invalid_rewrite_stops_the_chain_at_the_hook_that_returned_it() {
+    let mut hooks = HookRegistry::new();
+    hooks.register(EventKind::PreToolUse, |_| {
+        Ok(HookResult { updated_input: Some(args(json!({"path": 3}))), ..HookResult::default() })
+    });
+    let later = Arc::new(Mutex::new(0));
+    let counter = Arc::clone(&later);
+    hooks.register(EventKind::PreToolUse, move |_| {
+        *counter.lock().unwrap() += 1;
+        Ok(HookResult { updated_input: Some(args(json!({"path": "repaired"}))), ..HookResult::default() })
+    });
+    let errors = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&errors);
+    hooks.observe(Some(EventKind::PreToolUse), move |observation| {
+        sink.lock().unwrap().push(observation.error.map(str::to_string));
+    });
+    let mut harness = Harness::new(vec![
+        ChatMessage::assistant("", vec![call("c1", "read_file", json!({"path": "a"}))]),
+        ChatMessage::assistant("done", vec![]),
+    ]);
+    let report = harness.run(&hooks, "go").unwrap();
+    assert_eq!(
+        tool_results(&report),
+        [("c1".into(), "Error [hook_contract_error]: PreToolUse hook returned an invalid update".into())]
+    );
+    assert_eq!(*later.lock().unwrap(), 0, "the hook after the invalid rewrite never ran");
+    assert_eq!(harness.policy_calls(), 0);
+    assert!(harness.tools.invoked.is_empty());
+    let errors = errors.lock().unwrap();
+    assert_eq!(
+        errors.as_slice(),
+        [Some("PreToolUse hook returned an invalid update: `read_file`: argument `path` must be a string".into())]
+    );
+}
+
+/// A recommendation without a reason carries the seed's text to the policy, the approval and
+/// the model.
+#[test]
+fn a_recommendation_without_a_reason_gets_the_seeds_text() {
+    for (behavior, expected) in [
+        (Permission::Deny, "Error [permission_denied]: PreToolUse hook requested deny"),
+        (Permission::Ask, "ok"),
+    ] {
+        let mut hooks = HookRegistry::new();
+        hooks.register(EventKind::PreToolUse, move |_| {
+            Ok(HookResult { permission_behavior: behavior, ..HookResult::default() })
+        });
+        let event =
+            hookc::Event::from_json(br#"{"event":"pre_tool_use","tool":"read_file","args":{"path":"a"}}"#).unwrap();
+        let merged = hooks.run(&event).unwrap();
+        assert_eq!(merged.permission_reason, Some(format!("PreToolUse hook requested {}", behavior.name())));
+        let mut harness = Harness::new(vec![
+            ChatMessage::assistant("", vec![call("c1", "read_file", json!({"path": "a"}))]),
+            ChatMessage::assistant("done", vec![]),
+        ]);
+        let reasons = Arc::new(Mutex::new(Vec::new()));
+        struct Asked(Arc<Mutex<Vec<String>>>);
+        impl Approval for Asked {
+            fn approve(&mut self, _: &PreparedCall, reason: &str) -> bool {
+                self.0.lock().unwrap().push(reason.to_string());
+                true
+            }
+        }
+        let mut asked = Asked(Arc::clone(&reasons));
+        let report = AgentRunner {
+            model: &mut harness.model,
+            tools: &mut harness.tools,
+            policy: &harness.policy,
+            approval: &mut asked,
+            hooks: &hooks,
+            max_turns: 8,
+            cwd: None,
+        }
+        .run("go")
+        .unwrap();
+        assert_eq!(tool_results(&report), [("c1".into(), expected.into())]);
+        if behavior == Permission::Ask {
+            assert_eq!(*reasons.lock().unwrap(), ["PreToolUse hook requested ask"]);
+        }
+    }
+}
+
+/// The seed writes Stop context into the history only with a forced continuation: after the
+/// final answer nothing would read it.
+#[test]
+fn stop_context_enters_the_history_only_with_a_continuation() {
+    let mut hooks = HookRegistry::new();
+    hooks.add_rules(rules("stop => context \"stop context\""));
+    let mut harness = Harness::new(vec![ChatMessage::assistant("done", vec![])]);
+    let report = harness.run(&hooks, "go").unwrap();
+    assert_eq!(report.history.last().unwrap(), &ChatMessage::assistant("done", vec![]));
+    assert!(report.history.iter().all(|message| message.content != "stop context"));
+
+    let mut hooks = HookRegistry::new();
+    hooks.add_rules(rules("stop when not stop_hook_active => context \"stop context\", continue \"once more\""));
+    let mut harness =
+        Harness::new(vec![ChatMessage::assistant("done", vec![]), ChatMessage::assistant("done again", vec![])]);
+    let report = harness.run(&hooks, "go").unwrap();
+    let tail: Vec<(Role, &str)> = report.history.iter().map(|m| (m.role, m.content.as_str())).skip(1).collect();
+    assert_eq!(
+        tail,
+        [
+            (Role::Assistant, "done"),
+            (Role::System, "stop context"),
+            (Role::User, "once more"),
+            (Role::Assistant, "done again")
+        ]
     );
 }
 

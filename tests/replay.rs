@@ -21,6 +21,38 @@ fn replay_prints_the_transcript_with_every_decision() {
     assert_eq!(blocked["hook"]["result"]["blockingError"]["code"], "hook_blocked");
 }
 
+/// `log` records reach the transcript, both formats, on every event.
+#[test]
+fn replay_keeps_every_log_record() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("session.yaml"),
+        "prompt: go\ntools:\n  - {name: Bash, effect: read, schema: {command: string}}\nreplies:\n  - tool_calls:\n      - {id: c1, tool: Bash, args: {command: ls}}\n  - text: done\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("log.rules"),
+        "user_prompt_submit => log \"prompt {prompt}\"\npre_tool_use => log \"ran {command}\"\nstop => log \"stopped after {tool_calls}\"\n",
+    )
+    .unwrap();
+    let output = hookc(dir.path(), &["replay", "session.yaml", "--rules", "log.rules"], b"");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    for expected in ["log log.rules:1: prompt go", "log log.rules:2: ran ls", "log log.rules:3: stopped after 1"] {
+        assert!(text.contains(expected), "{expected:?} missing from\n{text}");
+    }
+    let json = hookc(dir.path(), &["replay", "session.yaml", "--rules", "log.rules", "--format", "json"], b"");
+    let value: serde_json::Value = serde_json::from_str(&stdout(&json)).unwrap();
+    let logs: Vec<String> = value["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|step| step["hook"]["logs"].as_array().cloned().unwrap_or_default())
+        .map(|log| log["message"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(logs, ["prompt go", "ran ls", "stopped after 1"]);
+}
+
 #[test]
 fn replay_exit_status_says_whether_the_session_ran_to_the_end() {
     let dir = tempfile::tempdir().unwrap();

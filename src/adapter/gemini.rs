@@ -5,7 +5,7 @@
 //! | BeforeTool | pre_tool_use | block, deny → `decision: "deny"` + `reason`; ask → `deny` (Gemini CLI hooks cannot ask a person, so a call that needs one is refused, saying why); allow → `decision: "allow"`; updatedInput → `hookSpecificOutput.tool_input` (the agent's own confirmation still applies) |
 //! | AfterTool | post_tool_use | updatedOutput → `decision: "deny"` with the rewritten output as `reason` (it replaces the result the model sees); preventContinuation → `continue: false` |
 //! | BeforeAgent | user_prompt_submit | additionalContext → `hookSpecificOutput.additionalContext` |
-//! | AfterAgent | stop | forceContinue → `decision: "deny"` with the message as `reason` (a retry prompt) |
+//! | AfterAgent | stop | forceContinue → `decision: "deny"` with the message (and any context) as `reason` (a retry prompt); context without it → `systemMessage` (the user's; the seed gives the model Stop context only with a continuation) |
 //! | SessionStart, SessionEnd, Notification, PreCompress | session_start, session_end, notification, pre_compact | context at SessionStart; the others are observed only (a block at PreCompress is reported in `systemMessage`: Gemini CLI cannot block compression) |
 //!
 //! Gemini CLI reads stdout as JSON whatever happens, so the answer is always a JSON object (`{}`
@@ -149,12 +149,19 @@ impl Protocol for Gemini {
                     answer.insert("stopReason".into(), json!(reason));
                 }
             }
-            EventKind::Stop => {
-                if let Some(message) = &result.force_continue {
+            // As the seed does, Stop context reaches the model only with a continuation;
+            // without one the user sees it.
+            EventKind::Stop => match (&result.force_continue, joined_context(result)) {
+                (Some(message), context) => {
                     answer.insert("decision".into(), json!("deny"));
-                    answer.insert("reason".into(), json!(message));
+                    let reason = context.map_or_else(|| message.clone(), |context| format!("{message}\n\n{context}"));
+                    answer.insert("reason".into(), json!(reason));
                 }
-            }
+                (None, Some(context)) => {
+                    answer.insert("systemMessage".into(), json!(context));
+                }
+                (None, None) => {}
+            },
             EventKind::PreCompact => {
                 if let Some(error) = &result.blocking_error {
                     answer.insert(
@@ -165,7 +172,7 @@ impl Protocol for Gemini {
             }
             _ => {}
         }
-        if let Some(text) = joined_context(result) {
+        if let Some(text) = joined_context(result).filter(|_| context.kind != EventKind::Stop) {
             specific.insert("additionalContext".into(), json!(text));
         }
         if !specific.is_empty() {

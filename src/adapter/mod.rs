@@ -15,7 +15,7 @@ mod output;
 
 use crate::agent::audit::AuditLog;
 use crate::agent::Observation;
-use crate::eval::{EvalError, Evaluation, LogRecord};
+use crate::eval::{EvalError, Evaluation};
 use crate::model::escape_controls;
 use crate::model::event::{Event, MAX_EVENT_BYTES};
 use crate::model::result::HookResult;
@@ -76,10 +76,11 @@ pub(crate) fn decide<P: Protocol>(
     let evaluation =
         crate::pattern::with_compile_budget(crate::pattern::COMPILE_BUDGET, || policy.evaluate_full(&mapped.event))
             .map_err(|error: EvalError| {
-                record(audit, &mapped.event, None, &[]);
-                Failure(error.to_string())
+                let error = error.to_string();
+                record(audit, &mapped.event, Err(&error));
+                Failure(error)
             })?;
-    record(audit, &mapped.event, Some(&evaluation.result), &evaluation.logs);
+    record(audit, &mapped.event, Ok(&evaluation));
     let answer = protocol.render(&mapped.context, &evaluation.result).map_err(Failure)?;
     Ok((answer, log_lines(&evaluation)))
 }
@@ -232,9 +233,9 @@ fn event_kind(events: &[(&str, EventKind)], name: &str) -> Result<EventKind, Str
         .ok_or_else(|| format!("unsupported hook event `{name}`"))
 }
 
-fn record(audit: Option<&AuditLog>, event: &Event, result: Option<&HookResult>, logs: &[LogRecord]) {
+fn record(audit: Option<&AuditLog>, event: &Event, outcome: Result<&Evaluation, &str>) {
     if let Some(log) = audit {
-        log.record(&Observation::of(event, result).with_logs(logs));
+        log.record(&Observation::of_evaluation(event, outcome));
     }
 }
 

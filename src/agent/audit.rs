@@ -34,6 +34,9 @@ pub struct Record<'a> {
     /// What the rules' `log` actions wrote.
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     pub logs: Vec<LogLine<'a>>,
+    /// Why the hooks failed (outcome `error`), in full.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<&'a str>,
 }
 
 /// One `log` action's record in the audit log.
@@ -112,6 +115,7 @@ impl AuditLog {
                     error: log.message.as_ref().err().map(String::as_str),
                 })
                 .collect(),
+            error: observation.error,
         };
         let Ok(mut line) = serde_json::to_string(&record) else { return };
         line.push('\n');

@@ -6,11 +6,12 @@
 //! propagates ([`HookError`]: the loop fails closed), an observer that fails or panics is
 //! isolated and reported, and the run is exactly what it would have been without it.
 
-use crate::eval::LogRecord;
+use crate::eval::{Evaluation, LogRecord};
 use crate::model::event::{Event, EventData};
 use crate::model::result::HookResult;
 use crate::vocab::EventKind;
 use crate::Policy;
+use serde_json::{Map, Value};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -30,12 +31,23 @@ pub enum Hook {
     Callback(Callback),
 }
 
+/// Checks a PreToolUse rewrite against the tool's schema (the seed's `normalizeUpdatedInput`);
+/// `Err` says what is wrong.
+pub type InputCheck<'a> = &'a dyn Fn(&Map<String, Value>) -> Result<(), String>;
+
 /// Why the hooks of an event could not produce a result.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum HookError {
-    /// A hook's result breaks the contract (fields its event may not produce, an invalid update).
-    #[error("{0}")]
-    Contract(String),
+    /// A hook's result breaks the contract (fields its event may not produce, an invalid
+    /// update). The message is the seed's exact text, which the model may see; what exactly was
+    /// wrong goes to the audit record only.
+    #[error("{message}")]
+    Contract {
+        /// The seed's text (`PreToolUse hook returned an invalid update`).
+        message: String,
+        /// What was wrong, for the audit record.
+        detail: Option<String>,
+    },
     /// A hook failed (returned an error, panicked, or its rules could not evaluate).
     #[error("{event} hook failed: {reason}")]
     Execution {
@@ -44,6 +56,16 @@ pub enum HookError {
         /// Why.
         reason: String,
     },
+}
+
+impl HookError {
+    /// The error with everything known about it, for records no model reads.
+    pub fn in_full(&self) -> String {
+        match self {
+            HookError::Contract { message, detail: Some(detail) } => format!("{message}: {detail}"),
+            other => other.to_string(),
+        }
+    }
 }
 
 /// What observers see of a decision: enough to record it, too little to act on the run.
@@ -60,6 +82,8 @@ pub struct Observation<'a> {
     pub outcome: &'a str,
     /// The records the rules' `log` actions wrote, in order.
     pub logs: &'a [LogRecord],
+    /// Why the hooks failed, when they did, in full (a contract error with its detail).
+    pub error: Option<&'a str>,
 }
 
 impl<'a> Observation<'a> {
@@ -70,13 +94,36 @@ impl<'a> Observation<'a> {
             None => (&[][..], "error"),
         };
         let tool = event.tool_call().map(|call| call.tool.as_str());
-        Observation { event: event.kind(), tool, matched, outcome, logs: &[] }
+        Observation { event: event.kind(), tool, matched, outcome, logs: &[], error: None }
+    }
+
+    /// The observation of a rule set's evaluation, or of why it failed.
+    pub fn of_evaluation(event: &'a Event, outcome: Result<&'a Evaluation, &'a str>) -> Observation<'a> {
+        match outcome {
+            Ok(evaluation) => Observation::of(event, Some(&evaluation.result)).with_logs(&evaluation.logs),
+            Err(error) => Observation::of(event, None).with_error(error),
+        }
+    }
+
+    /// The same observation, saying why the hooks failed.
+    pub fn with_error(self, error: &'a str) -> Observation<'a> {
+        Observation { error: Some(error), ..self }
     }
 
     /// The same observation, with the records the rules' `log` actions wrote.
     pub fn with_logs(self, logs: &'a [LogRecord]) -> Observation<'a> {
         Observation { logs, ..self }
     }
+}
+
+/// The hooks of one event, run: their merged result or why they failed, and what their `log`
+/// actions wrote before.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HookRun {
+    /// The merged result, or the failure.
+    pub outcome: Result<HookResult, HookError>,
+    /// The `log` records, in order.
+    pub logs: Vec<LogRecord>,
 }
 
 /// Per event, hooks in registration order, and observers.
@@ -123,13 +170,30 @@ impl HookRegistry {
 
     /// Runs the event's hooks in order and merges their results.
     pub fn run(&self, event: &Event) -> Result<HookResult, HookError> {
-        let mut logs = Vec::new();
-        let outcome = self.run_hooks(event, &mut logs);
-        self.notify(&Observation::of(event, outcome.as_ref().ok()).with_logs(&logs));
-        outcome
+        self.run_checked(event, None).outcome
     }
 
-    fn run_hooks(&self, event: &Event, logs: &mut Vec<LogRecord>) -> Result<HookResult, HookError> {
+    /// Runs the event's hooks in order and merges their results, keeping the records their
+    /// `log` actions wrote whatever the outcome. At PreToolUse, `check` validates each hook's
+    /// rewrite when that hook returns it: an invalid one stops the chain there, so later hooks
+    /// and the handler never see it.
+    pub fn run_checked(&self, event: &Event, check: Option<InputCheck<'_>>) -> HookRun {
+        let mut logs = Vec::new();
+        let outcome = self.run_hooks(event, check, &mut logs);
+        let observation = Observation::of(event, outcome.as_ref().ok()).with_logs(&logs);
+        match &outcome {
+            Ok(_) => self.notify(&observation),
+            Err(error) => self.notify(&observation.with_error(&error.in_full())),
+        }
+        HookRun { outcome, logs }
+    }
+
+    fn run_hooks(
+        &self,
+        event: &Event,
+        check: Option<InputCheck<'_>>,
+        logs: &mut Vec<LogRecord>,
+    ) -> Result<HookResult, HookError> {
         let kind = event.kind();
         let stop_hook_active = event.stop_info().is_some_and(|stop| stop.stop_hook_active);
         let mut current = event.clone();
@@ -137,15 +201,17 @@ impl HookRegistry {
         for (_, hook) in self.hooks.iter().filter(|(hook_event, _)| *hook_event == kind) {
             let mut result = self.call(hook, &current, kind, logs)?;
             validate_for(kind, &result)?;
-            if stop_hook_active {
-                // The second Stop runs every hook but cannot force again: one extra turn at most.
-                result.force_continue = None;
+            if let (Some(check), Some(args)) = (check, &result.updated_input) {
+                check(args).map_err(|detail| HookError::Contract {
+                    message: format!("{} hook returned an invalid update", kind.seed_name()),
+                    detail: Some(detail),
+                })?;
             }
+            // The second Stop runs every hook but cannot force again: one extra turn at most.
+            result.settle(stop_hook_active);
             apply_rewrites(&mut current, &result);
             merged.merge(result);
-            let halts =
-                (kind == EventKind::PreToolUse && merged.blocking_error.is_some()) || merged.force_continue.is_some();
-            if halts {
+            if merged.halts() {
                 break;
             }
         }
@@ -198,7 +264,10 @@ pub fn validate_for(kind: EventKind, result: &HookResult) -> Result<(), HookErro
     if extra.is_empty() {
         Ok(())
     } else {
-        Err(HookError::Contract(format!("{} HookResult does not allow fields: {}", kind.seed_name(), extra.join(", "))))
+        Err(HookError::Contract {
+            message: format!("{} HookResult does not allow fields: {}", kind.seed_name(), extra.join(", ")),
+            detail: None,
+        })
     }
 }
 

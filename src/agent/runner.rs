@@ -10,7 +10,8 @@
 //! - Stop forces at most one extra model turn per run.
 
 use super::message::{ChatMessage, ToolCallRequest};
-use super::registry::{HookError, HookRegistry};
+use super::registry::{HookError, HookRegistry, InputCheck};
+use crate::eval::LogRecord;
 use super::tools::{Effect, PreparedCall, Tools};
 use crate::model::event::{Common, Event, EventData, StopInfo, ToolCall};
 use crate::model::result::{HookResult, Permission, ToolOutput};
@@ -74,14 +75,16 @@ pub enum Outcome {
 pub enum Step {
     /// A message added to the history.
     Message(ChatMessage),
-    /// The merged result of an event's hooks.
+    /// An event's hooks ran.
     Hook {
         /// The event.
         event: EventKind,
         /// The call, for tool events.
         call_id: Option<String>,
-        /// The result.
-        result: Box<HookResult>,
+        /// Their merged result, or why they failed.
+        outcome: Result<Box<HookResult>, HookError>,
+        /// What their `log` actions wrote.
+        logs: Vec<LogRecord>,
     },
     /// The permission decision for a call.
     Permission {
@@ -144,14 +147,26 @@ impl AgentRunner<'_> {
     }
 
     fn hook(&self, steps: &mut Vec<Step>, data: EventData, call_id: Option<&str>) -> Result<HookResult, HookError> {
+        self.checked_hook(steps, data, call_id, None)
+    }
+
+    /// Runs an event's hooks; every run is a step, failed or not.
+    fn checked_hook(
+        &self,
+        steps: &mut Vec<Step>,
+        data: EventData,
+        call_id: Option<&str>,
+        check: Option<InputCheck<'_>>,
+    ) -> Result<HookResult, HookError> {
         let event = self.event(data);
-        let result = self.hooks.run(&event)?;
+        let run = self.hooks.run_checked(&event, check);
         steps.push(Step::Hook {
             event: event.kind(),
             call_id: call_id.map(str::to_string),
-            result: Box::new(result.clone()),
+            outcome: run.outcome.clone().map(Box::new),
+            logs: run.logs,
         });
-        Ok(result)
+        run.outcome
     }
 
     /// Runs one user prompt to the end.
@@ -179,18 +194,18 @@ impl AgentRunner<'_> {
                     tool_calls: Some(tool_results(&history)),
                     last_message: Some(answer.clone()),
                 };
+                // The registry drops a second forced continuation; Stop context enters the
+                // history only with a continuation (nothing reads it after the final answer).
                 let stop_hook = self.hook(&mut steps, EventData::Stop(stop), None)?;
+                let Some(message) = stop_hook.force_continue else {
+                    return Ok(RunReport { outcome: Outcome::Completed(answer), history, steps });
+                };
                 for context in stop_hook.additional_context {
                     push(&mut history, &mut steps, ChatMessage::system(context));
                 }
-                match stop_hook.force_continue {
-                    Some(message) if !stop_hook_active => {
-                        push(&mut history, &mut steps, ChatMessage::user(message));
-                        stop_hook_active = true;
-                        continue;
-                    }
-                    _ => return Ok(RunReport { outcome: Outcome::Completed(answer), history, steps }),
-                }
+                push(&mut history, &mut steps, ChatMessage::user(message));
+                stop_hook_active = true;
+                continue;
             }
             let turn = self.tool_turn(&calls, &mut steps);
             for (call, result) in calls.iter().zip(&turn.results) {
@@ -231,9 +246,15 @@ impl AgentRunner<'_> {
             args: (*call.args).clone(),
             id: Some(call.id.clone()),
         };
-        let pre = match self.hook(steps, EventData::PreToolUse(tool_call(&prepared)), Some(&prepared.id)) {
+        // Each hook's rewrite is validated against the call's own definition as that hook
+        // returns it; the call id, the tool and its definition cannot change (a hook returns
+        // arguments only).
+        let definition = Arc::clone(&prepared.definition);
+        let check = move |args: &serde_json::Map<String, serde_json::Value>| definition.validate(args);
+        let pre = self.checked_hook(steps, EventData::PreToolUse(tool_call(&prepared)), Some(&prepared.id), Some(&check));
+        let pre = match pre {
             Ok(pre) => pre,
-            Err(HookError::Contract(reason)) => return format!("Error [hook_contract_error]: {reason}"),
+            Err(HookError::Contract { message, .. }) => return format!("Error [hook_contract_error]: {message}"),
             Err(HookError::Execution { .. }) => {
                 return "Error [hook_execution_error]: PreToolUse hook failed".to_string()
             }
@@ -242,17 +263,13 @@ impl AgentRunner<'_> {
         if let Some(error) = &pre.blocking_error {
             return error.to_string();
         }
-        // A rewrite is re-validated against the same definition and frozen anew; the call id,
-        // the tool and its definition cannot change (a hook returns arguments only).
+        // The rewrite, checked, is frozen anew: approval and the handler see the same copy.
         let effective = match &pre.updated_input {
             None => prepared,
-            Some(args) => match prepared.definition.validate(args) {
-                Ok(()) => PreparedCall { args: Arc::new(args.clone()), ..prepared },
-                Err(_) => return "Error [hook_contract_error]: PreToolUse hook returned an invalid update".to_string(),
-            },
+            Some(args) => PreparedCall { args: Arc::new(args.clone()), ..prepared },
         };
         let (system, system_reason) = self.policy.decide(&effective);
-        let hook_reason = pre.permission_reason.clone().unwrap_or_default();
+        let hook_reason = pre.permission_reason.clone().unwrap_or_else(|| pre.permission_behavior.default_reason());
         let (decision, reason) = if pre.permission_behavior > system {
             (pre.permission_behavior, hook_reason)
         } else {

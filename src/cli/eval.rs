@@ -26,11 +26,9 @@ pub(super) fn run(args: &Args) -> u8 {
     let audit = super::open_audit_log(args.audit_log.as_deref(), policy.source_hash());
     let outcome = policy.evaluate_full(&event);
     if let Some(log) = &audit {
-        let (result, logs) = match &outcome {
-            Ok(evaluation) => (Some(&evaluation.result), evaluation.logs.as_slice()),
-            Err(_) => (None, &[][..]),
-        };
-        log.record(&crate::agent::Observation::of(&event, result).with_logs(logs));
+        let error = outcome.as_ref().err().map(ToString::to_string);
+        let outcome = outcome.as_ref().map_err(|_| error.as_deref().unwrap_or_default());
+        log.record(&crate::agent::Observation::of_evaluation(&event, outcome));
     }
     super::close_audit_log(audit);
     let evaluation = match outcome {

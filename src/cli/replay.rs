@@ -4,6 +4,7 @@ use super::exit;
 use super::input::PolicyArgs;
 use crate::agent::session::Session;
 use crate::agent::{HookRegistry, Outcome, Role, RunReport, Step};
+use crate::model::escape_controls;
 use crate::model::result::HookResult;
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -140,9 +141,19 @@ fn transcript(report: &RunReport) -> String {
                     text
                 }
             },
-            Step::Hook { event, call_id, result } => {
+            Step::Hook { event, call_id, outcome, logs } => {
                 let on = call_id.as_ref().map(|id| format!(" {id}")).unwrap_or_default();
-                format!("  [{}{on}] {}", event.name(), summary(result))
+                let mut text = match outcome {
+                    Ok(result) => format!("  [{}{on}] {}", event.name(), summary(result)),
+                    Err(error) => format!("  [{}{on}] failed: {}", event.name(), error.in_full()),
+                };
+                for log in logs {
+                    text.push_str(&match &log.message {
+                        Ok(message) => format!("\n    log {}: {}", log.rule, escape_controls(message)),
+                        Err(error) => format!("\n    log {} could not be written: {error}", log.rule),
+                    });
+                }
+                text
             }
             Step::Permission { call_id, allowed, reason } => {
                 format!("  [permission {call_id}] {}: {reason}", if *allowed { "allowed" } else { "denied" })
@@ -165,8 +176,20 @@ fn as_json(report: &RunReport) -> Value {
         .iter()
         .map(|step| match step {
             Step::Message(message) => json!({"message": message}),
-            Step::Hook { event, call_id, result } => {
-                json!({"hook": {"event": event.name(), "call_id": call_id, "result": result}})
+            Step::Hook { event, call_id, outcome, logs } => {
+                let logs: Vec<Value> = logs
+                    .iter()
+                    .map(|log| match &log.message {
+                        Ok(message) => json!({"rule": log.rule, "message": message}),
+                        Err(error) => json!({"rule": log.rule, "error": error}),
+                    })
+                    .collect();
+                let mut hook = json!({"event": event.name(), "call_id": call_id, "logs": logs});
+                match outcome {
+                    Ok(result) => hook["result"] = json!(result),
+                    Err(error) => hook["error"] = json!(error.in_full()),
+                }
+                json!({ "hook": hook })
             }
             Step::Permission { call_id, allowed, reason } => {
                 json!({"permission": {"call_id": call_id, "allowed": allowed, "reason": reason}})

@@ -1,9 +1,11 @@
 //! Stage 4: an [`Event`] and a [`DecisionTable`] → a [`HookResult`].
 //!
-//! Rules are tried in order among the candidates the table's index returns; the merge rules are
-//! the seed's: rewrites chain (later rules see them), context concatenates, the strongest
-//! permission wins, the first block ends pre_tool_use evaluation, the first `continue` ends stop
-//! evaluation unless `stop_hook_active` (then it is dropped and every rule still runs).
+//! Rules are tried in order among the candidates the table's index returns. Each fired rule's
+//! actions make one result, merged as the registry merges hooks ([`HookResult::merge`],
+//! [`HookResult::settle`], [`HookResult::halts`]): rewrites chain (later rules see them), context
+//! concatenates, the strongest permission wins, the first block ends evaluation, the first
+//! `continue` ends stop evaluation unless `stop_hook_active` (then it is dropped and every rule
+//! still runs).
 
 pub(crate) mod files;
 pub(crate) mod view;
@@ -217,15 +219,14 @@ fn evaluate_reading(
         if !fired {
             continue;
         }
-        run.result.matched.push(rule.name.clone());
-        let outcome = run.apply(rule, stop_hook_active)?;
-        if outcome.halt {
+        let rewrote = run.apply(rule, stop_hook_active)?;
+        if run.result.halts() {
             break;
         }
-        if outcome.rewrote {
+        if rewrote {
             pristine = false;
         }
-        if outcome.rewrote && scope == Scope::Indexed {
+        if rewrote && scope == Scope::Indexed {
             // The index was read for the old arguments or output; ask again for the rest.
             candidates = candidates_of(&run.view);
             next = candidates.partition_point(|&other| other <= id);
@@ -241,18 +242,12 @@ struct Run<'e> {
     logs: Vec<LogRecord>,
 }
 
-/// What applying one rule's actions did to the flow.
-#[derive(Default)]
-struct Outcome {
-    /// Stop trying further rules.
-    halt: bool,
-    /// Arguments or output changed.
-    rewrote: bool,
-}
-
 impl Run<'_> {
-    fn apply(&mut self, rule: &Rule, stop_hook_active: bool) -> Result<Outcome, EvalError> {
-        let mut outcome = Outcome::default();
+    /// Applies a fired rule: its rewrites to the view, the rest as one result merged into the
+    /// evaluation's. Whether it rewrote the arguments or the output.
+    fn apply(&mut self, rule: &Rule, stop_hook_active: bool) -> Result<bool, EvalError> {
+        let mut rewrote = false;
+        let mut own = HookResult { matched: vec![rule.name.clone()], ..HookResult::default() };
         for action in &rule.actions {
             match action {
                 Action::Block { code, message } => {
@@ -260,27 +255,24 @@ impl Run<'_> {
                         Some(template) => self.render(rule, template, "block message")?,
                         None => format!("blocked by rule `{}`", rule.name),
                     };
-                    if self.result.blocking_error.is_none() {
-                        self.result.blocking_error = Some(BlockingError { code: code.clone(), message });
-                    }
-                    outcome.halt = true;
+                    own.blocking_error.get_or_insert(BlockingError { code: code.clone(), message });
                 }
                 Action::Permission { behavior, reason } => {
                     let reason = match reason {
                         Some(template) => self.render(rule, template, "reason")?,
                         None => format!("{} by rule `{}`", past_tense(*behavior), rule.name),
                     };
-                    self.result.recommend(*behavior, reason);
+                    own.recommend(*behavior, reason);
                 }
                 Action::Set { field, value } => {
                     let value = self.set_value(rule, value)?;
                     self.set(rule, field, value)?;
-                    outcome.rewrote = true;
+                    rewrote = true;
                 }
                 Action::Replace(template) => {
                     let text = self.render(rule, template, "replacement")?;
                     self.rewrite_output(|_| text);
-                    outcome.rewrote = true;
+                    rewrote = true;
                 }
                 Action::Truncate(limit) => {
                     let limit = usize::try_from(*limit).unwrap_or(usize::MAX);
@@ -289,7 +281,7 @@ impl Run<'_> {
                             let kept: String = content.chars().take(limit).collect();
                             format!("{kept}\n[truncated]")
                         });
-                        outcome.rewrote = true;
+                        rewrote = true;
                     }
                 }
                 Action::Redact { pattern, with } => {
@@ -298,27 +290,23 @@ impl Run<'_> {
                     let redacted = regex.replace_all(self.output_text(), regex::NoExpand(&with));
                     if let Cow::Owned(redacted) = redacted {
                         self.rewrite_output(|_| redacted);
-                        outcome.rewrote = true;
+                        rewrote = true;
                     }
                 }
                 Action::Stop(reason) => {
-                    self.result.prevent_continuation = true;
+                    own.prevent_continuation = true;
                     if let Some(template) = reason {
                         let reason = self.render(rule, template, "stop reason")?;
-                        self.result.stop_reason.get_or_insert(reason);
+                        own.stop_reason.get_or_insert(reason);
                     }
                 }
                 Action::Continue(template) => {
                     let message = self.render(rule, template, "continue message")?;
-                    // A second Stop cannot force again: at most one extra turn per run.
-                    if !stop_hook_active && self.result.force_continue.is_none() {
-                        self.result.force_continue = Some(message);
-                        outcome.halt = true;
-                    }
+                    own.force_continue.get_or_insert(message);
                 }
                 Action::Context(template) => {
                     let context = self.render(rule, template, "context")?;
-                    self.result.additional_context.push(context);
+                    own.additional_context.push(context);
                 }
                 Action::Log(template) => {
                     let message =
@@ -327,7 +315,9 @@ impl Run<'_> {
                 }
             }
         }
-        Ok(outcome)
+        own.settle(stop_hook_active);
+        self.result.merge(own);
+        Ok(rewrote)
     }
 
     fn render(&self, rule: &Rule, template: &crate::ir::Template, action: &'static str) -> Result<String, EvalError> {

@@ -26,6 +26,11 @@ impl Permission {
         *self == Permission::Passthrough
     }
 
+    /// The reason a recommendation made without one is given (the seed's text).
+    pub fn default_reason(self) -> String {
+        format!("PreToolUse hook requested {}", self.name())
+    }
+
     /// The word as in rules and JSON.
     pub fn name(self) -> &'static str {
         match self {
@@ -109,11 +114,14 @@ impl HookResult {
 
     /// Merges the result of a later hook of the same event (the seed's `mergeResults`): a later
     /// rewrite replaces the earlier one, context concatenates, `preventContinuation` is an OR,
-    /// the strongest permission wins, the first block and the first `forceContinue` stay.
+    /// the strongest permission wins, the first block and the first `forceContinue` stay. A
+    /// recommendation without a reason gets the seed's (`PreToolUse hook requested deny`).
+    ///
+    /// This, [`HookResult::settle`] and [`HookResult::halts`] are the merge and halt rules: the
+    /// registry merges hooks and the evaluator merges rules with them, and nothing else merges.
     pub fn merge(&mut self, later: HookResult) {
-        if let Some(reason) =
-            later.permission_reason.clone().or_else(|| (!later.permission_behavior.is_passthrough()).then(String::new))
-        {
+        if !later.permission_behavior.is_passthrough() {
+            let reason = later.permission_reason.unwrap_or_else(|| later.permission_behavior.default_reason());
             self.recommend(later.permission_behavior, reason);
         }
         if self.blocking_error.is_none() {
@@ -130,6 +138,20 @@ impl HookResult {
         self.stop_reason = self.stop_reason.take().or(later.stop_reason);
         self.force_continue = self.force_continue.take().or(later.force_continue);
         self.matched.extend(later.matched);
+    }
+
+    /// What a hook's result may still do before it is merged: on a Stop that follows a forced
+    /// continuation, `forceContinue` is dropped (one extra turn at most; the seed's `run()`).
+    pub fn settle(&mut self, stop_hook_active: bool) {
+        if stop_hook_active {
+            self.force_continue = None;
+        }
+    }
+
+    /// Whether the hooks (or rules) after this merged result are skipped: the first
+    /// `blockingError` and the first `forceContinue` short-circuit the rest.
+    pub fn halts(&self) -> bool {
+        self.blocking_error.is_some() || self.force_continue.is_some()
     }
 
     /// Merges the results of judging one call once per file it touches (a patch of several
@@ -158,7 +180,8 @@ impl HookResult {
         Ok(merged)
     }
 
-    /// The JSON names of the fields this result sets (for contract errors).
+    /// The JSON names of the fields this result sets (for contract errors), in the order the
+    /// seed declares them: `Stop HookResult does not allow fields: updatedInput, blockingError`.
     pub fn fields_set(&self) -> Vec<&'static str> {
         let mut fields = Vec::new();
         let mut note = |set: bool, name| {
@@ -167,10 +190,10 @@ impl HookResult {
             }
         };
         note(!self.permission_behavior.is_passthrough(), "permissionBehavior");
-        note(self.blocking_error.is_some(), "blockingError");
         note(self.updated_input.is_some(), "updatedInput");
         note(self.updated_output.is_some(), "updatedOutput");
         note(!self.additional_context.is_empty(), "additionalContext");
+        note(self.blocking_error.is_some(), "blockingError");
         note(self.prevent_continuation || self.stop_reason.is_some(), "preventContinuation");
         note(self.force_continue.is_some(), "forceContinue");
         fields
