@@ -428,10 +428,9 @@ fn an_invalid_rewrite_stops_the_chain_at_the_hook_that_returned_it() {
 /// the model.
 #[test]
 fn a_recommendation_without_a_reason_gets_the_seeds_text() {
-    for (behavior, expected) in [
-        (Permission::Deny, "Error [permission_denied]: PreToolUse hook requested deny"),
-        (Permission::Ask, "ok"),
-    ] {
+    for (behavior, expected) in
+        [(Permission::Deny, "Error [permission_denied]: PreToolUse hook requested deny"), (Permission::Ask, "ok")]
+    {
         let mut hooks = HookRegistry::new();
         hooks.register(EventKind::PreToolUse, move |_| {
             Ok(HookResult { permission_behavior: behavior, ..HookResult::default() })

@@ -17,3 +17,4 @@ mod oracles;
 mod paths;
 mod replay;
 mod support;
+mod transcripts;

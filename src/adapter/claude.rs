@@ -16,12 +16,14 @@
 
 use super::capabilities::{Agent, AnswerKind, Support};
 use super::output::{self, Shape};
+use super::transcript::{self, Dialect};
 use super::{joined_context, Answer, Mapped, Protocol};
-use crate::model::event::{Common, Event, EventData, StopInfo};
+use crate::model::event::{Common, Event, EventData};
 use crate::model::result::{HookResult, Permission, ToolOutput};
 use crate::vocab::EventKind;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
+use std::path::Path;
 
 /// Which agent is speaking the Claude Code protocol.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -66,6 +68,8 @@ struct Payload {
     cwd: Option<String>,
     permission_mode: Option<String>,
     transcript_path: Option<String>,
+    agent_transcript_path: Option<String>,
+    prompt_id: Option<String>,
     tool_name: Option<String>,
     tool_input: Option<Map<String, Value>>,
     tool_use_id: Option<String>,
@@ -102,9 +106,6 @@ pub(crate) const EVENTS: &[(&str, EventKind)] = &[
     ("PreCompact", EventKind::PreCompact),
     ("Notification", EventKind::Notification),
 ];
-
-/// Tool-call history size limit when counting tool results in a transcript.
-const MAX_TRANSCRIPT_BYTES: u64 = 64 * 1024 * 1024;
 
 impl Protocol for Claude {
     type Context = Context;
@@ -143,11 +144,28 @@ impl Protocol for Claude {
                 EventData::UserPromptSubmit { prompt: payload.prompt.clone().ok_or_else(|| missing("prompt"))? }
             }
             EventKind::Stop | EventKind::SubagentStop => {
-                let stop = StopInfo {
-                    stop_hook_active: payload.stop_hook_active.unwrap_or(false),
-                    tool_calls: count_tool_results(payload.transcript_path.as_deref()),
-                    last_message: payload.last_assistant_message.clone(),
+                // A subagent's turn is in its own transcript; the session's is the main turn's.
+                let transcript = match kind {
+                    EventKind::Stop => payload.transcript_path.as_deref(),
+                    _ => payload.agent_transcript_path.as_deref(),
                 };
+                let dialect = match self.flavor {
+                    Flavor::Claude => Dialect::Claude { subagent: kind == EventKind::SubagentStop },
+                    Flavor::Codex => Dialect::Codex,
+                };
+                let answer = payload.last_assistant_message.as_deref();
+                let turn = transcript.and_then(|path| match self.flavor {
+                    // Claude Code has often not written the turn's end yet; Codex has.
+                    Flavor::Claude => {
+                        transcript::read_settled(dialect, Path::new(path), payload.prompt_id.as_deref(), answer)
+                    }
+                    Flavor::Codex => transcript::read(dialect, Path::new(path)),
+                });
+                let stop = transcript::stop_info(
+                    payload.stop_hook_active.unwrap_or(false),
+                    payload.last_assistant_message.clone(),
+                    turn,
+                );
                 if kind == EventKind::Stop {
                     EventData::Stop(stop)
                 } else {
@@ -382,13 +400,4 @@ fn stop(result: &HookResult) -> Option<Value> {
         (None, Some(context)) => Some(json!({"systemMessage": context})),
         (None, None) => None,
     }
-}
-
-/// The number of tool results in a Claude Code transcript (JSON lines); `None` (the field is
-/// missing to rules) when there is no transcript or it cannot be read.
-fn count_tool_results(transcript: Option<&str>) -> Option<u64> {
-    use std::io::Read;
-    let mut text = String::new();
-    std::fs::File::open(transcript?).and_then(|file| file.take(MAX_TRANSCRIPT_BYTES).read_to_string(&mut text)).ok()?;
-    Some(text.lines().map(|line| line.matches("\"type\":\"tool_result\"").count() as u64).sum())
 }

@@ -12,12 +12,14 @@
 //! when no rule decided).
 
 use super::output;
+use super::transcript::{self, Dialect};
 use super::{joined_context, Answer, Mapped, Protocol};
-use crate::model::event::{Common, Event, EventData, StopInfo};
+use crate::model::event::{Common, Event, EventData};
 use crate::model::result::{HookResult, Permission, ToolOutput};
 use crate::vocab::EventKind;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
+use std::path::Path;
 
 /// The Gemini CLI protocol.
 #[derive(Debug, Clone, Copy)]
@@ -33,6 +35,7 @@ struct Payload {
     tool_response: Option<Value>,
     prompt: Option<String>,
     prompt_response: Option<String>,
+    transcript_path: Option<String>,
     stop_hook_active: Option<bool>,
     source: Option<String>,
     reason: Option<String>,
@@ -85,11 +88,16 @@ impl Protocol for Gemini {
             EventKind::UserPromptSubmit => {
                 EventData::UserPromptSubmit { prompt: payload.prompt.clone().ok_or_else(|| missing("prompt"))? }
             }
-            EventKind::Stop => EventData::Stop(StopInfo {
-                stop_hook_active: payload.stop_hook_active.unwrap_or(false),
-                tool_calls: None,
-                last_message: payload.prompt_response.clone(),
-            }),
+            EventKind::Stop => {
+                let dialect = Dialect::Gemini { prompt: payload.prompt.as_deref().unwrap_or_default() };
+                let turn =
+                    payload.transcript_path.as_deref().and_then(|path| transcript::read(dialect, Path::new(path)));
+                EventData::Stop(transcript::stop_info(
+                    payload.stop_hook_active.unwrap_or(false),
+                    payload.prompt_response.clone(),
+                    turn,
+                ))
+            }
             EventKind::SessionStart => EventData::SessionStart { source: payload.source.clone() },
             EventKind::SessionEnd => EventData::SessionEnd { reason: payload.reason.clone() },
             EventKind::PreCompact => EventData::PreCompact { trigger: payload.trigger.clone() },

@@ -12,6 +12,7 @@ pub mod capabilities;
 pub(crate) mod claude;
 pub(crate) mod gemini;
 mod output;
+pub(crate) mod transcript;
 
 use crate::agent::audit::AuditLog;
 use crate::agent::Observation;

@@ -11,8 +11,8 @@
 
 use super::message::{ChatMessage, ToolCallRequest};
 use super::registry::{HookError, HookRegistry, InputCheck};
-use crate::eval::LogRecord;
 use super::tools::{Effect, PreparedCall, Tools};
+use crate::eval::LogRecord;
 use crate::model::event::{Common, Event, EventData, StopInfo, ToolCall};
 use crate::model::result::{HookResult, Permission, ToolOutput};
 use crate::vocab::EventKind;
@@ -189,10 +189,12 @@ impl AgentRunner<'_> {
             let answer = reply.content.clone();
             push(&mut history, &mut steps, reply);
             if calls.is_empty() {
+                // A run is one prompt's turn: its whole history.
                 let stop = StopInfo {
                     stop_hook_active,
                     tool_calls: Some(tool_results(&history)),
                     last_message: Some(answer.clone()),
+                    calls: Some(history.iter().flat_map(|message| message.tool_calls.iter().map(turn_call)).collect()),
                 };
                 // The registry drops a second forced continuation; Stop context enters the
                 // history only with a continuation (nothing reads it after the final answer).
@@ -251,7 +253,8 @@ impl AgentRunner<'_> {
         // arguments only).
         let definition = Arc::clone(&prepared.definition);
         let check = move |args: &serde_json::Map<String, serde_json::Value>| definition.validate(args);
-        let pre = self.checked_hook(steps, EventData::PreToolUse(tool_call(&prepared)), Some(&prepared.id), Some(&check));
+        let pre =
+            self.checked_hook(steps, EventData::PreToolUse(tool_call(&prepared)), Some(&prepared.id), Some(&check));
         let pre = match pre {
             Ok(pre) => pre,
             Err(HookError::Contract { message, .. }) => return format!("Error [hook_contract_error]: {message}"),
@@ -312,6 +315,10 @@ struct Turn {
 fn push(history: &mut Vec<ChatMessage>, steps: &mut Vec<Step>, message: ChatMessage) {
     steps.push(Step::Message(message.clone()));
     history.push(message);
+}
+
+fn turn_call(call: &ToolCallRequest) -> ToolCall {
+    ToolCall { tool: call.tool.clone(), args: call.args.clone(), id: Some(call.id.clone()) }
 }
 
 fn tool_results(history: &[ChatMessage]) -> u64 {

@@ -184,12 +184,11 @@ fn as_json(report: &RunReport) -> Value {
                         Err(error) => json!({"rule": log.rule, "error": error}),
                     })
                     .collect();
-                let mut hook = json!({"event": event.name(), "call_id": call_id, "logs": logs});
-                match outcome {
-                    Ok(result) => hook["result"] = json!(result),
-                    Err(error) => hook["error"] = json!(error.in_full()),
-                }
-                json!({ "hook": hook })
+                let (key, value) = match outcome {
+                    Ok(result) => ("result", json!(result)),
+                    Err(error) => ("error", json!(error.in_full())),
+                };
+                json!({"hook": {"event": event.name(), "call_id": call_id, "logs": logs, key: value}})
             }
             Step::Permission { call_id, allowed, reason } => {
                 json!({"permission": {"call_id": call_id, "allowed": allowed, "reason": reason}})

@@ -4,14 +4,15 @@
 //! each spelled by the path model, then — when the file system says a path leads through a
 //! symlink — its target too. Evaluation judges the call once per file.
 
-use crate::model::event::Event;
+use crate::model::event::{Common, Event, EventData, ToolCall};
 use crate::paths::{Anchor, FilePath, PathCase, PathSettings};
 use crate::shell::{self, Access, CommandLine};
 use crate::vocab::patch::patch_paths;
 use crate::vocab::tools::{Resolved, Source};
 use crate::vocab::{Kind, Semantic};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use serde_json::{Map, Value as Json};
+use std::borrow::Cow;
 use std::cell::OnceCell;
 
 /// Every file of one event, and how its paths are anchored and compared.
@@ -35,6 +36,20 @@ pub struct Files<'e> {
     pub case: PathCase,
     /// The call's tool, resolved against the vocabulary.
     pub tool: Resolved,
+    /// What a Stop's turn did, found the first time a rule asks.
+    turn: OnceCell<Option<Turn>>,
+}
+
+/// What a Stop's turn did, as rules read it: each of the turn's calls judged as its PreToolUse
+/// was, by the same vocabulary and path model.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Turn {
+    /// Every shell call's command line, in order.
+    pub commands: Vec<String>,
+    /// Every file a call wrote (a write tool's file, a command line's written files), once.
+    pub files_written: Vec<FilePath>,
+    /// Every tool used, once, in order of first use, by the name the agent's hooks use.
+    pub tools_used: Vec<String>,
 }
 
 impl<'e> Files<'e> {
@@ -52,6 +67,7 @@ impl<'e> Files<'e> {
             settings,
             case: settings.case,
             tool,
+            turn: OnceCell::new(),
         };
         let Some(call) = event.tool_call() else { return Ok(files) };
         let named: Vec<(String, Option<Access>)> = match shell_line(tool, &call.args) {
@@ -116,6 +132,17 @@ impl<'e> Files<'e> {
         }
         (files.files, files.access) = found.into_iter().unzip();
         Ok(files)
+    }
+
+    /// What the Stop's turn did; `None` when the event is no Stop or the agent's record of the
+    /// turn could not be read.
+    pub(crate) fn turn(&self) -> Option<&Turn> {
+        self.turn
+            .get_or_init(|| {
+                let calls = self.event.stop_info()?.calls.as_ref()?;
+                Some(Turn::of(calls, &self.event.common, self.settings))
+            })
+            .as_ref()
     }
 
     /// The operands of the shell call's command `at`, spelled by the path model (an operand
@@ -313,6 +340,34 @@ const MAX_GLOB_ENTRIES: usize = 4_096;
 
 /// The command line of a shell-kind call: a string is parsed, an argv array (Codex's `shell`)
 /// read as one command.
+impl Turn {
+    fn of(calls: &[ToolCall], common: &Common, settings: &PathSettings) -> Turn {
+        let mut turn = Turn::default();
+        let mut tools = FxHashSet::default();
+        let mut written = FxHashSet::default();
+        for call in calls {
+            let name = crate::vocab::tools::hook_name(&call.tool);
+            if tools.insert(name) {
+                turn.tools_used.push(name.to_string());
+            }
+            let tool = Resolved::of(&call.tool);
+            if tool.kind() == Kind::Shell {
+                turn.commands.extend(super::view::command_text(tool, &call.args).map(Cow::into_owned));
+            }
+            // The call as its PreToolUse saw it. A call whose files cannot be judged (a NUL
+            // byte, a line too large) names none here: it already ran, and was judged then.
+            let event = Event { common: common.clone(), data: EventData::PreToolUse(call.clone()) };
+            let Ok(files) = Files::of(&event, settings) else { continue };
+            for (file, access) in files.files.into_iter().zip(files.access) {
+                if access == Some(Access::Write) && written.insert(file.canonical.clone()) {
+                    turn.files_written.push(file);
+                }
+            }
+        }
+        turn
+    }
+}
+
 fn shell_line(tool: Resolved, args: &Map<String, Json>) -> Option<CommandLine> {
     if tool.kind() != Kind::Shell {
         return None;

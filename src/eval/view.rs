@@ -193,6 +193,17 @@ impl<'e> View<'e> {
                 self.output.as_ref().map_or(Val::Missing, |output| Val::Str(Cow::Borrowed(&output.content)))
             }
             (Field::IsError, _) => self.output.as_ref().map_or(Val::Missing, |output| Val::Bool(output.is_error)),
+            (Field::Commands | Field::ToolsUsed, _) => match self.files.turn() {
+                Some(turn) => {
+                    let items = if *field == Field::Commands { &turn.commands } else { &turn.tools_used };
+                    Val::List(items.iter().map(|item| Val::Str(Cow::Borrowed(item.as_str()))).collect())
+                }
+                None => Val::Missing,
+            },
+            (Field::FilesWritten, _) => match self.files.turn() {
+                Some(turn) => Val::List(turn.files_written.iter().map(Val::Path).collect()),
+                None => Val::Missing,
+            },
             (Field::StopHookActive | Field::ToolCalls | Field::LastMessage, _) => match self.event.stop_info() {
                 None => Val::Missing,
                 Some(stop) => match field {
@@ -232,9 +243,7 @@ impl<'e> View<'e> {
             },
             (Field::Semantic(Semantic::Command), _) => match self.semantic(Semantic::Command) {
                 // Codex's `shell` sends argv: rules see it as one command line.
-                Val::Json(Json::Array(words)) => {
-                    command_line(words).map_or(Val::Missing, |line| Val::Str(Cow::Owned(line)))
-                }
+                Val::Json(Json::Array(_)) => command_text(self.resolved(), &self.args).map_or(Val::Missing, Val::Str),
                 other => other,
             },
             (Field::Semantic(semantic), _) => self.semantic(*semantic),
@@ -408,6 +417,15 @@ fn hosts_of(text: &str) -> Vec<String> {
         rest = rest.get(at + 3..).unwrap_or_default();
     }
     hosts
+}
+
+/// A shell call's command line: the text sent, or an argv array (Codex's `shell`) as one line.
+pub(crate) fn command_text<'a>(tool: Resolved, args: &'a Map<String, Json>) -> Option<Cow<'a, str>> {
+    match tool.value(Semantic::Command, args)? {
+        Json::String(line) => Some(Cow::Borrowed(line)),
+        Json::Array(words) => command_line(words).map(Cow::Owned),
+        _ => None,
+    }
 }
 
 /// An argv array as one command line, each word quoted as a POSIX shell would need it.

@@ -78,7 +78,8 @@ pub enum EventData {
 }
 
 /// A prepared tool call.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ToolCall {
     /// The tool's name as the agent knows it.
     pub tool: String,
@@ -90,25 +91,48 @@ pub struct ToolCall {
     pub id: Option<String>,
 }
 
-/// What a Stop hook sees.
+/// What a Stop hook sees. The turn is the span since the user's last prompt (a Stop hook's
+/// forced continuation does not start a new one).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct StopInfo {
     /// Whether this Stop follows one that forced a continuation.
     pub stop_hook_active: bool,
-    /// How many tool results the history holds, when the agent says.
+    /// How many tool results the turn holds, when known.
     pub tool_calls: Option<u64>,
     /// The last assistant message, if any.
     pub last_message: Option<String>,
+    /// The turn's tool calls, in order, when known (rules read them as `commands`,
+    /// `files_written` and `tools_used`).
+    pub calls: Option<Vec<ToolCall>>,
 }
 
-/// One message of a history, as native Stop events carry it.
+impl StopInfo {
+    /// The turn of a history: what follows its last user message.
+    pub fn turn_of(history: &[Message]) -> (u64, Vec<ToolCall>) {
+        let start = history.iter().rposition(|message| message.role == "user").map_or(0, |at| at + 1);
+        let turn = history.get(start..).unwrap_or_default();
+        let results = turn.iter().filter(|message| message.role == "tool").count() as u64;
+        let calls = turn.iter().flat_map(|message| message.tool_calls.iter().cloned()).collect();
+        (results, calls)
+    }
+}
+
+/// One message of a history, as native Stop events carry it (the reference loop's messages
+/// read as these).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Message {
     /// `user`, `assistant`, `tool` or `system`.
     pub role: String,
     /// The text.
     #[serde(default)]
     pub content: String,
+    /// An assistant message's tool calls.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tool_calls: Vec<ToolCall>,
+    /// A tool message's call.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool_call_id: Option<String>,
 }
 
 /// Why an event could not be read. Each reads as one line.
@@ -237,7 +261,7 @@ impl RawEvent {
             EventKind::Notification => EventData::Notification { message: self.message.ok_or(missing("message"))? },
             EventKind::Stop | EventKind::SubagentStop => {
                 let history = self.history.unwrap_or_default();
-                let counted = history.iter().filter(|message| message.role == "tool").count() as u64;
+                let (counted, calls) = StopInfo::turn_of(&history);
                 let last_assistant = history
                     .iter()
                     .rev()
@@ -247,6 +271,7 @@ impl RawEvent {
                     stop_hook_active: self.stop_hook_active.unwrap_or(false),
                     tool_calls: Some(self.tool_calls.unwrap_or(counted)),
                     last_message: self.last_message.or(last_assistant),
+                    calls: Some(calls),
                 };
                 if kind == EventKind::Stop {
                     EventData::Stop(stop)
@@ -280,6 +305,28 @@ mod tests {
         let EventData::Stop(stop) = event.data else { panic!("not a stop") };
         assert_eq!(stop.tool_calls, Some(1));
         assert_eq!(stop.last_message.as_deref(), Some("done"));
+    }
+
+    #[test]
+    fn the_turn_is_what_follows_the_last_user_message() {
+        let event = Event::from_json(
+            br#"{"event":"stop","history":[
+                {"role":"user","content":"first"},
+                {"role":"assistant","content":"","tool_calls":[{"id":"a","tool":"Bash","args":{"command":"ls"}}]},
+                {"role":"tool","content":"x","tool_call_id":"a"},
+                {"role":"user","content":"second"},
+                {"role":"assistant","content":"","tool_calls":[{"id":"b","tool":"Bash","args":{"command":"make test"}}]},
+                {"role":"tool","content":"ok","tool_call_id":"b"},
+                {"role":"assistant","content":"done"}]}"#,
+        )
+        .unwrap();
+        let stop = event.stop_info().unwrap();
+        assert_eq!(stop.tool_calls, Some(1));
+        let calls = stop.calls.as_deref().unwrap();
+        assert_eq!(calls.len(), 1);
+        assert_eq!(calls[0].args["command"], "make test");
+        let misspelt = Event::from_json(br#"{"event":"stop","history":[{"role":"assistant","toolcalls":[]}]}"#);
+        assert!(misspelt.unwrap_err().to_string().contains("unknown field `toolcalls`"));
     }
 
     #[test]

@@ -228,8 +228,14 @@ pub enum Field {
     IsError,
     /// Whether this Stop follows a Stop that forced a continuation.
     StopHookActive,
-    /// How many tool results the history holds.
+    /// How many tool results the turn holds (since the user's last prompt).
     ToolCalls,
+    /// The shell commands the turn ran, in order (a list).
+    Commands,
+    /// The files the turn wrote or edited, with any tool (a list of paths).
+    FilesWritten,
+    /// The tools the turn used, each once (a list).
+    ToolsUsed,
     /// The last assistant message.
     LastMessage,
     /// The agent's working directory.
@@ -309,6 +315,9 @@ const BUILTINS: &[(&str, Field, FieldType, Option<&[EventKind]>)] = &[
     ("error", Field::Error, FieldType::Str, Some(&[EventKind::PostToolUseFailure])),
     ("stop_hook_active", Field::StopHookActive, FieldType::Bool, Some(STOP_EVENTS)),
     ("tool_calls", Field::ToolCalls, FieldType::Num, Some(STOP_EVENTS)),
+    ("commands", Field::Commands, FieldType::List, Some(STOP_EVENTS)),
+    ("files_written", Field::FilesWritten, FieldType::List, Some(STOP_EVENTS)),
+    ("tools_used", Field::ToolsUsed, FieldType::List, Some(STOP_EVENTS)),
     ("last_message", Field::LastMessage, FieldType::Str, Some(STOP_EVENTS)),
     ("source", Field::Source, FieldType::Str, Some(&[EventKind::SessionStart])),
     ("reason", Field::Reason, FieldType::Str, Some(&[EventKind::SessionEnd])),
@@ -440,7 +449,7 @@ impl Field {
     /// Whether values of this field are paths (spelled canonically, and globbed with
     /// `/`-aware `*`).
     pub fn is_path(&self) -> bool {
-        matches!(self, Field::Semantic(Semantic::Path) | Field::Paths | Field::Operands)
+        matches!(self, Field::Semantic(Semantic::Path) | Field::Paths | Field::Operands | Field::FilesWritten)
     }
 }
 

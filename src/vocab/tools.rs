@@ -360,6 +360,16 @@ pub fn shell_dir_args(tool: &str) -> &'static [&'static str] {
     }
 }
 
+/// The name an agent's hooks know a tool by, for a name its transcript records: Codex runs
+/// `exec_command` (and the older `shell`, `local_shell`) through its hooks as `Bash`, with the
+/// command line as `command` (captured from Codex 0.169). Others are their own.
+pub fn hook_name(tool: &str) -> &str {
+    match tool {
+        "exec_command" | "shell" | "local_shell" => "Bash",
+        other => other,
+    }
+}
+
 /// `mcp__github__create_issue` → (`github`, `create_issue`).
 pub fn mcp_parts(tool: &str) -> Option<(&str, &str)> {
     let rest = tool.strip_prefix("mcp__")?;

@@ -1,0 +1,440 @@
+//! What the turn did, read from the agent's own transcript at Stop: the tool calls since the
+//! user's last prompt (a Stop hook's forced continuation does not start a new turn), and how
+//! many there were. Rules read them as `commands`, `files_written`, `tools_used` and
+//! `tool_calls` (see `docs/agents.md`).
+//!
+//! Each agent writes its own record, one JSON object per line:
+//!
+//! | agent | file | a prompt | a tool call |
+//! |---|---|---|---|
+//! | Claude Code | `transcript_path` | a `user` entry, not `isMeta` (a Stop hook's feedback is), whose content is text, not tool results | a `tool_use` block of an `assistant` entry |
+//! | Codex | `transcript_path` (the rollout) | a completed `UserMessage` item (a `user_message` event before 0.169); a Stop hook's continuation is a `HookPrompt` | a `function_call`, `custom_tool_call` or `local_shell_call` item |
+//! | Gemini CLI | `transcript_path` | the last `user` message that starts with the payload's `prompt` (a continuation is a `user` message too) | a `gemini` message's `toolCalls` (the message is recorded again with them, under its id) |
+//!
+//! Reading is bounded: only the last [`MAX_TAIL_BYTES`] are read, and only a regular file (a
+//! FIFO or a device at the path would block or never end). When the turn's prompt is not in
+//! what was read, or the file cannot be read, the turn is unknown and the fields are missing.
+//! A line that is not JSON (the agent may be writing the last one) is skipped.
+
+use crate::model::event::{StopInfo, ToolCall};
+use serde::Deserialize;
+use serde_json::{Map, Value};
+use std::io::{Read, Seek, SeekFrom};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// The most of a transcript read: its end, where the turn is.
+pub(crate) const MAX_TAIL_BYTES: u64 = 64 * 1024 * 1024;
+
+/// Whose transcript it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Dialect<'a> {
+    /// Claude Code's session JSONL, or a subagent's (`agent_transcript_path`), whose entries
+    /// are all `isSidechain`.
+    Claude {
+        /// Whether the subagent's transcript is read (else the main thread's entries are).
+        subagent: bool,
+    },
+    /// Codex's rollout JSONL.
+    Codex,
+    /// Gemini CLI's session JSONL. Its continuation is a user message like any prompt, so the
+    /// turn starts at the one that begins with the prompt the AfterAgent payload names.
+    Gemini {
+        /// The turn's prompt, as the payload gives it.
+        prompt: &'a str,
+    },
+}
+
+/// What the transcript says of the turn it ends.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Turn {
+    /// The tool calls since the prompt, in order.
+    pub calls: Vec<ToolCall>,
+    /// Whether a Stop hook already forced a continuation in this turn (the agent's own
+    /// `stop_hook_active` is not always set: Gemini CLI clears it when the continuation ran a
+    /// tool).
+    pub continued: bool,
+    /// The text of the turn's last answer, where the dialect records it (Claude Code).
+    answer: Option<String>,
+    /// The id of the turn's prompt, where the dialect records it (Claude Code's `promptId`).
+    prompt_id: Option<String>,
+}
+
+/// How long a Claude Code Stop waits for the turn's end to reach the transcript: Claude Code
+/// queues transcript writes and flushes them every 100 ms, and runs Stop hooks without waiting,
+/// so the last tool result and the answer are often not there yet.
+const SETTLE: Duration = Duration::from_millis(500);
+/// How often the transcript is read again meanwhile.
+const POLL: Duration = Duration::from_millis(20);
+
+/// An agent's Stop: its own `stop_hook_active` and last message, and the turn read from its
+/// transcript (`None`: unknown, so `tool_calls` and the turn's lists are missing). A
+/// continuation the transcript shows counts as `stop_hook_active`, whatever the agent says.
+pub(crate) fn stop_info(stop_hook_active: bool, last_message: Option<String>, turn: Option<Turn>) -> StopInfo {
+    StopInfo {
+        stop_hook_active: stop_hook_active || turn.as_ref().is_some_and(|turn| turn.continued),
+        tool_calls: turn.as_ref().map(|turn| turn.calls.len() as u64),
+        last_message,
+        calls: turn.map(|turn| turn.calls),
+    }
+}
+
+/// What one transcript line says about the turn.
+#[derive(Debug)]
+enum Line {
+    /// The user submitted a prompt, with its id where the dialect records one: the turn starts
+    /// after it.
+    Prompt(Option<String>),
+    /// A Stop hook's forced continuation.
+    Continuation,
+    /// The model called tools; a message recorded again under the same id replaces the earlier
+    /// record (Gemini CLI writes a message, then again with its tool calls).
+    Calls(Option<String>, Vec<ToolCall>),
+    /// The model answered with text.
+    Answer(String),
+    /// Anything else.
+    Other,
+}
+
+/// The turn that ends the transcript at `path`, or `None` when it cannot be known.
+pub(crate) fn read(dialect: Dialect<'_>, path: &Path) -> Option<Turn> {
+    let (text, whole) = tail(path)?;
+    turn_of(dialect, &text, whole)
+}
+
+/// The turn, read again until the transcript records the turn the payload names (its prompt's
+/// id, `prompt_id`) and `answer` (the payload's last assistant message) as its last, for at most
+/// [`SETTLE`]; what was read last, if never.
+pub(crate) fn read_settled(
+    dialect: Dialect<'_>,
+    path: &Path,
+    prompt_id: Option<&str>,
+    answer: Option<&str>,
+) -> Option<Turn> {
+    let expected = answer.map(str::trim).filter(|answer| !answer.is_empty());
+    let start = Instant::now();
+    loop {
+        let turn = read(dialect, path);
+        let settled = turn.as_ref().is_none_or(|turn| {
+            let answered = expected.is_none_or(|expected| {
+                turn.answer.as_deref().map(str::trim).is_some_and(|last| !last.is_empty() && expected.ends_with(last))
+            });
+            let this_prompt = prompt_id.is_none_or(|id| turn.prompt_id.as_deref().is_none_or(|found| found == id));
+            answered && this_prompt
+        });
+        if settled || start.elapsed() >= SETTLE {
+            return turn;
+        }
+        std::thread::sleep(POLL);
+    }
+}
+
+/// The turn that ends `text`; `whole` says whether `text` is the whole transcript (then a
+/// transcript without a prompt is all one turn).
+fn turn_of(dialect: Dialect<'_>, text: &str, whole: bool) -> Option<Turn> {
+    let mut calls: Vec<Vec<ToolCall>> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut continued = false;
+    let mut answer = None;
+    let mut prompted = false;
+    let mut prompt_id = None;
+    for line in text.lines().rev().filter(|line| !line.trim().is_empty()) {
+        match parse(dialect, line) {
+            Line::Prompt(id) => {
+                prompted = true;
+                prompt_id = id;
+                break;
+            }
+            Line::Continuation => continued = true,
+            Line::Calls(Some(id), found) => {
+                if seen.insert(id) {
+                    calls.push(found);
+                }
+            }
+            Line::Calls(None, found) => calls.push(found),
+            Line::Answer(text) => {
+                answer.get_or_insert(text);
+            }
+            Line::Other => {}
+        }
+    }
+    let calls = calls.into_iter().rev().flatten().collect();
+    (prompted || whole).then_some(Turn { calls, continued, answer, prompt_id })
+}
+
+/// The last [`MAX_TAIL_BYTES`] of a regular file, from a line start, and whether that is the
+/// whole file.
+fn tail(path: &Path) -> Option<(String, bool)> {
+    if !std::fs::metadata(path).ok()?.is_file() {
+        return None;
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // A FIFO swapped in after the check must not block the open.
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let mut file = options.open(path).ok()?;
+    let meta = file.metadata().ok()?;
+    if !meta.is_file() {
+        return None;
+    }
+    let start = meta.len().saturating_sub(MAX_TAIL_BYTES);
+    file.seek(SeekFrom::Start(start)).ok()?;
+    let mut bytes = Vec::new();
+    file.take(MAX_TAIL_BYTES).read_to_end(&mut bytes).ok()?;
+    if start > 0 {
+        // The first line is cut: it starts after the first newline.
+        let cut = bytes.iter().position(|&byte| byte == b'\n').map_or(bytes.len(), |at| at + 1);
+        bytes.drain(..cut);
+    }
+    Some((String::from_utf8_lossy(&bytes).into_owned(), start == 0))
+}
+
+fn parse(dialect: Dialect<'_>, line: &str) -> Line {
+    match dialect {
+        Dialect::Claude { subagent } => {
+            serde_json::from_str::<ClaudeEntry>(line).map_or(Line::Other, |entry| entry.line(subagent))
+        }
+        Dialect::Codex => serde_json::from_str::<CodexEntry>(line).map_or(Line::Other, CodexEntry::line),
+        Dialect::Gemini { prompt } => {
+            serde_json::from_str::<GeminiRecord>(line).map_or(Line::Other, |record| record.line(prompt))
+        }
+    }
+}
+
+/// A Claude Code transcript entry, as far as the turn is concerned.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ClaudeEntry {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    #[serde(default)]
+    is_meta: bool,
+    #[serde(default)]
+    is_sidechain: bool,
+    #[serde(default)]
+    is_compact_summary: bool,
+    prompt_id: Option<String>,
+    message: Option<ClaudeMessage>,
+}
+
+#[derive(Deserialize)]
+struct ClaudeMessage {
+    content: Option<ClaudeContent>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum ClaudeContent {
+    Text(String),
+    Blocks(Vec<ClaudeBlock>),
+}
+
+#[derive(Deserialize)]
+struct ClaudeBlock {
+    #[serde(rename = "type")]
+    kind: String,
+    id: Option<String>,
+    name: Option<String>,
+    input: Option<Map<String, Value>>,
+    text: Option<String>,
+}
+
+/// How Claude Code words a Stop (or SubagentStop) hook's feedback, an `isMeta` user entry.
+fn is_stop_feedback(text: &str) -> bool {
+    text.starts_with("Stop hook feedback:") || text.starts_with("SubagentStop hook feedback:")
+}
+
+impl ClaudeEntry {
+    fn line(self, subagent: bool) -> Line {
+        // The other thread's entries are not this turn's: a subagent's in the main transcript
+        // (older versions kept them there) are its own turn, read at SubagentStop.
+        if self.is_sidechain != subagent {
+            return Line::Other;
+        }
+        let content = self.message.and_then(|message| message.content);
+        let feedback = match &content {
+            Some(ClaudeContent::Text(text)) => is_stop_feedback(text),
+            Some(ClaudeContent::Blocks(blocks)) => {
+                blocks.iter().any(|block| block.text.as_deref().is_some_and(is_stop_feedback))
+            }
+            None => false,
+        };
+        match (self.kind.as_deref(), content) {
+            (Some("user"), Some(_)) if self.is_meta && feedback => Line::Continuation,
+            // A Stop hook's feedback and other injected text is `isMeta`; a compaction's
+            // summary continues the turn.
+            (Some("user"), Some(ClaudeContent::Text(_))) if !self.is_meta && !self.is_compact_summary => {
+                Line::Prompt(self.prompt_id)
+            }
+            (Some("user"), Some(ClaudeContent::Blocks(blocks)))
+                if !self.is_meta
+                    && !self.is_compact_summary
+                    && blocks.iter().any(|block| block.kind == "text")
+                    && blocks.iter().all(|block| block.kind != "tool_result") =>
+            {
+                Line::Prompt(self.prompt_id)
+            }
+            // Claude Code writes each block of a message as its own entry.
+            (Some("assistant"), Some(ClaudeContent::Blocks(blocks))) => {
+                if blocks.iter().any(|block| block.kind == "tool_use") {
+                    Line::Calls(
+                        None,
+                        blocks
+                            .into_iter()
+                            .filter(|block| block.kind == "tool_use")
+                            .filter_map(|block| {
+                                let args = block.input.unwrap_or_default();
+                                Some(ToolCall { tool: block.name?, args, id: block.id })
+                            })
+                            .collect(),
+                    )
+                } else {
+                    Line::Answer(blocks.into_iter().filter_map(|block| block.text).collect())
+                }
+            }
+            _ => Line::Other,
+        }
+    }
+}
+
+/// A Codex rollout line, as far as the turn is concerned.
+#[derive(Deserialize)]
+struct CodexEntry {
+    #[serde(rename = "type")]
+    kind: String,
+    payload: Option<CodexPayload>,
+}
+
+#[derive(Deserialize)]
+struct CodexPayload {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    name: Option<String>,
+    call_id: Option<String>,
+    /// A `function_call`'s arguments: a JSON object, as a string.
+    arguments: Option<String>,
+    /// A `custom_tool_call`'s input (`apply_patch`'s patch).
+    input: Option<String>,
+    /// A `local_shell_call`'s action.
+    action: Option<Map<String, Value>>,
+    /// An `item_completed` event's item.
+    item: Option<CodexItem>,
+}
+
+#[derive(Deserialize)]
+struct CodexItem {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+}
+
+impl CodexEntry {
+    fn line(self) -> Line {
+        let Some(payload) = self.payload else { return Line::Other };
+        match (self.kind.as_str(), payload.kind.as_deref()) {
+            // Codex 0.169 marks the prompt as a completed `UserMessage` item (a Stop hook's
+            // continuation is a `HookPrompt`); earlier releases wrote a `user_message` event.
+            ("event_msg", Some("user_message")) => Line::Prompt(None),
+            ("event_msg", Some("item_completed")) => match payload.item.and_then(|item| item.kind).as_deref() {
+                Some("UserMessage") => Line::Prompt(None),
+                Some("HookPrompt") => Line::Continuation,
+                _ => Line::Other,
+            },
+            ("response_item", Some("function_call")) => {
+                let args = payload
+                    .arguments
+                    .as_deref()
+                    .and_then(|text| serde_json::from_str::<Map<String, Value>>(text).ok())
+                    .unwrap_or_default();
+                call(payload.name, args, payload.call_id)
+            }
+            ("response_item", Some("custom_tool_call")) => {
+                let mut args = Map::new();
+                if let Some(input) = payload.input {
+                    args.insert("input".into(), Value::String(input));
+                }
+                call(payload.name, args, payload.call_id)
+            }
+            ("response_item", Some("local_shell_call")) => {
+                call(Some("local_shell".into()), payload.action.unwrap_or_default(), payload.call_id)
+            }
+            _ => Line::Other,
+        }
+    }
+}
+
+fn call(name: Option<String>, args: Map<String, Value>, id: Option<String>) -> Line {
+    match name {
+        Some(tool) => Line::Calls(None, vec![ToolCall { tool, args, id }]),
+        None => Line::Other,
+    }
+}
+
+/// A Gemini CLI session record, as far as the turn is concerned: a message (`user`, `gemini`,
+/// …) or an update of the session (`$set`), which names no type.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct GeminiRecord {
+    id: Option<String>,
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    content: Option<GeminiContent>,
+    #[serde(default)]
+    tool_calls: Vec<GeminiCall>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum GeminiContent {
+    Text(String),
+    Parts(Vec<GeminiPart>),
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct GeminiPart {
+    text: Option<String>,
+    function_response: Option<serde::de::IgnoredAny>,
+}
+
+#[derive(Deserialize)]
+struct GeminiCall {
+    id: Option<String>,
+    name: String,
+    #[serde(default)]
+    args: Map<String, Value>,
+}
+
+impl GeminiRecord {
+    fn line(self, prompt: &str) -> Line {
+        match (self.kind.as_deref(), self.content) {
+            (Some("user"), Some(content)) => {
+                let text = match content {
+                    GeminiContent::Text(text) => text,
+                    // Tool results are user messages too: no prompt.
+                    GeminiContent::Parts(parts) if parts.iter().any(|part| part.function_response.is_some()) => {
+                        return Line::Other
+                    }
+                    GeminiContent::Parts(parts) => parts.into_iter().filter_map(|part| part.text).collect(),
+                };
+                // The recorded prompt may carry a BeforeAgent hook's context after it.
+                if text.starts_with(prompt) {
+                    Line::Prompt(None)
+                } else {
+                    Line::Continuation
+                }
+            }
+            (Some("gemini"), _) if !self.tool_calls.is_empty() => Line::Calls(
+                self.id,
+                self.tool_calls
+                    .into_iter()
+                    .map(|call| ToolCall { tool: call.name, args: call.args, id: call.id })
+                    .collect(),
+            ),
+            _ => Line::Other,
+        }
+    }
+}
