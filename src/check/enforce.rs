@@ -24,12 +24,6 @@ use crate::vocab::{EventKind, Field, FieldLookup, Semantic};
 impl Checker<'_> {
     /// Runs the checks of this module on a rule that checked clean.
     pub(super) fn enforceable(&mut self, rule: &ast::RuleDecl, checked: &ir::Rule) {
-        if !checked.event.has_tool() {
-            return;
-        }
-        if let Some(expr) = &rule.condition {
-            self.tool_values(expr);
-        }
         let admitted = admitted(&checked.condition);
         let certain = certain_fields(&checked.condition);
         // A `log` that cannot render is reported and swallowed (an observer never blocks).
@@ -37,6 +31,12 @@ impl Checker<'_> {
             for lit in action.args.iter().filter_map(template_of) {
                 self.template_fields(lit, checked.event, &admitted, &certain);
             }
+        }
+        if !checked.event.has_tool() {
+            return;
+        }
+        if let Some(expr) = &rule.condition {
+            self.tool_values(expr);
         }
         if let Some(expr) = &rule.condition {
             self.negated_tests(expr, false, checked.event, &admitted, &certain);
@@ -201,7 +201,10 @@ impl Checker<'_> {
         for piece in pieces {
             let strings::Piece::Field(ident) = piece else { continue };
             let FieldLookup::Found(field, _) = Field::lookup(&ident.text, event) else { continue };
-            if certain.contains(&field) || field.always_present(event) {
+            // The turn's fields come together: a test on one holding means the turn is known.
+            let turn = [Field::ToolCalls, Field::Commands, Field::FilesWritten, Field::ToolsUsed];
+            let known_turn = turn.contains(&field) && turn.iter().any(|field| certain.contains(field));
+            if certain.contains(&field) || known_turn || field.always_present(event) {
                 continue;
             }
             let (label, help) = match profile_field(&field) {
@@ -217,6 +220,10 @@ impl Checker<'_> {
                     );
                     (format!("{} no `{}`", lacking_phrase(&lacking), ident.text), help)
                 }
+                None if turn.contains(&field) => (
+                    format!("`{}` is missing when the agent's transcript cannot be read", ident.text),
+                    "test `tool_calls >= 0` in the condition: it holds exactly when the turn is known".to_string(),
+                ),
                 None => (
                     format!("not every `{}` event carries `{}`", event.name(), ident.text),
                     format!(
@@ -225,11 +232,12 @@ impl Checker<'_> {
                     ),
                 ),
             };
+            let what = if event.has_tool() { "call" } else { "event" };
             self.report(
                 Diagnostic::new(
                     Code::UnrenderableField,
                     ident.span,
-                    format!("`{{{}}}` cannot be rendered for every call this rule admits", ident.text),
+                    format!("`{{{}}}` cannot be rendered for every {what} this rule admits", ident.text),
                 )
                 .label(label)
                 .help(help),

@@ -105,10 +105,10 @@ impl Code {
                 "Fix the glob as the label says (`*`, `?`, `**`, `[abc]`, `{a,b}`).",
             ),
             Code::UnrenderableField => (
-                "A message or `set` value interpolates a tool field (`{path}`, `{command}`, …) that some tools the condition admits do not have: `Bash` has no `path`. The tools admitted are read from the condition's top-level `tool` and `kind` tests; without one, every tool.",
-                "The message could not be rendered for those calls, and a rule that cannot render fails closed: every such call would be blocked at run time, from a file that checked clean.",
+                "A message or `set` value interpolates a field that some events the rule admits do not carry: a tool field (`{path}`, `{command}`, …) that some tools the condition admits do not have (`Bash` has no `path`; the tools admitted are read from the condition's top-level `tool` and `kind` tests, without one every tool), or an event's optional field (`{last_message}`; the turn's `{commands}`, `{files_written}`, `{tools_used}`, `{tool_calls}`, missing when the agent's transcript cannot be read).",
+                "The message could not be rendered for those events, and a rule that cannot render fails closed: every such call would be blocked at run time (and a Stop continued), from a file that checked clean.",
                 "pre_tool_use when tool == Bash => deny \"blocked {path}\"",
-                "Test the field in the condition (`and path like \"**\"`: a test on a missing field never holds), or admit only tools that have it (`kind == write`).",
+                "Test the field in the condition (`and path like \"**\"`: a test on a missing field never holds; for the turn's fields `tool_calls >= 0`), or admit only tools that have it (`kind == write`).",
             ),
             Code::UnknownKind => (
                 "A `kind` test names a kind that does not exist. The kinds are `shell`, `read`, `write`, `search`, `fetch`, `mcp`, `agent` and `other`.",

@@ -72,7 +72,7 @@ codes! {
     TypeMismatch = "E0201", Error, "an operator is applied to a value of the wrong type";
     InvalidRegex = "E0202", Error, "a regular expression does not compile";
     InvalidGlob = "E0203", Error, "a glob pattern does not compile";
-    UnrenderableField = "E0204", Error, "a message or value names a field that some tools the rule admits do not have";
+    UnrenderableField = "E0204", Error, "a message or value names a field that some events the rule admits do not carry";
     UnknownKind = "E0205", Error, "a `kind` value is not one hookc knows";
     UnreachableRule = "W0301", Warning, "a rule can never fire: an earlier rule always blocks first";
     ImpossibleCondition = "W0302", Warning, "a condition can never be true";
