@@ -198,6 +198,33 @@ fn a_huge_transcript_is_read_from_its_end() {
 
 use std::io::Write;
 
+/// Claude Code flushes its transcript every 100 ms and runs Stop hooks without waiting: a call
+/// written after the Stop began is still part of the turn the rules see.
+#[test]
+fn claude_codes_late_transcript_is_waited_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = rules_file(dir.path(), SHOW);
+    let path = dir.path().join("late.jsonl");
+    let mut early = claude_line(&Item::Prompt("go".into()));
+    early.push_str(&claude_line(&Item::Call("Bash".into(), json!({"command": "cargo build"}))));
+    std::fs::write(&path, early).unwrap();
+    let payload = json!({"hook_event_name": "Stop", "transcript_path": path, "last_assistant_message": "all done"});
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hookc"))
+        .args(["claude", "--rules", rules.to_str().unwrap()])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(payload.to_string().as_bytes()).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    let mut late = claude_line(&Item::Call("Bash".into(), json!({"command": "make test"})));
+    late.push_str(&claude_line(&Item::Answer("all done".into())));
+    std::fs::OpenOptions::new().append(true).open(&path).unwrap().write_all(late.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(stderr(&output).contains("commands=[cargo build, make test]"), "{}", stderr(&output));
+}
+
 /// One thing a turn can hold.
 #[derive(Clone, Debug)]
 enum Item {

@@ -18,12 +18,11 @@ use super::capabilities::{Agent, AnswerKind, Support};
 use super::output::{self, Shape};
 use super::transcript::{self, Dialect};
 use super::{joined_context, Answer, Mapped, Protocol};
-use crate::model::event::{Common, Event, EventData};
+use crate::model::event::{Common, Event, EventData, StopInfo};
 use crate::model::result::{HookResult, Permission, ToolOutput};
 use crate::vocab::EventKind;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
-use std::path::Path;
 
 /// Which agent is speaking the Claude Code protocol.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -128,6 +127,7 @@ impl Protocol for Claude {
         let tool = payload.tool_name.clone().unwrap_or_default();
         let call = || super::tool_call(&payload.tool_name, &payload.tool_input, &payload.tool_use_id).map_err(&missing);
         let mut tool_response = None;
+        let mut turn = None;
         let data = match kind {
             EventKind::PreToolUse => EventData::PreToolUse(call()?),
             EventKind::PostToolUse => {
@@ -145,27 +145,24 @@ impl Protocol for Claude {
             }
             EventKind::Stop | EventKind::SubagentStop => {
                 // A subagent's turn is in its own transcript; the session's is the main turn's.
-                let transcript = match kind {
-                    EventKind::Stop => payload.transcript_path.as_deref(),
-                    _ => payload.agent_transcript_path.as_deref(),
+                let (path, subagent) = match kind {
+                    EventKind::Stop => (&payload.transcript_path, false),
+                    _ => (&payload.agent_transcript_path, true),
                 };
-                let dialect = match self.flavor {
-                    Flavor::Claude => Dialect::Claude { subagent: kind == EventKind::SubagentStop },
-                    Flavor::Codex => Dialect::Codex,
-                };
-                let answer = payload.last_assistant_message.as_deref();
-                let turn = transcript.and_then(|path| match self.flavor {
+                turn = path.as_ref().map(|path| match self.flavor {
                     // Claude Code has often not written the turn's end yet; Codex has.
-                    Flavor::Claude => {
-                        transcript::read_settled(dialect, Path::new(path), payload.prompt_id.as_deref(), answer)
-                    }
-                    Flavor::Codex => transcript::read(dialect, Path::new(path)),
+                    Flavor::Claude => transcript::Source {
+                        dialect: Dialect::Claude { subagent },
+                        path: path.into(),
+                        settle: Some((payload.prompt_id.clone(), payload.last_assistant_message.clone())),
+                    },
+                    Flavor::Codex => transcript::Source { dialect: Dialect::Codex, path: path.into(), settle: None },
                 });
-                let stop = transcript::stop_info(
-                    payload.stop_hook_active.unwrap_or(false),
-                    payload.last_assistant_message.clone(),
-                    turn,
-                );
+                let stop = StopInfo {
+                    stop_hook_active: payload.stop_hook_active.unwrap_or(false),
+                    last_message: payload.last_assistant_message.clone(),
+                    ..StopInfo::default()
+                };
                 if kind == EventKind::Stop {
                     EventData::Stop(stop)
                 } else {
@@ -179,7 +176,7 @@ impl Protocol for Claude {
         };
         let event = Event { common, data };
         let context = Context { hook_event_name: payload.hook_event_name, kind, tool, tool_response };
-        Ok(Mapped { event, context })
+        Ok(Mapped { event, context, turn })
     }
 
     /// Claude Code sets `CLAUDE_PROJECT_DIR` for hooks (the payload's `cwd` follows `cd`).

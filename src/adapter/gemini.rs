@@ -14,12 +14,11 @@
 use super::output;
 use super::transcript::{self, Dialect};
 use super::{joined_context, Answer, Mapped, Protocol};
-use crate::model::event::{Common, Event, EventData};
+use crate::model::event::{Common, Event, EventData, StopInfo};
 use crate::model::result::{HookResult, Permission, ToolOutput};
 use crate::vocab::EventKind;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
-use std::path::Path;
 
 /// The Gemini CLI protocol.
 #[derive(Debug, Clone, Copy)]
@@ -77,6 +76,7 @@ impl Protocol for Gemini {
             ..Common::default()
         };
         let call = || super::tool_call(&payload.tool_name, &payload.tool_input, &None).map_err(&missing);
+        let mut turn = None;
         let data = match kind {
             EventKind::PreToolUse => EventData::PreToolUse(call()?),
             EventKind::PostToolUse => {
@@ -89,14 +89,17 @@ impl Protocol for Gemini {
                 EventData::UserPromptSubmit { prompt: payload.prompt.clone().ok_or_else(|| missing("prompt"))? }
             }
             EventKind::Stop => {
-                let dialect = Dialect::Gemini { prompt: payload.prompt.as_deref().unwrap_or_default() };
-                let turn =
-                    payload.transcript_path.as_deref().and_then(|path| transcript::read(dialect, Path::new(path)));
-                EventData::Stop(transcript::stop_info(
-                    payload.stop_hook_active.unwrap_or(false),
-                    payload.prompt_response.clone(),
-                    turn,
-                ))
+                let prompt = payload.prompt.clone().unwrap_or_default();
+                turn = payload.transcript_path.as_ref().map(|path| transcript::Source {
+                    dialect: Dialect::Gemini { prompt },
+                    path: path.into(),
+                    settle: None,
+                });
+                EventData::Stop(StopInfo {
+                    stop_hook_active: payload.stop_hook_active.unwrap_or(false),
+                    last_message: payload.prompt_response.clone(),
+                    ..StopInfo::default()
+                })
             }
             EventKind::SessionStart => EventData::SessionStart { source: payload.source.clone() },
             EventKind::SessionEnd => EventData::SessionEnd { reason: payload.reason.clone() },
@@ -106,6 +109,7 @@ impl Protocol for Gemini {
         Ok(Mapped {
             event: Event { common, data },
             context: Context { hook_event_name: payload.hook_event_name, kind },
+            turn,
         })
     }
 

@@ -40,6 +40,9 @@ pub(crate) struct Mapped<C> {
     pub event: Event,
     /// Protocol details kept for rendering.
     pub context: C,
+    /// Where a Stop's turn is recorded: read before evaluation, when the policy has rules for
+    /// the event.
+    pub turn: Option<transcript::Source>,
 }
 
 /// One agent's protocol.
@@ -74,6 +77,10 @@ pub(crate) fn decide<P: Protocol>(
     let event = &mut mapped.event;
     event.common.project_root =
         project_root.map(str::to_string).or_else(|| protocol.project_root(event.common.cwd.as_deref()));
+    let has_rules = !policy.table().rules_of(event.kind()).is_empty();
+    if let (Some(source), Some(stop), true) = (&mapped.turn, event.stop_info_mut(), has_rules) {
+        source.apply(stop);
+    }
     let evaluation =
         crate::pattern::with_compile_budget(crate::pattern::COMPILE_BUDGET, || policy.evaluate_full(&mapped.event))
             .map_err(|error: EvalError| {

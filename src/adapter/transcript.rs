@@ -20,15 +20,44 @@ use crate::model::event::{StopInfo, ToolCall};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use std::io::{Read, Seek, SeekFrom};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// The most of a transcript read: its end, where the turn is.
 pub(crate) const MAX_TAIL_BYTES: u64 = 64 * 1024 * 1024;
 
+/// Where an agent's Stop payload says the turn is recorded, read only when rules will ask.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Source {
+    /// Whose transcript.
+    pub dialect: Dialect,
+    /// The file.
+    pub path: PathBuf,
+    /// Whether to wait for the agent to write the turn's end (Claude Code), with what the
+    /// payload says it is: the prompt's id and the last answer.
+    pub settle: Option<(Option<String>, Option<String>)>,
+}
+
+impl Source {
+    /// Reads the turn and sets what it says in `stop`.
+    pub(crate) fn apply(&self, stop: &mut StopInfo) {
+        let turn = match &self.settle {
+            Some((prompt_id, answer)) => {
+                read_settled(&self.dialect, &self.path, prompt_id.as_deref(), answer.as_deref())
+            }
+            None => read(&self.dialect, &self.path),
+        };
+        let Some(turn) = turn else { return };
+        // A continuation the transcript shows counts, whatever the agent says.
+        stop.stop_hook_active |= turn.continued;
+        stop.tool_calls = Some(turn.calls.len() as u64);
+        stop.calls = Some(turn.calls);
+    }
+}
+
 /// Whose transcript it is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Dialect<'a> {
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Dialect {
     /// Claude Code's session JSONL, or a subagent's (`agent_transcript_path`), whose entries
     /// are all `isSidechain`.
     Claude {
@@ -41,19 +70,19 @@ pub(crate) enum Dialect<'a> {
     /// turn starts at the one that begins with the prompt the AfterAgent payload names.
     Gemini {
         /// The turn's prompt, as the payload gives it.
-        prompt: &'a str,
+        prompt: String,
     },
 }
 
 /// What the transcript says of the turn it ends.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(crate) struct Turn {
+struct Turn {
     /// The tool calls since the prompt, in order.
-    pub calls: Vec<ToolCall>,
+    calls: Vec<ToolCall>,
     /// Whether a Stop hook already forced a continuation in this turn (the agent's own
     /// `stop_hook_active` is not always set: Gemini CLI clears it when the continuation ran a
     /// tool).
-    pub continued: bool,
+    continued: bool,
     /// The text of the turn's last answer, where the dialect records it (Claude Code).
     answer: Option<String>,
     /// The id of the turn's prompt, where the dialect records it (Claude Code's `promptId`).
@@ -66,18 +95,6 @@ pub(crate) struct Turn {
 const SETTLE: Duration = Duration::from_millis(500);
 /// How often the transcript is read again meanwhile.
 const POLL: Duration = Duration::from_millis(20);
-
-/// An agent's Stop: its own `stop_hook_active` and last message, and the turn read from its
-/// transcript (`None`: unknown, so `tool_calls` and the turn's lists are missing). A
-/// continuation the transcript shows counts as `stop_hook_active`, whatever the agent says.
-pub(crate) fn stop_info(stop_hook_active: bool, last_message: Option<String>, turn: Option<Turn>) -> StopInfo {
-    StopInfo {
-        stop_hook_active: stop_hook_active || turn.as_ref().is_some_and(|turn| turn.continued),
-        tool_calls: turn.as_ref().map(|turn| turn.calls.len() as u64),
-        last_message,
-        calls: turn.map(|turn| turn.calls),
-    }
-}
 
 /// What one transcript line says about the turn.
 #[derive(Debug)]
@@ -97,7 +114,7 @@ enum Line {
 }
 
 /// The turn that ends the transcript at `path`, or `None` when it cannot be known.
-pub(crate) fn read(dialect: Dialect<'_>, path: &Path) -> Option<Turn> {
+fn read(dialect: &Dialect, path: &Path) -> Option<Turn> {
     let (text, whole) = tail(path)?;
     turn_of(dialect, &text, whole)
 }
@@ -105,12 +122,7 @@ pub(crate) fn read(dialect: Dialect<'_>, path: &Path) -> Option<Turn> {
 /// The turn, read again until the transcript records the turn the payload names (its prompt's
 /// id, `prompt_id`) and `answer` (the payload's last assistant message) as its last, for at most
 /// [`SETTLE`]; what was read last, if never.
-pub(crate) fn read_settled(
-    dialect: Dialect<'_>,
-    path: &Path,
-    prompt_id: Option<&str>,
-    answer: Option<&str>,
-) -> Option<Turn> {
+fn read_settled(dialect: &Dialect, path: &Path, prompt_id: Option<&str>, answer: Option<&str>) -> Option<Turn> {
     let expected = answer.map(str::trim).filter(|answer| !answer.is_empty());
     let start = Instant::now();
     loop {
@@ -131,7 +143,7 @@ pub(crate) fn read_settled(
 
 /// The turn that ends `text`; `whole` says whether `text` is the whole transcript (then a
 /// transcript without a prompt is all one turn).
-fn turn_of(dialect: Dialect<'_>, text: &str, whole: bool) -> Option<Turn> {
+fn turn_of(dialect: &Dialect, text: &str, whole: bool) -> Option<Turn> {
     let mut calls: Vec<Vec<ToolCall>> = Vec::new();
     let mut seen = std::collections::HashSet::new();
     let mut continued = false;
@@ -193,10 +205,10 @@ fn tail(path: &Path) -> Option<(String, bool)> {
     Some((String::from_utf8_lossy(&bytes).into_owned(), start == 0))
 }
 
-fn parse(dialect: Dialect<'_>, line: &str) -> Line {
+fn parse(dialect: &Dialect, line: &str) -> Line {
     match dialect {
         Dialect::Claude { subagent } => {
-            serde_json::from_str::<ClaudeEntry>(line).map_or(Line::Other, |entry| entry.line(subagent))
+            serde_json::from_str::<ClaudeEntry>(line).map_or(Line::Other, |entry| entry.line(*subagent))
         }
         Dialect::Codex => serde_json::from_str::<CodexEntry>(line).map_or(Line::Other, CodexEntry::line),
         Dialect::Gemini { prompt } => {

@@ -233,6 +233,14 @@ impl Event {
             _ => None,
         }
     }
+
+    /// The stop information, to fill in.
+    pub(crate) fn stop_info_mut(&mut self) -> Option<&mut StopInfo> {
+        match &mut self.data {
+            EventData::Stop(stop) | EventData::SubagentStop(stop) => Some(stop),
+            _ => None,
+        }
+    }
 }
 
 impl RawEvent {
