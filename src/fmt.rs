@@ -173,8 +173,16 @@ impl Printer<'_> {
         }
         out.push_str(&rule.event.text);
         if let Some(condition) = &rule.condition {
+            let one_line = self.expr(condition, Precedence::Or);
+            // A long condition breaks before each of its top-level `and`s or `or`s.
+            let broken = match condition {
+                _ if rule.event.text.len() + " when ".len() + one_line.len() <= WIDTH => None,
+                Expr::Or(children, _) => Some(self.joined(children, "\n  or ", Precedence::Or)),
+                Expr::And(children, _) => Some(self.joined(children, "\n  and ", Precedence::And)),
+                _ => None,
+            };
             out.push_str(" when ");
-            out.push_str(&self.expr(condition, Precedence::Or));
+            out.push_str(&broken.unwrap_or(one_line));
         }
         out.push('\n');
         let actions: Vec<String> = rule.actions.iter().map(|action| self.action(action)).collect();

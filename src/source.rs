@@ -146,10 +146,7 @@ pub enum ReadError {
 /// Reads rule files: each path is a `.rules` file or a directory searched recursively for them.
 /// Files are returned in path order, which is the order their rules are tried in.
 pub fn read_rule_files(paths: &[PathBuf]) -> Result<SourceMap, ReadError> {
-    let mut found = Vec::new();
-    for path in paths {
-        collect_rule_files(path, &mut found)?;
-    }
+    let found = find_files(paths, |path| path.extension().is_some_and(|ext| ext == "rules"))?;
     if found.is_empty() {
         let what = paths.iter().map(|p| format!("`{}`", p.display())).collect::<Vec<_>>();
         return Err(ReadError::NoRules { what: what.join(", ") });
@@ -162,26 +159,34 @@ pub fn read_rule_files(paths: &[PathBuf]) -> Result<SourceMap, ReadError> {
     Ok(map)
 }
 
-fn collect_rule_files(path: &Path, found: &mut Vec<PathBuf>) -> Result<(), ReadError> {
-    let io = |source| ReadError::Io { path: path.to_path_buf(), source };
-    let meta = std::fs::metadata(path).map_err(io)?;
-    if !meta.is_dir() {
-        found.push(path.to_path_buf());
-        return Ok(());
-    }
-    let mut entries = Vec::new();
-    for entry in std::fs::read_dir(path).map_err(io)? {
-        entries.push(entry.map_err(io)?.path());
-    }
-    entries.sort();
-    for entry in entries {
-        if entry.is_dir() {
-            collect_rule_files(&entry, found)?;
-        } else if entry.extension().is_some_and(|ext| ext == "rules") {
-            found.push(entry);
+/// The files below `paths` that `wanted` accepts, in path order (a path that is a file is
+/// taken as it is), each once. Links are followed; a link back to a directory being walked (a
+/// loop) is skipped, as its files are found through that directory.
+pub(crate) fn find_files(paths: &[PathBuf], wanted: impl Fn(&Path) -> bool) -> Result<Vec<PathBuf>, ReadError> {
+    let mut found = Vec::new();
+    for path in paths {
+        let io = |source| ReadError::Io { path: path.clone(), source };
+        if !std::fs::metadata(path).map_err(io)?.is_dir() {
+            found.push(path.clone());
+            continue;
+        }
+        for entry in walkdir::WalkDir::new(path).follow_links(true).sort_by_file_name() {
+            let entry = match entry {
+                Ok(entry) => entry,
+                Err(error) if error.loop_ancestor().is_some() => continue,
+                Err(error) => {
+                    let at = error.path().unwrap_or(path).to_path_buf();
+                    return Err(ReadError::Io { path: at, source: error.into() });
+                }
+            };
+            if entry.file_type().is_file() && wanted(entry.path()) {
+                found.push(entry.into_path());
+            }
         }
     }
-    Ok(())
+    let mut seen = std::collections::HashSet::new();
+    found.retain(|path| seen.insert(path.clone()));
+    Ok(found)
 }
 
 /// Reads a file of at most [`MAX_SOURCE_BYTES`] as UTF-8.

@@ -85,32 +85,19 @@ impl Report {
     }
 }
 
-/// Every `*.test.yaml` below the paths (files given directly are taken as they are), sorted.
-pub(crate) fn find_test_files(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
-    let mut found = Vec::new();
-    for path in paths {
-        collect(path, &mut found)?;
-    }
+/// Every `*.test.yaml` below the paths (files given directly are taken only if they are test
+/// files), sorted.
+pub(crate) fn find_test_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, crate::source::ReadError> {
+    let is_test = |path: &Path| path.to_string_lossy().ends_with(".test.yaml");
+    let mut found = crate::source::find_files(paths, is_test)?;
+    found.retain(|path| is_test(path));
     found.sort();
-    found.dedup();
     Ok(found)
 }
 
-fn collect(path: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    if !path.is_dir() {
-        if path.to_string_lossy().ends_with(".test.yaml") {
-            found.push(path.to_path_buf());
-        }
-        return Ok(());
-    }
-    for entry in std::fs::read_dir(path)? {
-        collect(&entry?.path(), found)?;
-    }
-    Ok(())
-}
-
-/// Runs every case of every file against the policy.
-pub(crate) fn run(policy: &Policy, files: &[PathBuf]) -> Report {
+/// Runs every case of every file against the policy; with a filter, only the cases whose
+/// name contains it.
+pub(crate) fn run(policy: &Policy, files: &[PathBuf], filter: Option<&str>) -> Report {
     let rules = match policy.rules() {
         Ok(rules) => rules,
         Err(reason) => {
@@ -135,6 +122,9 @@ pub(crate) fn run(policy: &Policy, files: &[PathBuf]) -> Report {
             report.file_errors.push(format!("{}: the file has no cases", file.display()));
         }
         for (position, case) in cases.into_iter().enumerate() {
+            if filter.is_some_and(|filter| !case.name.contains(filter)) {
+                continue;
+            }
             let (problems, matched) = run_case(policy, &case, &rule_names);
             fired.extend(matched);
             report.outcomes.push(Outcome { file: file.clone(), index: position + 1, name: case.name, problems });

@@ -387,3 +387,120 @@ fn a_fifo_audit_log_never_holds_a_decision() {
     assert!(stdout(&output).contains(r#""permissionDecision":"deny""#), "{}", stdout(&output));
     assert!(stderr(&output).contains("not a regular file"), "{}", stderr(&output));
 }
+
+/// A reader that closes early (`| head`) ends the output quietly; no panic, no message.
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::io::Read;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for args in [&["test", "rules/", "-v"][..], &["man"][..], &["completions", "bash"][..]] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hookc"))
+            .args(args)
+            .current_dir(root)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = [0u8; 16];
+        child.stdout.as_mut().unwrap().read_exact(&mut first).unwrap();
+        drop(child.stdout.take());
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(stderr(&output), "", "{args:?}");
+        assert!(matches!(output.status.code(), Some(0 | 141)), "{args:?}: {:?}", output.status);
+    }
+}
+
+#[test]
+fn completions_and_the_man_page_come_from_the_command_line_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    for (shell, marker) in
+        [("bash", "_hookc()"), ("zsh", "#compdef hookc"), ("fish", "complete -c hookc"), ("powershell", "hookc")]
+    {
+        let output = hookc(dir.path(), &["completions", shell], b"");
+        assert_eq!(output.status.code(), Some(0), "{shell}");
+        assert!(stdout(&output).contains(marker), "{shell}");
+        assert!(stdout(&output).contains("explain"), "{shell}: every verb is completed");
+    }
+    let man = stdout(&hookc(dir.path(), &["man"], b""));
+    assert!(man.contains(".TH hookc 1"), "{man}");
+    assert!(man.contains("completions"), "{man}");
+}
+
+/// `--color` decides; without it `CLICOLOR_FORCE` colours and `NO_COLOR` does not.
+#[test]
+fn color_follows_the_flag_and_the_environment() {
+    let dir = project();
+    write(dir.path(), "rules/bad.rules", "pre_tool_use when tol == Bash => deny\n");
+    let run = |args: &[&str], env: &[(&str, &str)]| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_hookc"))
+            .args(args)
+            .current_dir(dir.path())
+            .env_remove("NO_COLOR")
+            .env_remove("CLICOLOR_FORCE")
+            .envs(env.iter().copied())
+            .output()
+            .unwrap();
+        stderr(&output).contains('\u{1b}')
+    };
+    assert!(run(&["check", "--color", "always"], &[]));
+    assert!(!run(&["check", "--color", "never"], &[("CLICOLOR_FORCE", "1")]));
+    assert!(run(&["check"], &[("CLICOLOR_FORCE", "1")]));
+    assert!(!run(&["check"], &[("NO_COLOR", "1")]), "not a terminal, and NO_COLOR");
+    assert!(!run(&["check"], &[]), "not a terminal");
+}
+
+#[test]
+fn test_prints_json_and_junit_filters_and_names_every_case() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let json = hookc(root, &["test", "rules/", "--format", "json"], b"");
+    assert_eq!(json.status.code(), Some(0));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&json)).unwrap();
+    let cases = report["cases"].as_array().unwrap();
+    assert_eq!(report["passed"], cases.len());
+    assert_eq!(report["failed"], 0);
+    assert_eq!(report["coverage"]["percent"], 100.0);
+    assert!(cases.iter().all(|case| case["passed"] == true && case["file"].as_str().unwrap().ends_with(".test.yaml")));
+
+    let junit = stdout(&hookc(root, &["test", "rules/", "--format", "junit"], b""));
+    assert!(junit.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"hookc test\""));
+    assert_eq!(junit.matches("<testcase ").count(), cases.len());
+    assert_eq!(junit.matches("<testsuite ").count(), 3, "a suite per test file");
+    assert!(junit.contains("the MCP filesystem server&apos;s write"), "names are escaped");
+
+    let filtered = hookc(root, &["test", "rules/", "--filter", "MCP filesystem", "-v"], b"");
+    let text = stdout(&filtered);
+    let ran: Vec<&str> = text.lines().filter(|line| line.starts_with("ok ")).collect();
+    assert!(!ran.is_empty() && ran.iter().all(|line| line.contains("MCP filesystem")), "{text}");
+    assert!(text.contains(&format!("{} passed, 0 failed", ran.len())), "{text}");
+
+    // A failing case in JUnit: its problems in <failure>, special characters escaped.
+    let dir = project();
+    write(
+        dir.path(),
+        "rules/main.test.yaml",
+        "- name: \"<wrong> & 'quoted'\"\n  event: {event: pre_tool_use, tool: Write, args: {file_path: generated.txt}}\n  expect: {permissionBehavior: deny}\n",
+    );
+    let failing = hookc(dir.path(), &["test", "--format", "junit"], b"");
+    assert_eq!(failing.status.code(), Some(1));
+    let xml = stdout(&failing);
+    assert!(xml.contains("name=\"#1 &lt;wrong&gt; &amp; &apos;quoted&apos;\""), "{xml}");
+    assert!(xml.contains("<failure message=\"permissionBehavior: expected &quot;deny&quot;"), "{xml}");
+}
+
+/// Rule and test discovery follows links but not loops.
+#[test]
+fn discovery_survives_symlink_loops() {
+    let dir = project();
+    write(dir.path(), "rules/main.test.yaml", "- name: x\n  event: {event: pre_tool_use, tool: Write, args: {file_path: generated.txt}}\n  expect: {matched: [audit, protect]}\n");
+    #[cfg(unix)]
+    {
+        std::fs::create_dir(dir.path().join("rules/sub")).unwrap();
+        std::os::unix::fs::symlink("..", dir.path().join("rules/sub/up")).unwrap();
+        std::os::unix::fs::symlink(dir.path().join("rules"), dir.path().join("rules/self")).unwrap();
+    }
+    let check = hookc(dir.path(), &["check", "rules"], b"");
+    assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
+    assert!(stderr(&check).contains("checked 1 file: 3 rules"), "{}", stderr(&check));
+    let test = hookc(dir.path(), &["test", "rules"], b"");
+    assert!(stdout(&test).contains("1 passed, 0 failed"), "{}", stdout(&test));
+}

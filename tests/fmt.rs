@@ -179,6 +179,7 @@ fn comment_lines(text: &str) -> Vec<String> {
 #[test]
 fn formatting_is_idempotent_keeps_comments_and_keeps_the_rules() {
     let mut checked = 0;
+    let mut wrapped = 0;
     for seed in 1..=400u64 {
         let mut generator =
             Generator { rng: Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1), lists: Vec::new(), comments: 0 };
@@ -199,8 +200,37 @@ fn formatting_is_idempotent_keeps_comments_and_keeps_the_rules() {
             "seed {seed}: comments changed\n--- source\n{source}\n--- formatted\n{once}"
         );
         checked += 1;
+        wrapped += usize::from(once.contains("\n  and ") || once.contains("\n  or "));
     }
     assert_eq!(checked, 400);
+    assert!(wrapped > 20, "long conditions were wrapped in only {wrapped} files: the property misses them");
+}
+
+#[test]
+fn fmt_reads_standard_input_and_shows_a_diff() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = "pre_tool_use when tool == Bash and command matches /rm -rf/ and not command contains \"node_modules\" and cwd starts_with \"/home\" => deny \"no\"\n";
+    let wrapped = "pre_tool_use when tool == Bash\n  and command matches /rm -rf/\n  and not command contains \"node_modules\"\n  and cwd starts_with \"/home\"\n  => deny \"no\"\n";
+    let piped = hookc(dir.path(), &["fmt", "-"], long.as_bytes());
+    assert_eq!(piped.status.code(), Some(0), "{}", stderr(&piped));
+    assert_eq!(stdout(&piped), wrapped);
+    let check = hookc(dir.path(), &["fmt", "-", "--check"], long.as_bytes());
+    assert_eq!((check.status.code(), stdout(&check).trim()), (Some(1), "would reformat <stdin>"));
+    assert_eq!(hookc(dir.path(), &["fmt", "-", "--check"], wrapped.as_bytes()).status.code(), Some(0));
+    let broken = hookc(dir.path(), &["fmt", "-"], b"pre_tool_use when => deny\n");
+    assert_eq!(broken.status.code(), Some(1));
+    assert!(stderr(&broken).contains("<stdin>:1:19"), "{}", stderr(&broken));
+
+    std::fs::write(dir.path().join("long.rules"), long).unwrap();
+    let diff = hookc(dir.path(), &["fmt", "--diff", "long.rules"], b"");
+    assert_eq!(diff.status.code(), Some(1));
+    assert!(
+        stdout(&diff).starts_with("--- long.rules\n+++ long.rules\n@@ -1 +1,5 @@\n-pre_tool_use"),
+        "{}",
+        stdout(&diff)
+    );
+    assert!(stdout(&diff).contains("\n+  and cwd starts_with \"/home\"\n"), "{}", stdout(&diff));
+    assert_eq!(std::fs::read_to_string(dir.path().join("long.rules")).unwrap(), long, "--diff changes nothing");
 }
 
 #[test]

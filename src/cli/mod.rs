@@ -20,9 +20,27 @@ use std::process::ExitCode;
 #[derive(Debug, Parser)]
 #[command(name = "hookc", version, about, long_about = None)]
 pub(crate) struct Cli {
+    /// When to colour diagnostics: `auto` colours a terminal unless `NO_COLOR` is set
+    /// (`CLICOLOR_FORCE` colours any output).
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    color: ColorChoice,
     #[command(subcommand)]
     command: Command,
 }
+
+/// `--color`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum ColorChoice {
+    /// Colour a terminal, following `NO_COLOR` and `CLICOLOR_FORCE`.
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+/// The `--color` choice, set once at start.
+static COLOR: std::sync::OnceLock<ColorChoice> = std::sync::OnceLock::new();
 
 #[derive(Debug, Subcommand)]
 enum Command {
@@ -49,6 +67,17 @@ enum Command {
     Replay(replay::Args),
     /// Run the rule tests (`*.test.yaml` beside the rules) with rule coverage.
     Test(test::Args),
+    /// Print a shell completion script.
+    #[command(
+        after_help = "Examples:\n  hookc completions bash > ~/.local/share/bash-completion/completions/hookc\n  hookc completions zsh > \"${fpath[1]}/_hookc\"\n  hookc completions fish > ~/.config/fish/completions/hookc.fish"
+    )]
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff).
+    #[command(after_help = "Example:\n  hookc man > /usr/local/share/man/man1/hookc.1")]
+    Man,
 }
 
 /// Exit codes shared by every verb.
@@ -64,6 +93,12 @@ pub mod exit {
 /// Runs the command line and returns the exit code.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
+    let _ = COLOR.set(cli.color);
+    // An agent's hook answers on stdout and exits 2 when it cannot (its own handling); every
+    // other verb's output may go to a pipe that closes early (`hookc check | head`).
+    if !matches!(cli.command, Command::Claude(_) | Command::Gemini(_)) {
+        end_quietly_on_closed_pipes();
+    }
     let code = match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Compile(args) => compile::run(&args),
@@ -76,14 +111,69 @@ pub fn run() -> ExitCode {
         Command::Explain(args) => explain::run(&args),
         Command::Fmt(args) => fmt::run(&args),
         Command::Replay(args) => replay::run(&args),
+        Command::Completions { shell } => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "hookc", &mut script);
+            print_bytes(&script)
+        }
+        Command::Man => {
+            let mut page = Vec::new();
+            match clap_mangen::Man::new(<Cli as clap::CommandFactory>::command()).render(&mut page) {
+                Ok(()) => print_bytes(&page),
+                Err(io) => {
+                    error(io);
+                    exit::FAILED
+                }
+            }
+        }
     };
     ExitCode::from(code)
 }
 
-/// Whether to colour output written to stderr.
+/// Writes to stdout: a closed pipe ends quietly (see [`end_quietly_on_closed_pipes`]).
+fn print_bytes(bytes: &[u8]) -> u8 {
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(bytes) {
+        Ok(()) => exit::OK,
+        Err(io) if io.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(141),
+        Err(io) => {
+            error(io);
+            exit::USAGE
+        }
+    }
+}
+
+/// A closed pipe on stdout ends the process as one closed under `head` would, quietly (exit
+/// 141, as a shell reports a process ended by SIGPIPE), not with a panic's message.
+fn end_quietly_on_closed_pipes() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or_default();
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(141);
+        }
+        default(info);
+    }));
+}
+
+/// Whether to colour output written to stderr: `--color`, then `CLICOLOR_FORCE` and
+/// `NO_COLOR` (<https://no-color.org>), then whether stderr is a terminal.
 fn color_stderr() -> bool {
     use std::io::IsTerminal;
-    std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal()
+    let set = |name| std::env::var_os(name).is_some_and(|value| !value.is_empty() && value != "0");
+    match COLOR.get().copied().unwrap_or(ColorChoice::Auto) {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto if set("CLICOLOR_FORCE") => true,
+        ColorChoice::Auto => {
+            std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty()) && std::io::stderr().is_terminal()
+        }
+    }
 }
 
 /// Prints a one-line error to stderr.
