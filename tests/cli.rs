@@ -504,3 +504,68 @@ fn discovery_survives_symlink_loops() {
     let test = hookc(dir.path(), &["test", "rules"], b"");
     assert!(stdout(&test).contains("1 passed, 0 failed"), "{}", stdout(&test));
 }
+
+/// A real agent's payload can be evaluated and explained as its hook would see it.
+#[test]
+fn eval_and_explain_read_an_agents_own_payload() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let claude = br#"{"session_id":"s","transcript_path":"/nowhere.jsonl","cwd":"/repo","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"},"tool_use_id":"t1"}"#;
+    let native = hookc(root, &["eval", "--rules", "rules"], claude);
+    assert_eq!(native.status.code(), Some(1));
+    assert!(stderr(&native).contains("unknown field `transcript_path`"), "{}", stderr(&native));
+    let as_claude = hookc(root, &["eval", "--rules", "rules", "--agent", "claude"], claude);
+    assert_eq!(as_claude.status.code(), Some(0), "{}", stderr(&as_claude));
+    let result: serde_json::Value = serde_json::from_str(&stdout(&as_claude)).unwrap();
+    assert_eq!(result["matched"], serde_json::json!(["no-rm-root"]));
+
+    let gemini = br#"{"hook_event_name":"BeforeTool","cwd":"/repo","tool_name":"write_file","tool_input":{"file_path":"/repo/Cargo.lock","content":"x"}}"#;
+    let explained = hookc(root, &["explain", "--rules", "rules", "--agent", "gemini"], gemini);
+    assert_eq!(explained.status.code(), Some(0), "{}", stderr(&explained));
+    assert!(stdout(&explained).contains("evaluation stopped at `protect-generated`"), "{}", stdout(&explained));
+
+    // A Stop reads the agent's transcript, as the hook does.
+    let fixtures = root.join("tests/fixtures/transcripts/codex");
+    let mut stop: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(fixtures.join("prompt-1-stop-1.payload.json")).unwrap()).unwrap();
+    stop["transcript_path"] = fixtures.join("prompt-1-stop-1.jsonl").to_str().unwrap().into();
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "stop.rules", "stop when tool_calls >= 0 => continue \"ran {commands}\"\n");
+    let output = hookc(dir.path(), &["eval", "--rules", "stop.rules", "--agent", "codex"], stop.to_string().as_bytes());
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(stdout(&output).contains(r#""forceContinue":"ran echo built > out.txt""#), "{}", stdout(&output));
+}
+
+/// Every verb's `--help` ends with examples, and every flag an example uses is one of the
+/// verb's own.
+#[test]
+fn every_verb_has_examples_that_use_its_own_flags() {
+    let dir = tempfile::tempdir().unwrap();
+    let verbs = [
+        "check",
+        "compile",
+        "eval",
+        "claude",
+        "gemini",
+        "init",
+        "doctor",
+        "explain",
+        "fmt",
+        "replay",
+        "test",
+        "completions",
+        "man",
+    ];
+    for verb in verbs {
+        let help = stdout(&hookc(dir.path(), &[verb, "--help"], b""));
+        let examples = help.split("Example").nth(1).unwrap_or_else(|| panic!("`hookc {verb} --help` has no example"));
+        for line in examples.lines().filter(|line| line.contains(&format!("hookc {verb}"))) {
+            for flag in line.split_whitespace().filter(|word| word.starts_with("--")) {
+                let flag = flag.trim_end_matches(|c: char| !c.is_alphanumeric() && c != '-');
+                assert!(
+                    help.contains(&format!("{flag} ")) || help.contains(&format!("{flag}\n")),
+                    "`hookc {verb}`: the example uses {flag}, which the verb does not have:\n{line}"
+                );
+            }
+        }
+    }
+}

@@ -73,14 +73,7 @@ pub(crate) fn decide<P: Protocol>(
     audit: Option<&AuditLog>,
     project_root: Option<&str>,
 ) -> Result<(Answer, Vec<String>), Failure> {
-    let mut mapped = protocol.map(payload).map_err(Failure)?;
-    let event = &mut mapped.event;
-    event.common.project_root =
-        project_root.map(str::to_string).or_else(|| protocol.project_root(event.common.cwd.as_deref()));
-    let has_rules = !policy.table().rules_of(event.kind()).is_empty();
-    if let (Some(source), Some(stop), true) = (&mapped.turn, event.stop_info_mut(), has_rules) {
-        source.apply(stop);
-    }
+    let mapped = native(protocol, policy, payload, project_root).map_err(Failure)?;
     let evaluation =
         crate::pattern::with_compile_budget(crate::pattern::COMPILE_BUDGET, || policy.evaluate_full(&mapped.event))
             .map_err(|error: EvalError| {
@@ -91,6 +84,44 @@ pub(crate) fn decide<P: Protocol>(
     record(audit, &mapped.event, Ok(&evaluation));
     let answer = protocol.render(&mapped.context, &evaluation.result).map_err(Failure)?;
     Ok((answer, log_lines(&evaluation)))
+}
+
+/// The agent's payload as the native event the policy evaluates: mapped, its paths anchored at
+/// the project root, and a Stop's turn read from the agent's transcript when the policy has
+/// rules for the event.
+fn native<P: Protocol>(
+    protocol: &P,
+    policy: &Policy,
+    payload: &[u8],
+    project_root: Option<&str>,
+) -> Result<Mapped<P::Context>, String> {
+    let mut mapped = protocol.map(payload)?;
+    let event = &mut mapped.event;
+    event.common.project_root =
+        project_root.map(str::to_string).or_else(|| protocol.project_root(event.common.cwd.as_deref()));
+    let has_rules = !policy.table().rules_of(event.kind()).is_empty();
+    if let (Some(source), Some(stop), true) = (&mapped.turn, event.stop_info_mut(), has_rules) {
+        source.apply(stop);
+    }
+    Ok(mapped)
+}
+
+/// The native event an agent's hook payload becomes, exactly as `hookc claude` / `hookc
+/// gemini` would evaluate it (for `eval --agent` and `explain --agent`).
+pub(crate) fn agent_event(
+    protocol: HookProtocol,
+    policy: &Policy,
+    payload: &[u8],
+    project_root: Option<&str>,
+) -> Result<Event, String> {
+    let event = match protocol {
+        HookProtocol::Claude | HookProtocol::Codex => {
+            let claude = claude::Claude { flavor: claude::Flavor::of(protocol) };
+            native(&claude, policy, payload, project_root)?.event
+        }
+        HookProtocol::Gemini => native(&gemini::Gemini, policy, payload, project_root)?.event,
+    };
+    Ok(event)
 }
 
 /// An agent protocol hookc answers command hooks in.

@@ -46,6 +46,9 @@ fn deadline(text: &str) -> Result<f64, String> {
 
 /// Answer a Claude Code (or Codex) command hook: the event on stdin, the decision on stdout.
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples (what `hookc init claude` / `init codex` writes as the hook command):\n  hookc claude --rules /abs/path/rules\n  hookc claude --agent codex --bundle /abs/policy.bundle --trust-key /abs/hookc.pub\n  hookc claude --rules rules/ < payload.json    answer one captured payload by hand"
+)]
 pub(super) struct ClaudeArgs {
     #[command(flatten)]
     common: Common,
@@ -56,6 +59,9 @@ pub(super) struct ClaudeArgs {
 
 /// Answer a Gemini CLI command hook: the event on stdin, the decision on stdout.
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples (what `hookc init gemini` writes as the hook command):\n  hookc gemini --rules /abs/path/rules\n  hookc gemini --rules rules/ < payload.json    answer one captured payload by hand"
+)]
 pub(super) struct GeminiArgs {
     #[command(flatten)]
     common: Common,

@@ -8,6 +8,9 @@ use std::path::PathBuf;
 
 /// Parse and lint rule files, reporting every problem rustc-style.
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  hookc check rules/                       lint every *.rules file below rules/\n  hookc check rules/ --agent codex         also warn where a rule behaves differently on Codex\n  hookc check rules/ --format sarif > hookc.sarif\n  hookc check --explain E0204              what a diagnostic means and how to fix it"
+)]
 pub(super) struct Args {
     /// Rule files or directories (searched for `*.rules`).
     #[arg(default_value = "rules", value_name = "PATH")]

@@ -6,6 +6,9 @@ use std::path::PathBuf;
 
 /// Check rule files, then write the compiled bundle.
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  hookc compile rules/ -o policy.bundle\n  HOOKC_SIGNING_PASSWORD=… hookc compile rules/ -o policy.bundle --sign hookc.key"
+)]
 pub(super) struct Args {
     /// Rule files or directories.
     #[arg(default_value = "rules", value_name = "PATH")]

@@ -11,6 +11,9 @@ use std::time::{Duration, Instant};
 /// Check that the hooks wired into an agent work: every hookc command in its project and user
 /// settings is run once per event with a synthetic payload; exit 1 on any problem.
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  hookc doctor            every agent wired in this project and for this user\n  hookc doctor claude     Claude Code only"
+)]
 pub(super) struct Args {
     /// The agent to check (default: all three).
     #[arg(value_enum)]

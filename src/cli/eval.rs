@@ -6,6 +6,9 @@ use std::path::PathBuf;
 
 /// Evaluate one native event (JSON) against the rules and print the HookResult (JSON).
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  echo '{\"event\":\"pre_tool_use\",\"tool\":\"Bash\",\"args\":{\"command\":\"rm -rf /\"}}' | hookc eval --rules rules/\n  hookc eval --bundle policy.bundle --input event.json\n  hookc eval --rules rules/ --agent claude < payload.json    a payload Claude Code sent its hook"
+)]
 pub(super) struct Args {
     #[command(flatten)]
     event: EventArgs,

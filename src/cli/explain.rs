@@ -6,6 +6,9 @@ use super::input::EventArgs;
 /// Evaluate one native event like `eval`, showing for every rule of the event which tests held,
 /// on what values, and what decided the result.
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  echo '{\"event\":\"pre_tool_use\",\"tool\":\"Write\",\"args\":{\"file_path\":\"Cargo.lock\"}}' | hookc explain --rules rules/\n  hookc explain --rules rules/ --agent gemini < payload.json"
+)]
 pub(super) struct Args {
     #[command(flatten)]
     event: EventArgs,

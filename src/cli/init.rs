@@ -11,6 +11,9 @@ use std::path::{Path, PathBuf};
 /// Print (or, with `--write`, merge into the agent's settings) the hook settings that run hookc
 /// at every hook point the agent has.
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  hookc init claude                        print the settings to add\n  hookc init claude --write                write them into .claude/settings.json\n  hookc init codex --write --trust         wire and trust Codex's hooks for this project\n  hookc init gemini --write --bundle policy.bundle --trust-key hookc.pub"
+)]
 pub(super) struct Args {
     /// The agent to wire.
     #[arg(value_enum)]

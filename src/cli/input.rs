@@ -88,18 +88,38 @@ pub(super) struct EventArgs {
     /// The event: a JSON file, or `-` for standard input.
     #[arg(long, default_value = "-", value_name = "FILE")]
     input: PathBuf,
+    /// Read the event as this agent's own hook payload (what it sends `hookc claude` or `hookc
+    /// gemini`), not as a native event.
+    #[arg(long, value_enum, value_name = "AGENT")]
+    agent: Option<crate::adapter::HookProtocol>,
+    /// With `--agent`: the project root paths are spelled relative to (default: as the agent's
+    /// hook would find it, `CLAUDE_PROJECT_DIR` or `GEMINI_PROJECT_DIR`, else the payload's `cwd`).
+    #[arg(long, value_name = "DIR", requires = "agent")]
+    project_root: Option<PathBuf>,
 }
 
 impl EventArgs {
     /// Loads the policy, then reads the event; on failure prints why and returns the exit code.
     pub(super) fn load(&self) -> Result<(Policy, Event), u8> {
         let policy = self.policy.load()?.with_path_settings(self.paths.path_settings());
-        Ok((policy, read_event(&self.input)?))
+        let bytes = read_input(&self.input)?;
+        let event = match self.agent {
+            None => Event::from_json(&bytes).map_err(|event_error| event_error.to_string()),
+            Some(agent) => {
+                let root = self.project_root.as_ref().map(|root| root.to_string_lossy().into_owned());
+                crate::adapter::agent_event(agent, &policy, &bytes, root.as_deref())
+            }
+        };
+        let event = event.map_err(|reason| {
+            super::error(reason);
+            exit::FAILED
+        })?;
+        Ok((policy, event))
     }
 }
 
-/// Reads one event from a file or `-` (stdin), refusing oversized input.
-pub(super) fn read_event(input: &Path) -> Result<Event, u8> {
+/// Reads an event's bytes from a file or `-` (stdin), at most [`MAX_EVENT_BYTES`].
+fn read_input(input: &Path) -> Result<Vec<u8>, u8> {
     let mut bytes = Vec::new();
     let limit = MAX_EVENT_BYTES as u64 + 1;
     let read = if input == Path::new("-") {
@@ -111,10 +131,11 @@ pub(super) fn read_event(input: &Path) -> Result<Event, u8> {
         super::error(format_args!("cannot read `{}`: {io}", input.display()));
         return Err(exit::USAGE);
     }
-    Event::from_json(&bytes).map_err(|event_error| {
-        super::error(event_error);
-        exit::FAILED
-    })
+    if bytes.len() > MAX_EVENT_BYTES {
+        super::error(format_args!("`{}` is larger than the {MAX_EVENT_BYTES}-byte limit", input.display()));
+        return Err(exit::FAILED);
+    }
+    Ok(bytes)
 }
 
 /// "s" for counts other than one.

@@ -13,6 +13,9 @@ use std::sync::Arc;
 /// Run a scripted session (prompt, model replies, tool outputs) through the reference loop with
 /// the rules, printing the transcript with every hook decision inline.
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  hookc replay session.yaml --rules rules/\n  hookc replay session.yaml --rules rules/ --format json"
+)]
 pub(super) struct Args {
     /// The session file (YAML).
     session: PathBuf,

@@ -7,6 +7,9 @@ use std::path::PathBuf;
 
 /// Run the rule tests (`*.test.yaml` beside the rules) and report rule coverage.
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  hookc test rules/                         every *.test.yaml below rules/\n  hookc test rules/ --min-coverage 100      fail if a rule never fires\n  hookc test rules/ --filter secrets -v     only the cases named with `secrets`, each named\n  hookc test rules/ --format junit > report.xml"
+)]
 pub(super) struct Args {
     /// Rule directories or files; their `*.rules` form the rule set and their `*.test.yaml` the tests.
     #[arg(default_value = "rules", value_name = "PATH")]
