@@ -547,7 +547,9 @@ fn the_audit_log_flushes_every_queued_record_on_close() {
     assert_eq!(lines[0]["event"], "pre_tool_use");
     assert_eq!(lines[0]["tool"], "read_file");
     assert_eq!(lines[0]["rules"], json!(["test.rules:1"]));
-    assert_eq!(lines[0]["outcome"], "deny");
+    assert_eq!(lines[0]["decision"], "deny");
+    assert_eq!(lines[0]["reason"], "no b");
+    assert_eq!(lines[0]["target"], "b");
     assert_eq!(lines[0]["policy"], "sha256:test");
 }
 

@@ -11,6 +11,7 @@ mod cli;
 mod diagnostics;
 mod eval_table;
 mod explain;
+mod fleet;
 mod fmt;
 mod fuzz_regressions;
 mod oracles;

@@ -93,11 +93,18 @@ fn eval_and_claude_append_one_audit_line_per_decision() {
     let lines: Vec<serde_json::Value> =
         std::fs::read_to_string(&log).unwrap().lines().map(|line| serde_json::from_str(line).unwrap()).collect();
     assert_eq!(lines.len(), 2);
-    assert_eq!((lines[0]["tool"].as_str(), lines[0]["outcome"].as_str()), (Some("Bash"), Some("deny")));
+    assert_eq!((lines[0]["tool"].as_str(), lines[0]["decision"].as_str()), (Some("Bash"), Some("deny")));
     assert_eq!(lines[0]["rules"], serde_json::json!(["no-rm-root"]));
-    assert_eq!((lines[1]["tool"].as_str(), lines[1]["outcome"].as_str()), (Some("Write"), Some("block")));
+    assert_eq!(lines[0]["target"], "rm -rf /");
+    assert_eq!((lines[1]["tool"].as_str(), lines[1]["decision"].as_str()), (Some("Write"), Some("block")));
+    assert_eq!((lines[1]["kind"].as_str(), lines[1]["target"].as_str()), (Some("write"), Some("/repo/Cargo.lock")));
     assert!(lines[1]["policy"].as_str().unwrap().starts_with("sha256:"));
-    assert!(lines[1]["time_ms"].as_u64().unwrap() > 1_700_000_000_000);
+    assert!(lines[1]["time"].as_str().unwrap().starts_with("20"), "{}", lines[1]["time"]);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        assert_eq!(std::fs::metadata(&log).unwrap().permissions().mode() & 0o777, 0o600, "the log is the user's alone");
+    }
 }
 
 /// The audit log is an observer: when it cannot be written the decision is the same.

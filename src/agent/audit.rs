@@ -15,28 +15,78 @@ use std::thread::JoinHandle;
 /// How many records may wait for the writer.
 const QUEUE: usize = 4096;
 
-/// One audit record.
+/// One audit record: a JSON line, whose fields are a stable schema (`docs/fleet.md`). Fields
+/// an event does not have are left out.
 #[derive(Debug, Clone, Serialize)]
 pub struct Record<'a> {
-    /// Milliseconds since the Unix epoch.
-    pub time_ms: u128,
-    /// The event.
+    /// When, in RFC 3339 (UTC, milliseconds).
+    pub time: String,
+    /// The agent's session.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub session_id: Option<&'a str>,
+    /// The agent's working directory.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cwd: Option<&'a str>,
+    /// Which agent: `claude`, `codex`, `gemini`, `native`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub agent: Option<&'a str>,
+    /// The event (`pre_tool_use`, …).
     pub event: &'a str,
     /// The tool, for tool events.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tool: Option<&'a str>,
-    /// The rules that fired.
+    /// What the tool does (`shell`, `write`, …), for tool events.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<&'static str>,
+    /// What the call acts on: a shell call's command line, else the file (a patch's files), or
+    /// the URL; at most [`MAX_TARGET_CHARS`] characters.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+    /// The decision (`block`, `deny`, `ask`, `allow`, `rewrite`, `stop`, `continue`,
+    /// `context`, `none`, `error`).
+    pub decision: &'a str,
+    /// The reason the decision gives.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<&'a str>,
+    /// The rules that fired, in order.
     pub rules: &'a [String],
-    /// The outcome word (`block`, `deny`, …, `none`, `error`).
-    pub outcome: &'a str,
-    /// The source hash of the rule set or bundle.
-    pub policy: &'a str,
     /// What the rules' `log` actions wrote.
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     pub logs: Vec<LogLine<'a>>,
-    /// Why the hooks failed (outcome `error`), in full.
+    /// Why the hooks failed (decision `error`), in full.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<&'a str>,
+    /// The source hash of the rule set or bundle.
+    pub policy: &'a str,
+}
+
+/// The most characters of a target a record keeps.
+pub const MAX_TARGET_CHARS: usize = 512;
+
+/// What a call acts on, for the record.
+fn target(event: &crate::model::event::Event) -> Option<String> {
+    use crate::vocab::tools::{Resolved, Source};
+    use crate::vocab::{Kind, Semantic};
+    let call = event.tool_call()?;
+    let tool = Resolved::of(&call.tool);
+    let text = if tool.kind() == Kind::Shell {
+        crate::eval::view::command_text(tool, &call.args)?.into_owned()
+    } else {
+        match tool.source(Semantic::Path) {
+            Some(Source::Patch(names)) => {
+                let patch = names.iter().find_map(|name| call.args.get(*name).and_then(serde_json::Value::as_str))?;
+                crate::vocab::patch::patch_paths(patch).join(", ")
+            }
+            _ => [Semantic::Path, Semantic::Url]
+                .into_iter()
+                .find_map(|semantic| tool.value(semantic, &call.args).and_then(serde_json::Value::as_str))?
+                .to_string(),
+        }
+    };
+    Some(match text.char_indices().nth(MAX_TARGET_CHARS) {
+        Some((cut, _)) => format!("{}…", text.get(..cut).unwrap_or_default()),
+        None => text,
+    })
 }
 
 /// One `log` action's record in the audit log.
@@ -74,7 +124,8 @@ impl AuditLog {
         #[cfg(unix)]
         {
             use std::os::unix::fs::OpenOptionsExt;
-            options.custom_flags(libc::O_NONBLOCK);
+            // A new log is the user's alone: it holds commands, paths and reasons.
+            options.custom_flags(libc::O_NONBLOCK).mode(0o600);
         }
         let mut file = options.open(path)?;
         if !file.metadata()?.is_file() {
@@ -97,14 +148,19 @@ impl AuditLog {
 
     /// Queues one record for an observation.
     pub fn record(&self, observation: &Observation<'_>) {
-        let time_ms =
-            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |since| since.as_millis());
+        let common = &observation.source.common;
         let record = Record {
-            time_ms,
+            time: humantime::format_rfc3339_millis(std::time::SystemTime::now()).to_string(),
+            session_id: common.session_id.as_deref(),
+            cwd: common.cwd.as_deref(),
+            agent: common.agent.as_deref(),
             event: observation.event.name(),
             tool: observation.tool,
+            kind: observation.tool.map(|tool| crate::vocab::tools::Resolved::of(tool).kind().name()),
+            target: target(observation.source),
+            decision: observation.outcome,
+            reason: observation.reason,
             rules: observation.matched,
-            outcome: observation.outcome,
             policy: &self.policy,
             logs: observation
                 .logs

@@ -84,6 +84,11 @@ pub struct Observation<'a> {
     pub logs: &'a [LogRecord],
     /// Why the hooks failed, when they did, in full (a contract error with its detail).
     pub error: Option<&'a str>,
+    /// The reason the decision gives: the block's message, the permission's reason, why the
+    /// turn stops, or the continuation's message.
+    pub reason: Option<&'a str>,
+    /// The event observed (read only: an observer cannot change the run).
+    pub source: &'a Event,
 }
 
 impl<'a> Observation<'a> {
@@ -93,8 +98,17 @@ impl<'a> Observation<'a> {
             Some(result) => (result.matched.as_slice(), outcome_word(result)),
             None => (&[][..], "error"),
         };
+        let reason = result.and_then(|result| {
+            result
+                .blocking_error
+                .as_ref()
+                .map(|error| error.message.as_str())
+                .or(result.permission_reason.as_deref())
+                .or(result.stop_reason.as_deref())
+                .or(result.force_continue.as_deref())
+        });
         let tool = event.tool_call().map(|call| call.tool.as_str());
-        Observation { event: event.kind(), tool, matched, outcome, logs: &[], error: None }
+        Observation { event: event.kind(), tool, matched, outcome, logs: &[], error: None, reason, source: event }
     }
 
     /// The observation of a rule set's evaluation, or of why it failed.

@@ -45,6 +45,10 @@ pub(super) struct Args {
     /// trust does in Codex (Codex runs only hooks its user trusted).
     #[arg(long, requires = "write")]
     trust: bool,
+    /// Have every hook call append its decision to this audit log (one JSON line each; see
+    /// docs/fleet.md).
+    #[arg(long, value_name = "FILE")]
+    audit_log: Option<PathBuf>,
 }
 
 /// Runs `hookc init`.
@@ -150,6 +154,15 @@ fn command_line(args: &Args, project: &Path, policy: &PolicyPath, project_relati
         Some(key) => line.push_str(&format!(" --trust-key {}", spell(key)?)),
         None => {}
     }
+    if let Some(log) = &args.audit_log {
+        // The log need not exist yet: its directory is resolved, then the name appended.
+        let name = log.file_name().ok_or_else(|| format!("`{}` names no file", log.display()))?;
+        let dir = log.parent().filter(|dir| !dir.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let absolute = std::fs::canonicalize(project.join(dir))
+            .map_err(|error| format!("cannot resolve `{}`: {error}", dir.display()))?
+            .join(name);
+        line.push_str(&format!(" --audit-log {}", quote(&absolute.to_string_lossy())));
+    }
     Ok(line)
 }
 
@@ -174,12 +187,10 @@ fn default_program() -> Result<String, String> {
     Ok(quote(&this.to_string_lossy()))
 }
 
+/// A word as a POSIX shell reads it back (the agents run hook commands through `sh -c` or the
+/// user's shell). A NUL byte cannot be passed at all: such a path is refused before this.
 fn quote(word: &str) -> String {
-    if !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+=:@%".contains(c)) {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', r"'\''"))
-    }
+    shlex::try_quote(word).map_or_else(|_| word.replace('\0', ""), std::borrow::Cow::into_owned)
 }
 
 /// Adds each event's hook group unless a hook with the same command is already there; other

@@ -468,31 +468,34 @@ pub(super) fn write_settings(path: &Path, old: Option<&str>, text: &str) -> Resu
         std::fs::create_dir_all(parent).map_err(|error| format!("cannot create `{}`: {error}", parent.display()))?;
     }
     // New files only (never through a link a repository could have planted at the name): the
-    // new text first, then the backup, then the rename, so a failure leaves no stray backup.
-    let temporary = PathBuf::from(format!("{}.hookc-{}-{}", target.display(), std::process::id(), unique()));
-    write_new(&temporary, text, mode.clone())
-        .map_err(|error| format!("cannot write `{}`: {error}", temporary.display()))?;
+    // new text in a fresh temporary file beside the target (`tempfile`: a random name, created
+    // exclusively, owner-only), then the backup, then the rename over the target, so a failure
+    // leaves neither a half-written file nor a stray backup.
+    let directory = target.parent().filter(|parent| !parent.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let temporary = tempfile::Builder::new()
+        .prefix(".hookc-settings-")
+        .tempfile_in(directory)
+        .and_then(|mut file| {
+            use std::io::Write;
+            if let Some(permissions) = mode.clone() {
+                file.as_file().set_permissions(permissions)?;
+            }
+            file.write_all(text.as_bytes())?;
+            file.as_file().sync_all()?;
+            Ok(file)
+        })
+        .map_err(|error| format!("cannot write beside `{shown}`: {error}"))?;
     let backup = match old {
         Some(old) => {
             let backup = free_backup_path(&target);
-            if let Err(error) = write_new(&backup, old, mode) {
-                let _ = std::fs::remove_file(&temporary);
-                return Err(format!("cannot write the backup `{}`: {error}", backup.display()));
-            }
+            write_new(&backup, old, mode)
+                .map_err(|error| format!("cannot write the backup `{}`: {error}", backup.display()))?;
             Some(backup)
         }
         None => None,
     };
-    if let Err(error) = std::fs::rename(&temporary, &target) {
-        let _ = std::fs::remove_file(&temporary);
-        return Err(format!("cannot replace `{shown}`: {error}"));
-    }
+    temporary.persist(&target).map_err(|error| format!("cannot replace `{shown}`: {}", error.error))?;
     Ok(backup)
-}
-
-/// A number that differs between calls in one process.
-fn unique() -> u128 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |since| since.as_nanos())
 }
 
 /// Creates a new file (refusing any existing path, a symlink included) with the permissions of

@@ -1,0 +1,147 @@
+//! `docs/fleet.md`: the audit record's schema and the OpenTelemetry Collector configuration that
+//! ships it, held to what hookc really writes.
+
+use crate::support::{hookc, stderr};
+use serde_json::Value;
+use std::path::Path;
+
+fn doc() -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/fleet.md")).unwrap()
+}
+
+/// Real records: a denied shell call with a `log`, a Stop, and one the policy could not decide.
+fn records() -> Vec<serde_json::Map<String, Value>> {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("p.rules"),
+        "rule no-rm pre_tool_use when command matches /rm -rf/ => deny \"destructive: {command}\", log \"saw {command}\"\n\
+\
+         stop => log \"stopped\"\n",
+    )
+    .unwrap();
+    let log = dir.path().join("audit.jsonl");
+    // A command line too large to judge: the policy cannot decide.
+    let huge = format!(
+        r#"{{"session_id":"s-1","cwd":"/repo","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{{"command":"{}"}}}}"#,
+        "true;".repeat(600)
+    );
+    for payload in [
+        r#"{"session_id":"s-1","cwd":"/repo","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}"#,
+        r#"{"session_id":"s-1","cwd":"/repo","hook_event_name":"Stop","stop_hook_active":false}"#,
+        &huge,
+    ] {
+        let output = hookc(
+            dir.path(),
+            &["claude", "--rules", "p.rules", "--audit-log", log.to_str().unwrap()],
+            payload.as_bytes(),
+        );
+        assert!(matches!(output.status.code(), Some(0 | 2)), "{}", stderr(&output));
+    }
+    std::fs::read_to_string(&log)
+        .unwrap()
+        .lines()
+        .map(|line| match serde_json::from_str(line).unwrap() {
+            Value::Object(record) => record,
+            other => panic!("not an object: {other}"),
+        })
+        .collect()
+}
+
+/// The field names of the schema table.
+fn schema_fields(doc: &str) -> Vec<String> {
+    let table = doc.split("### Schema").nth(1).unwrap().split("###").next().unwrap();
+    table
+        .lines()
+        .filter_map(|line| line.strip_prefix("| `"))
+        .map(|line| line.split('`').next().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn every_field_written_is_in_the_schema_and_every_schema_field_is_written() {
+    let records = records();
+    assert_eq!(records.len(), 3);
+    let schema = schema_fields(&doc());
+    let mut seen = std::collections::BTreeSet::new();
+    for record in &records {
+        for key in record.keys() {
+            assert!(schema.contains(key), "`{key}` is written but not in docs/fleet.md's schema");
+            seen.insert(key.clone());
+        }
+    }
+    for field in &schema {
+        assert!(seen.contains(field), "`{field}` is in the schema but no record wrote it: {records:?}");
+    }
+    assert_eq!(records[0]["decision"], "deny");
+    assert_eq!(records[0]["logs"], serde_json::json!([{"rule": "no-rm", "message": "saw rm -rf /"}]));
+    assert_eq!(records[2]["decision"], "error");
+    assert!(records[2]["error"].as_str().unwrap().contains("does not judge a line that large"), "{:?}", records[2]);
+}
+
+/// A `strptime` layout as a regular expression over what it accepts.
+fn layout_regex(layout: &str) -> regex::Regex {
+    let mut pattern = String::from("^");
+    let mut chars = layout.chars();
+    while let Some(c) = chars.next() {
+        if c != '%' {
+            pattern.push_str(&regex::escape(&c.to_string()));
+            continue;
+        }
+        pattern.push_str(match chars.next() {
+            Some('Y') => r"\d{4}",
+            Some('m' | 'd' | 'H' | 'M' | 'S') => r"\d{2}",
+            Some('L') => r"\d{3}",
+            other => panic!("layout directive %{other:?} not understood here"),
+        });
+    }
+    pattern.push('$');
+    regex::Regex::new(&pattern).unwrap()
+}
+
+#[test]
+fn the_collector_configuration_maps_a_real_record() {
+    let doc = doc();
+    let yaml =
+        doc.split("```yaml\n").find(|block| block.contains("filelog/hookc")).unwrap().split("```").next().unwrap();
+    let config: Value = serde_yaml::from_str(yaml).unwrap();
+    let operators = config["receivers"]["filelog/hookc"]["operators"].as_array().unwrap();
+    let field = |path: &Value| path.as_str().unwrap().strip_prefix("attributes.").unwrap().to_string();
+    let records = records();
+    let decided = &records[0];
+
+    let parser = operators.iter().find(|operator| operator["type"] == "json_parser").unwrap();
+    assert_eq!((parser["parse_from"].as_str(), parser["parse_to"].as_str()), (Some("body"), Some("attributes")));
+    let time = decided[&field(&parser["timestamp"]["parse_from"])].as_str().unwrap();
+    let layout = parser["timestamp"]["layout"].as_str().unwrap();
+    assert!(layout_regex(layout).is_match(time), "`{time}` does not parse with `{layout}`");
+
+    let severity = &parser["severity"];
+    assert!(decided.contains_key(&field(&severity["parse_from"])));
+    let mapped: Vec<&str> = severity["mapping"]
+        .as_object()
+        .unwrap()
+        .values()
+        .flat_map(|value| match value {
+            Value::Array(words) => words.iter().filter_map(Value::as_str).collect(),
+            word => vec![word.as_str().unwrap()],
+        })
+        .collect();
+    for decision in ["block", "deny", "ask", "allow", "rewrite", "stop", "continue", "context", "none", "error"] {
+        assert!(mapped.contains(&decision), "decision `{decision}` has no severity");
+        assert!(doc.contains(&format!("`{decision}`")), "decision `{decision}` is not in the schema");
+    }
+
+    let schema = schema_fields(&doc);
+    for operator in operators.iter().filter(|operator| operator["type"] == "move") {
+        let from = field(&operator["from"]);
+        assert!(schema.contains(&from), "moves `{from}`, which is not in the schema");
+        if operator.get("if").is_none() {
+            for record in &records {
+                assert!(
+                    record.contains_key(&from),
+                    "moves `{from}` unconditionally, but a record lacks it: {record:?}"
+                );
+            }
+        }
+    }
+}
