@@ -331,8 +331,27 @@ fn check_explains_codes_denies_warnings_and_writes_sarif() {
     assert_eq!(duplicate["level"], "warning");
     let region = &duplicate["locations"][0]["physicalLocation"]["region"];
     assert_eq!((region["startLine"].as_u64(), region["startColumn"].as_u64()), (Some(3), Some(1)));
-    assert_eq!(duplicate["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "warn.rules");
+    let artifact = &duplicate["locations"][0]["physicalLocation"]["artifactLocation"];
+    assert_eq!((artifact["uri"].as_str(), artifact["uriBaseId"].as_str()), (Some("warn.rules"), Some("%SRCROOT%")));
+    let root = run["originalUriBaseIds"]["%SRCROOT%"]["uri"].as_str().unwrap();
+    assert!(root.starts_with("file:///") && root.ends_with('/'), "{root}");
     assert_eq!(duplicate["relatedLocations"][0]["physicalLocation"]["region"]["startLine"], 2);
+
+    // Paths with spaces are percent-encoded; an absolute path is a `file://` URI.
+    std::fs::create_dir(dir.path().join("my rules")).unwrap();
+    std::fs::copy(dir.path().join("warn.rules"), dir.path().join("my rules/a b.rules")).unwrap();
+    for (path, expected) in [
+        ("my rules".to_string(), "my%20rules/a%20b.rules".to_string()),
+        (dir.path().join("my rules").to_str().unwrap().to_string(), "file:///".to_string()),
+    ] {
+        let sarif = hookc(dir.path(), &["check", &path, "--format", "sarif"], b"");
+        let log: serde_json::Value = serde_json::from_str(&stdout(&sarif)).unwrap();
+        let uri = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert!(uri.starts_with(&expected) && uri.ends_with("my%20rules/a%20b.rules"), "{uri}");
+    }
 }
 
 /// The README's tour of the language is rule source that checks clean, warnings included.
@@ -567,5 +586,54 @@ fn every_verb_has_examples_that_use_its_own_flags() {
                 );
             }
         }
+    }
+}
+
+/// The pre-commit hooks and the GitHub Action run real verbs with real flags.
+#[test]
+fn the_pre_commit_hooks_and_the_action_run_real_commands() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let help = |verb: &str| stdout(&hookc(root, &[verb, "--help"], b""));
+    let hooks: serde_json::Value =
+        serde_yaml::from_str(&std::fs::read_to_string(root.join(".pre-commit-hooks.yaml")).unwrap()).unwrap();
+    let mut commands: Vec<String> = hooks
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|hook| {
+            let args: Vec<&str> = hook["args"]
+                .as_array()
+                .map(|args| args.iter().map(|arg| arg.as_str().unwrap()).collect())
+                .unwrap_or_default();
+            format!("{} {}", hook["entry"].as_str().unwrap(), args.join(" "))
+        })
+        .collect();
+    let action = std::fs::read_to_string(root.join("action.yml")).unwrap();
+    let action: serde_json::Value = serde_yaml::from_str(&action).unwrap();
+    for step in action["runs"]["steps"].as_array().unwrap() {
+        for line in step["run"].as_str().unwrap_or_default().lines() {
+            commands.extend(line.split("hookc ").skip(1).map(|rest| format!("hookc {rest}")));
+        }
+    }
+    assert!(commands.len() >= 6, "{commands:?}");
+    for command in &commands {
+        let words: Vec<&str> = command.split_whitespace().collect();
+        assert_eq!(words[0], "hookc", "{command}");
+        let verb_help = help(words[1]);
+        assert!(verb_help.contains("Usage: hookc"), "{command}: no verb `{}`", words[1]);
+        for flag in words.iter().filter(|word| word.starts_with("--")) {
+            let flag = flag.trim_end_matches(';');
+            assert!(
+                verb_help.contains(&format!("{flag} ")) || verb_help.contains(&format!("{flag}\n")),
+                "{command}: no flag {flag}"
+            );
+        }
+    }
+    // The hooks as pre-commit runs them, on the shipped rules.
+    for hook in hooks.as_array().unwrap().iter().filter(|hook| hook["pass_filenames"] == false) {
+        let mut args: Vec<&str> = hook["entry"].as_str().unwrap().split_whitespace().skip(1).collect();
+        args.extend(hook["args"].as_array().unwrap().iter().map(|arg| arg.as_str().unwrap()));
+        let output = hookc(root, &args, b"");
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {}{}", stdout(&output), stderr(&output));
     }
 }

@@ -63,8 +63,35 @@ pub fn log(diagnostics: &[Diagnostic], sources: &SourceMap) -> Value {
                 "rules": rules,
             }},
             "results": results,
+            "originalUriBaseIds": base().map(|base| json!({SRCROOT: {"uri": base.as_str()}})),
         }],
     })
+}
+
+/// The base id relative file URIs are resolved against: the directory `check` ran in.
+const SRCROOT: &str = "%SRCROOT%";
+
+/// The directory `check` ran in, as a `file://` URI ending in `/`.
+fn base() -> Option<url::Url> {
+    std::env::current_dir().ok().and_then(|dir| url::Url::from_directory_path(dir).ok())
+}
+
+/// A file's location: a percent-encoded URI relative to [`SRCROOT`] for a relative path (as
+/// code scanning wants it, so results match the repository's files), else a `file://` URI.
+fn artifact(path: &std::path::Path) -> Value {
+    let base = base();
+    let relative = base.as_ref().filter(|_| path.is_relative()).and_then(|base| {
+        let dir = base.to_file_path().ok()?;
+        let full = url::Url::from_file_path(dir.join(path)).ok()?;
+        base.make_relative(&full)
+    });
+    match relative {
+        Some(uri) => json!({"uri": uri, "uriBaseId": SRCROOT}),
+        None => match std::path::absolute(path).ok().and_then(|path| url::Url::from_file_path(path).ok()) {
+            Some(uri) => json!({"uri": uri.as_str()}),
+            None => json!({"uri": path.to_string_lossy().replace('\\', "/")}),
+        },
+    }
 }
 
 fn level(severity: Severity) -> &'static str {
@@ -79,7 +106,7 @@ fn location(span: Span, sources: &SourceMap) -> Value {
     let (start_line, start_column) = file.line_col(span.start as usize);
     let (end_line, end_column) = file.line_col(span.end as usize);
     json!({"physicalLocation": {
-        "artifactLocation": {"uri": file.name().replace('\\', "/")},
+        "artifactLocation": artifact(&file.path),
         "region": {"startLine": start_line, "startColumn": start_column, "endLine": end_line, "endColumn": end_column},
     }})
 }
