@@ -60,6 +60,7 @@ mod eval;
 mod explain;
 mod fmt;
 mod ir;
+mod lsp;
 mod pattern;
 mod policy;
 mod shell;

@@ -14,6 +14,7 @@ mod explain;
 mod fleet;
 mod fmt;
 mod fuzz_regressions;
+mod lsp;
 mod oracles;
 mod paths;
 mod replay;

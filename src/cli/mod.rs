@@ -75,6 +75,10 @@ enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
+    /// Serve the Language Server Protocol on stdin/stdout, for editors: `check`'s diagnostics,
+    /// completion, hover documentation and `fmt` formatting of rule files.
+    #[command(after_help = "Example (an editor starts it; see editors/vscode):\n  hookc lsp")]
+    Lsp,
     /// Print the man page (roff).
     #[command(after_help = "Example:\n  hookc man > /usr/local/share/man/man1/hookc.1")]
     Man,
@@ -116,6 +120,13 @@ pub fn run() -> ExitCode {
             clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "hookc", &mut script);
             print_bytes(&script)
         }
+        Command::Lsp => match crate::lsp::serve() {
+            Ok(()) => exit::OK,
+            Err(reason) => {
+                error(format_args!("the language server stopped: {reason}"));
+                exit::FAILED
+            }
+        },
         Command::Man => {
             let mut page = Vec::new();
             match clap_mangen::Man::new(<Cli as clap::CommandFactory>::command()).render(&mut page) {

@@ -1,0 +1,235 @@
+//! `hookc lsp`, driven by a scripted client over stdio as an editor drives it.
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+struct Client {
+    child: Child,
+    input: Option<ChildStdin>,
+    output: BufReader<ChildStdout>,
+    next_id: u64,
+}
+
+impl Client {
+    fn start() -> Client {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hookc"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let input = child.stdin.take();
+        let output = BufReader::new(child.stdout.take().unwrap());
+        Client { child, input, output, next_id: 1 }
+    }
+
+    fn send(&mut self, message: Value) {
+        let body = message.to_string();
+        let input = self.input.as_mut().unwrap();
+        write!(input, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        input.flush().unwrap();
+    }
+
+    fn receive(&mut self) -> Value {
+        let mut length = 0;
+        loop {
+            let mut line = String::new();
+            self.output.read_line(&mut line).unwrap();
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            if let Some(value) = line.strip_prefix("Content-Length: ") {
+                length = value.parse().unwrap();
+            }
+        }
+        let mut body = vec![0; length];
+        self.output.read_exact(&mut body).unwrap();
+        serde_json::from_slice(&body).unwrap()
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        loop {
+            let message = self.receive();
+            if message["id"] == id {
+                return message;
+            }
+        }
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    /// The next diagnostics published.
+    fn diagnostics(&mut self) -> Vec<Value> {
+        loop {
+            let message = self.receive();
+            if message["method"] == "textDocument/publishDiagnostics" {
+                return message["params"]["diagnostics"].as_array().unwrap().clone();
+            }
+        }
+    }
+}
+
+impl Drop for Client {
+    /// A failed test must not leave the server running (it holds the test's stderr).
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn labels(response: &Value) -> Vec<String> {
+    response["result"].as_array().unwrap().iter().map(|item| item["label"].as_str().unwrap().to_string()).collect()
+}
+
+#[test]
+fn an_editor_gets_diagnostics_completion_hover_and_formatting() {
+    let dir = tempfile::tempdir().unwrap();
+    // A list the document uses lives in another file of the directory.
+    std::fs::write(dir.path().join("lists.rules"), "let protected = [\"generated.txt\"]\n").unwrap();
+    let path = dir.path().join("policy.rules");
+    let uri = url::Url::from_file_path(&path).unwrap().to_string();
+    let mut client = Client::start();
+    let init = client.request("initialize", json!({"processId": null, "rootUri": null, "capabilities": {}}));
+    assert_eq!(init["result"]["capabilities"]["hoverProvider"], true);
+    client.notify("initialized", json!({}));
+
+    let text =
+        "pre_tool_use when path like protected => block \"hook_blocked\"\nstop when tol == 1 => continue \"x\"\n";
+    client.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "hookc", "version": 1, "text": text}}),
+    );
+    let diagnostics = client.diagnostics();
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    let unknown = &diagnostics[0];
+    assert_eq!(unknown["code"], "E0102");
+    assert!(unknown["message"].as_str().unwrap().contains("`tol`"), "{unknown}");
+    assert_eq!(unknown["severity"], 1);
+    assert_eq!(unknown["range"]["start"], json!({"line": 1, "character": 10}));
+    assert!(unknown["message"].as_str().unwrap().contains("help:"), "{unknown}");
+
+    // Fixed: the diagnostics clear.
+    let fixed = "pre_tool_use when path like protected => block \"hook_blocked\"\nstop when tool_calls == 0 => continue \"x\"\n";
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": fixed}]}),
+    );
+    assert_eq!(client.diagnostics(), Vec::<Value>::new());
+
+    // Completion: what is valid at the cursor.
+    let completion = |client: &mut Client, text: &str| {
+        client.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": 3}, "contentChanges": [{"text": text}]}),
+        );
+        let _ = client.diagnostics();
+        let lines: Vec<&str> = text.split('\n').collect();
+        let line = lines.len() - 1;
+        let character = lines[line].encode_utf16().count();
+        labels(&client.request(
+            "textDocument/completion",
+            json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}),
+        ))
+    };
+    let events = completion(&mut client, "pre");
+    assert!(events.contains(&"pre_tool_use".to_string()) && events.contains(&"rule".to_string()), "{events:?}");
+    let fields = completion(&mut client, "stop when not ");
+    assert!(fields.contains(&"commands".to_string()) && fields.contains(&"files_written".to_string()), "{fields:?}");
+    assert!(!fields.contains(&"path".to_string()), "stop has no `path`: {fields:?}");
+    let kinds = completion(&mut client, "pre_tool_use when kind == ");
+    assert_eq!(kinds.len(), 8, "{kinds:?}");
+    assert!(kinds.contains(&"shell".to_string()));
+    let actions = completion(&mut client, "post_tool_use when is_error\n  => ");
+    assert!(actions.contains(&"redact".to_string()) && !actions.contains(&"deny".to_string()), "{actions:?}");
+    let template = completion(&mut client, "pre_tool_use => deny \"blocked {");
+    assert!(template.contains(&"command".to_string()), "{template:?}");
+
+    // Hover: fields, actions, events, codes.
+    let text = "stop when not commands matches /make test/ => continue \"run make test\"\n# E0204\n";
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 4}, "contentChanges": [{"text": text}]}),
+    );
+    let _ = client.diagnostics();
+    let hover = |client: &mut Client, line: u64, character: u64| {
+        let response = client.request(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}),
+        );
+        response["result"]["contents"]["value"].as_str().unwrap_or_default().to_string()
+    };
+    assert!(hover(&mut client, 0, 16).contains("shell command lines the turn ran"), "field");
+    assert!(hover(&mut client, 0, 48).contains("continue MESSAGE"), "action");
+    assert!(hover(&mut client, 0, 1).contains("(event)"), "event");
+    assert!(hover(&mut client, 1, 4).contains("E0204"), "code");
+
+    // Formatting: one edit, the document as `hookc fmt` writes it.
+    let messy = "rule   a pre_tool_use when tool==Bash=>deny \"x\"\n";
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 5}, "contentChanges": [{"text": messy}]}),
+    );
+    let _ = client.diagnostics();
+    let edits = client.request(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": uri}, "options": {"tabSize": 2, "insertSpaces": true}}),
+    );
+    assert_eq!(edits["result"][0]["newText"], "rule a\npre_tool_use when tool == Bash\n  => deny \"x\"\n");
+
+    let shutdown = client.request("shutdown", Value::Null);
+    assert!(shutdown.get("error").is_none(), "{shutdown}");
+    client.notify("exit", Value::Null);
+    drop(client.input.take());
+    let status = client.child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+}
+
+/// The VS Code extension's grammar names every event and action, and its manifest points at
+/// files that exist.
+#[test]
+fn the_vscode_extension_knows_the_whole_language() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("editors/vscode");
+    let manifest: Value = serde_json::from_str(&std::fs::read_to_string(root.join("package.json")).unwrap()).unwrap();
+    let contributes = &manifest["contributes"];
+    for file in [
+        manifest["main"].as_str().unwrap(),
+        contributes["grammars"][0]["path"].as_str().unwrap(),
+        contributes["languages"][0]["configuration"].as_str().unwrap(),
+    ] {
+        assert!(root.join(file).is_file(), "{file} is missing");
+    }
+    let grammar = std::fs::read_to_string(root.join("syntaxes/hookc.tmLanguage.json")).unwrap();
+    let grammar: Value = serde_json::from_str(&grammar).unwrap();
+    let repository = &grammar["repository"];
+    let events = regex::Regex::new(repository["event"]["match"].as_str().unwrap()).unwrap();
+    for event in hookc::EventKind::ALL {
+        assert!(events.is_match(event.name()), "the grammar does not know the event {}", event.name());
+    }
+    let actions = regex::Regex::new(repository["action"]["match"].as_str().unwrap()).unwrap();
+    for action in hookc::vocab::ActionKind::ALL {
+        assert!(
+            actions.is_match(&format!("=> {}", action.name())),
+            "the grammar does not know the action {}",
+            action.name()
+        );
+    }
+    let keywords = regex::Regex::new(repository["keyword"]["match"].as_str().unwrap()).unwrap();
+    for keyword in
+        ["when", "and", "or", "not", "in", "like", "matches", "contains", "starts_with", "ends_with", "runs", "len"]
+    {
+        assert!(keywords.is_match(keyword), "the grammar does not know `{keyword}`");
+    }
+    let pest =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar/rules.pest")).unwrap();
+    for keyword in ["when", "matches", "starts_with", "ends_with", "runs"] {
+        assert!(pest.contains(&format!("\"{keyword}\"")), "`{keyword}` is not in the rules grammar any more");
+    }
+}
