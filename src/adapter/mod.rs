@@ -203,8 +203,9 @@ pub(crate) fn failure(
     fail_open: bool,
 ) -> HookAnswer {
     let reason = escape_controls(&failure.0);
-    let (stdout, exit, message) = if payload.is_some_and(stops_after_continuation) {
-        (None, 0, format!("hookc: {reason} (the agent already continued once, so it may stop rather than loop)"))
+    let (stdout, exit, message) = if payload.is_some_and(|payload| may_stop(protocol, payload)) {
+        let stdout = (protocol == HookProtocol::Gemini).then(|| "{}".to_string());
+        (stdout, 0, format!("hookc: {reason} (a Stop that may already have continued once stops rather than loop)"))
     } else if let (false, HookProtocol::Claude, Some(stdout)) =
         (fail_open, protocol, payload.and_then(|payload| claude::unchecked_output(payload, &reason)))
     {
@@ -222,9 +223,11 @@ pub(crate) fn failure(
     HookAnswer { stdout, exit, stderr: vec![message] }
 }
 
-/// Whether a payload is a Stop or SubagentStop (Gemini CLI's AfterAgent) with
-/// `stop_hook_active: true`, read leniently: the payload may be what failed.
-fn stops_after_continuation(payload: &[u8]) -> bool {
+/// Whether a failure may let the agent stop: a Stop or SubagentStop with `stop_hook_active:
+/// true`, and any Gemini CLI AfterAgent — Gemini CLI says `stop_hook_active: false` again after
+/// a continuation that ran a tool, so blocking a failing AfterAgent would loop it. Read
+/// leniently: the payload may be what failed.
+fn may_stop(protocol: HookProtocol, payload: &[u8]) -> bool {
     // Typed, so a payload that names its event twice (the last would win in a `Value`) is not
     // taken for a Stop.
     #[derive(serde::Deserialize)]
@@ -233,8 +236,11 @@ fn stops_after_continuation(payload: &[u8]) -> bool {
         stop_hook_active: Option<bool>,
     }
     let Ok(stop) = serde_json::from_slice::<Stop>(payload) else { return false };
-    matches!(stop.hook_event_name.as_str(), "Stop" | "SubagentStop" | "AfterAgent")
-        && stop.stop_hook_active == Some(true)
+    match stop.hook_event_name.as_str() {
+        "AfterAgent" if protocol == HookProtocol::Gemini => true,
+        "Stop" | "SubagentStop" | "AfterAgent" => stop.stop_hook_active == Some(true),
+        _ => false,
+    }
 }
 
 /// The first of these environment variables that is set and not empty.

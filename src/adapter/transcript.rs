@@ -9,11 +9,12 @@
 //! |---|---|---|---|
 //! | Claude Code | `transcript_path` | a `user` entry, not `isMeta` (a Stop hook's feedback is), whose content is text, not tool results | a `tool_use` block of an `assistant` entry |
 //! | Codex | `transcript_path` (the rollout) | a completed `UserMessage` item (a `user_message` event before 0.169); a Stop hook's continuation is a `HookPrompt` | a `function_call`, `custom_tool_call` or `local_shell_call` item |
-//! | Gemini CLI | `transcript_path` | the last `user` message that starts with the payload's `prompt` (a continuation is a `user` message too) | a `gemini` message's `toolCalls` (the message is recorded again with them, under its id) |
+//! | Gemini CLI | `transcript_path` | the last `user` message whose text is the payload's `prompt` (a continuation is a `user` message too; Gemini CLI's own "Please continue." is neither) | a `gemini` message's `toolCalls` (the message is recorded again with them, under its id) |
 //!
-//! Reading is bounded: only the last [`MAX_TAIL_BYTES`] are read, and only a regular file (a
-//! FIFO or a device at the path would block or never end). When the turn's prompt is not in
-//! what was read, or the file cannot be read, the turn is unknown and the fields are missing.
+//! Reading is bounded: the end of the file is read, more while the turn's prompt is not in it,
+//! at most [`MAX_TAIL_BYTES`], and only a regular file (a FIFO or a device at the path would
+//! block or never end). When the turn's prompt is not in what was read, or the file cannot be
+//! read, the turn is unknown and the fields are missing.
 //! A line that is not JSON (the agent may be writing the last one) is skipped.
 
 use crate::model::event::{StopInfo, ToolCall};
@@ -23,8 +24,12 @@ use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-/// The most of a transcript read: its end, where the turn is.
-pub(crate) const MAX_TAIL_BYTES: u64 = 64 * 1024 * 1024;
+/// How much of a transcript's end is read at first, then four times as much while the turn's
+/// prompt is not in it, up to [`MAX_TAIL_BYTES`]: a turn is usually near the end, but a long
+/// one (Claude Code records a whole file with each edit) can take hundreds of megabytes.
+const FIRST_TAIL_BYTES: u64 = 16 * 1024 * 1024;
+/// The most of a transcript read.
+pub(crate) const MAX_TAIL_BYTES: u64 = 256 * 1024 * 1024;
 
 /// Where an agent's Stop payload says the turn is recorded, read only when rules will ask.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -115,8 +120,17 @@ enum Line {
 
 /// The turn that ends the transcript at `path`, or `None` when it cannot be known.
 fn read(dialect: &Dialect, path: &Path) -> Option<Turn> {
-    let (text, whole) = tail(path)?;
-    turn_of(dialect, &text, whole)
+    let mut size = FIRST_TAIL_BYTES;
+    loop {
+        let (text, whole) = tail(path, size)?;
+        if let Some(turn) = turn_of(dialect, &text) {
+            return Some(turn);
+        }
+        if whole || size >= MAX_TAIL_BYTES {
+            return None;
+        }
+        size = (size * 4).min(MAX_TAIL_BYTES);
+    }
 }
 
 /// The turn, read again until the transcript records the turn the payload names (its prompt's
@@ -134,16 +148,23 @@ fn read_settled(dialect: &Dialect, path: &Path, prompt_id: Option<&str>, answer:
             let this_prompt = prompt_id.is_none_or(|id| turn.prompt_id.as_deref().is_none_or(|found| found == id));
             answered && this_prompt
         });
-        if settled || start.elapsed() >= SETTLE {
+        if settled {
             return turn;
+        }
+        if start.elapsed() >= SETTLE {
+            // The payload's prompt never reached the transcript: what was read is an earlier
+            // turn, not this one.
+            let other_prompt = turn.as_ref().is_some_and(|turn| {
+                prompt_id.zip(turn.prompt_id.as_deref()).is_some_and(|(expected, found)| expected != found)
+            });
+            return if other_prompt { None } else { turn };
         }
         std::thread::sleep(POLL);
     }
 }
 
-/// The turn that ends `text`; `whole` says whether `text` is the whole transcript (then a
-/// transcript without a prompt is all one turn).
-fn turn_of(dialect: &Dialect, text: &str, whole: bool) -> Option<Turn> {
+/// The turn that ends `text`, if its prompt is in it.
+fn turn_of(dialect: &Dialect, text: &str) -> Option<Turn> {
     let mut calls: Vec<Vec<ToolCall>> = Vec::new();
     let mut seen = std::collections::HashSet::new();
     let mut continued = false;
@@ -171,12 +192,12 @@ fn turn_of(dialect: &Dialect, text: &str, whole: bool) -> Option<Turn> {
         }
     }
     let calls = calls.into_iter().rev().flatten().collect();
-    (prompted || whole).then_some(Turn { calls, continued, answer, prompt_id })
+    prompted.then_some(Turn { calls, continued, answer, prompt_id })
 }
 
-/// The last [`MAX_TAIL_BYTES`] of a regular file, from a line start, and whether that is the
-/// whole file.
-fn tail(path: &Path) -> Option<(String, bool)> {
+/// The last `size` bytes of a regular file, from a line start, and whether that is the whole
+/// file.
+fn tail(path: &Path, size: u64) -> Option<(String, bool)> {
     if !std::fs::metadata(path).ok()?.is_file() {
         return None;
     }
@@ -193,10 +214,10 @@ fn tail(path: &Path) -> Option<(String, bool)> {
     if !meta.is_file() {
         return None;
     }
-    let start = meta.len().saturating_sub(MAX_TAIL_BYTES);
+    let start = meta.len().saturating_sub(size);
     file.seek(SeekFrom::Start(start)).ok()?;
     let mut bytes = Vec::new();
-    file.take(MAX_TAIL_BYTES).read_to_end(&mut bytes).ok()?;
+    file.take(size).read_to_end(&mut bytes).ok()?;
     if start > 0 {
         // The first line is cut: it starts after the first newline.
         let cut = bytes.iter().position(|&byte| byte == b'\n').map_or(bytes.len(), |at| at + 1);
@@ -405,6 +426,10 @@ enum GeminiContent {
     Parts(Vec<GeminiPart>),
 }
 
+/// What Gemini CLI itself sends as a user message in the middle of a turn: not a Stop hook's
+/// continuation (its next-speaker check; its retry of an invalid stream).
+const GEMINI_OWN_NUDGES: &[&str] = &["Please continue.", "System: Please continue."];
+
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct GeminiPart {
@@ -430,11 +455,17 @@ impl GeminiRecord {
                     GeminiContent::Parts(parts) if parts.iter().any(|part| part.function_response.is_some()) => {
                         return Line::Other
                     }
-                    GeminiContent::Parts(parts) => parts.into_iter().filter_map(|part| part.text).collect(),
+                    // A BeforeAgent hook's context is a part of its own after the prompt's.
+                    GeminiContent::Parts(parts) => parts
+                        .into_iter()
+                        .filter_map(|part| part.text)
+                        .filter(|text| !text.starts_with("<hook_context>"))
+                        .collect(),
                 };
-                // The recorded prompt may carry a BeforeAgent hook's context after it.
-                if text.starts_with(prompt) {
+                if text == prompt {
                     Line::Prompt(None)
+                } else if GEMINI_OWN_NUDGES.contains(&text.trim()) {
+                    Line::Other
                 } else {
                     Line::Continuation
                 }

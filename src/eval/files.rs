@@ -140,7 +140,10 @@ impl<'e> Files<'e> {
         self.turn
             .get_or_init(|| {
                 let calls = self.event.stop_info()?.calls.as_ref()?;
-                Some(Turn::of(calls, &self.event.common, self.settings))
+                // The calls already ran: their paths as written, with no glob expanded and no
+                // link followed now (a turn of many calls must not read the disk for each).
+                let settings = PathSettings { follow_links: false, ..self.settings.clone() };
+                Some(Turn::of(calls, &self.event.common, &settings))
             })
             .as_ref()
     }

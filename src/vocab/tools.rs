@@ -177,6 +177,9 @@ pub static TOOLS: &[Tool] = &[
     tool("shell", &[Codex], Kind::Shell, SHELL),
     tool("local_shell", &[Codex], Kind::Shell, SHELL),
     tool("exec_command", &[Codex], Kind::Shell, &[(Command, Source::Args(&["cmd", "command"]))]),
+    // In Codex's protocol too (`ShellCommandToolCallParams`, `ShellToolCallParams`).
+    tool("shell_command", &[Codex], Kind::Shell, SHELL),
+    tool("container.exec", &[Codex], Kind::Shell, SHELL),
     // Types into a running interactive command: what it types is a command too.
     tool("write_stdin", &[Codex], Kind::Shell, &[(Command, Source::Args(&["chars"]))]),
     tool(
@@ -354,18 +357,18 @@ const OPTIONAL: &[(&str, Semantic)] = &[
 /// none (its commands run where the session is).
 pub fn shell_dir_args(tool: &str) -> &'static [&'static str] {
     match tool {
-        "shell" | "exec_command" | "local_shell" => &["workdir"],
+        "shell" | "exec_command" | "local_shell" | "shell_command" | "container.exec" => &["workdir"],
         "run_shell_command" => &["dir_path", "directory"],
         _ => &[],
     }
 }
 
 /// The name an agent's hooks know a tool by, for a name its transcript records: Codex runs
-/// `exec_command` (and the older `shell`, `local_shell`) through its hooks as `Bash`, with the
+/// `exec_command` (and `shell`, `local_shell`, `shell_command`, `container.exec`) through its hooks as `Bash`, with the
 /// command line as `command` (captured from Codex 0.169). Others are their own.
 pub fn hook_name(tool: &str) -> &str {
     match tool {
-        "exec_command" | "shell" | "local_shell" => "Bash",
+        "exec_command" | "shell" | "local_shell" | "shell_command" | "container.exec" => "Bash",
         other => other,
     }
 }
