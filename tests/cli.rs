@@ -637,3 +637,19 @@ fn the_pre_commit_hooks_and_the_action_run_real_commands() {
         assert_eq!(output.status.code(), Some(0), "{args:?}: {}{}", stdout(&output), stderr(&output));
     }
 }
+
+/// `hookc test` takes files too: a rule file brings its test file, a test file is not rules.
+#[test]
+fn test_takes_rule_and_test_files_by_name() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for args in [&["test", "rules/files.rules"][..], &["test", "rules/files.rules", "rules/files.test.yaml"][..]] {
+        let output = hookc(root, args, b"");
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {}{}", stdout(&output), stderr(&output));
+        let last = stdout(&output).lines().last().unwrap().to_string();
+        let passed: usize = last.split(' ').next().unwrap().parse().unwrap();
+        assert!(passed > 0 && last.ends_with("passed, 0 failed"), "{last}");
+    }
+    let alone = hookc(root, &["test", "rules/files.test.yaml"], b"");
+    assert_eq!(alone.status.code(), Some(2));
+    assert!(stderr(&alone).contains("name the rule files or directories too"), "{}", stderr(&alone));
+}

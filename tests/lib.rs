@@ -9,6 +9,7 @@ mod baseline;
 mod bundle;
 mod cli;
 mod diagnostics;
+mod docs;
 mod eval_table;
 mod explain;
 mod fleet;

@@ -48,7 +48,23 @@ fn percentage(text: &str) -> Result<f64, String> {
 
 /// Runs `hookc test`.
 pub(super) fn run(args: &Args) -> u8 {
-    let policy = match Policy::from_paths(&args.paths) {
+    // A test file given by name is a test file, not rules; a rule file given by name brings the
+    // test file beside it (`a.rules` → `a.test.yaml`).
+    let is_test = |path: &PathBuf| path.to_string_lossy().ends_with(".test.yaml");
+    let rule_paths: Vec<PathBuf> = args.paths.iter().filter(|path| !is_test(path)).cloned().collect();
+    let mut test_paths = args.paths.clone();
+    test_paths.extend(
+        rule_paths
+            .iter()
+            .filter(|path| path.extension().is_some_and(|ext| ext == "rules"))
+            .map(|path| path.with_extension("test.yaml"))
+            .filter(|beside| beside.is_file()),
+    );
+    if rule_paths.is_empty() {
+        super::error("no rules given: name the rule files or directories too (`hookc test a.rules a.test.yaml`)");
+        return exit::USAGE;
+    }
+    let policy = match Policy::from_paths(&rule_paths) {
         Ok(policy) => policy,
         Err(LoadError::Invalid { rendered, .. }) => {
             eprint!("{rendered}");
@@ -60,7 +76,7 @@ pub(super) fn run(args: &Args) -> u8 {
             return exit::USAGE;
         }
     };
-    let files = match testing::find_test_files(&args.paths) {
+    let files = match testing::find_test_files(&test_paths) {
         Ok(files) if files.is_empty() => {
             super::error("no `*.test.yaml` files found beside the rules");
             return exit::USAGE;
