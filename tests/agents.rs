@@ -786,3 +786,26 @@ fn patterns_that_compile_huge_fail_closed_at_once() {
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
     assert!(stderr(&output).contains("spent more than 1 s compiling the rules' patterns"), "{}", stderr(&output));
 }
+
+/// `doctor` knows hookc's hooks whatever the program is called: `init` names it by its resolved
+/// path (found by a review: a binary installed as `hookc-1.2` behind a `hookc` link was "not
+/// wired").
+#[test]
+fn doctor_finds_hooks_of_a_hookc_by_another_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let program = dir.path().join("hookc-1.2");
+    if std::fs::hard_link(env!("CARGO_BIN_EXE_hookc"), &program).is_err() {
+        std::fs::copy(env!("CARGO_BIN_EXE_hookc"), &program).unwrap();
+    }
+    let project = dir.path().join("project");
+    std::fs::create_dir_all(project.join("rules")).unwrap();
+    std::fs::write(project.join("rules/p.rules"), "pre_tool_use when path == \"generated.txt\" => deny \"no\"\n").unwrap();
+    let run = |args: &[&str]| {
+        std::process::Command::new(&program).args(args).current_dir(&project).env("HOME", dir.path()).output().unwrap()
+    };
+    assert_eq!(run(&["init", "claude", "--write"]).status.code(), Some(0));
+    let doctor = run(&["doctor", "claude"]);
+    let report = String::from_utf8_lossy(&doctor.stdout);
+    assert_eq!(doctor.status.code(), Some(0), "{report}");
+    assert!(report.contains("no problems found"), "{report}");
+}

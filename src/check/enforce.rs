@@ -470,6 +470,8 @@ fn certain_fields(cond: &Cond) -> Vec<Field> {
                 // An MCP tool name has both parts or neither.
                 Field::McpServer => fields.push(Field::McpTool),
                 Field::McpTool => fields.push(Field::McpServer),
+                // `access` is how the call uses the file being judged: there is one.
+                Field::Access => fields.push(Field::Semantic(Semantic::Path)),
                 _ => {}
             }
             fields.push(field);

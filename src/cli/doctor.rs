@@ -153,12 +153,21 @@ fn agent_id(agent: HookProtocol) -> &'static str {
     }
 }
 
-/// Whether a hook command runs hookc (its program, or a wrapper's, is named `hookc`).
+/// Whether a hook command runs hookc: a program named `hookc`, this very program (which `init`
+/// names by its resolved path, whatever a link to it is called), or a hook verb with its policy
+/// (`claude --rules …`, `gemini --bundle …`).
 fn runs_hookc(command: &str) -> bool {
-    command.split_whitespace().any(|word| {
-        let word = word.trim_matches(|c| c == '\'' || c == '"');
+    let this = std::env::current_exe().and_then(std::fs::canonicalize).ok();
+    let words: Vec<&str> =
+        command.split_whitespace().map(|word| word.trim_matches(|c| c == '\'' || c == '"')).collect();
+    let named = words.iter().any(|word| {
         Path::new(word).file_name().is_some_and(|name| name == "hookc")
-    })
+            || this.as_deref().is_some_and(|this| Path::new(word) == this)
+    });
+    let verb = words.windows(2).any(|pair| {
+        matches!(pair, [verb, flag] if matches!(*verb, "claude" | "gemini") && matches!(*flag, "--rules" | "--bundle" | "--agent"))
+    });
+    named || verb
 }
 
 /// Codex runs only hooks its user trusted, from a project's `.codex/hooks.json` only in a
