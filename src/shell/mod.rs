@@ -748,6 +748,14 @@ impl Walker {
         if program == "find" {
             self.find_exec(&args, &parsed, &nested);
         }
+        // Codex runs `apply_patch <<'EOF' … EOF` (or with the patch as its operand) given to a
+        // shell as its own patch tool: the patch's files are written.
+        if matches!(program.as_str(), "apply_patch" | "applypatch") {
+            let patch = stdin_script.clone().or_else(|| parsed.operands.first().cloned()).unwrap_or_default();
+            for path in crate::vocab::patch::patch_paths(&patch) {
+                self.file(path, Access::Write);
+            }
+        }
         // What this command writes to its output, when the line spells it.
         if via.len() == ctx.via.len() {
             self.output = match program.as_str() {
