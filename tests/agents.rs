@@ -799,7 +799,8 @@ fn doctor_finds_hooks_of_a_hookc_by_another_name() {
     }
     let project = dir.path().join("project");
     std::fs::create_dir_all(project.join("rules")).unwrap();
-    std::fs::write(project.join("rules/p.rules"), "pre_tool_use when path == \"generated.txt\" => deny \"no\"\n").unwrap();
+    std::fs::write(project.join("rules/p.rules"), "pre_tool_use when path == \"generated.txt\" => deny \"no\"\n")
+        .unwrap();
     let run = |args: &[&str]| {
         std::process::Command::new(&program).args(args).current_dir(&project).env("HOME", dir.path()).output().unwrap()
     };
