@@ -165,26 +165,10 @@ fn a_block_skips_permission_handler_and_post_tool_use() {
     assert_eq!(report.outcome, Outcome::Completed("done".into()));
 }
 
+/// A valid rewrite: approval and handler see the same frozen arguments (an invalid one:
+/// `an_invalid_rewrite_stops_the_chain_at_the_hook_that_returned_it`).
 #[test]
-fn an_invalid_rewrite_never_reaches_the_handler_and_a_valid_one_is_exactly_what_runs() {
-    // Schema-invalid arguments. (A hook returns arguments only: the call id, the tool and its
-    // definition cannot be changed through this API at all.)
-    let mut hooks = HookRegistry::new();
-    hooks.register(EventKind::PreToolUse, |_| {
-        Ok(HookResult { updated_input: Some(args(json!({"path": 3}))), ..HookResult::default() })
-    });
-    let mut harness = Harness::new(vec![
-        ChatMessage::assistant("", vec![call("c1", "read_file", json!({"path": "a"}))]),
-        ChatMessage::assistant("done", vec![]),
-    ]);
-    let report = harness.run(&hooks, "go").unwrap();
-    assert_eq!(
-        tool_results(&report),
-        [("c1".into(), "Error [hook_contract_error]: PreToolUse hook returned an invalid update".into())]
-    );
-    assert!(harness.tools.invoked.is_empty());
-
-    // A valid rewrite: approval and handler see the same frozen arguments.
+fn a_valid_rewrite_is_exactly_what_approval_and_the_handler_see() {
     let mut hooks = HookRegistry::new();
     hooks.add_rules(rules("pre_tool_use when tool == write_file => set path = \"sandbox/{path}\""));
     let mut harness = Harness::new(vec![
