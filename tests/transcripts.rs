@@ -450,4 +450,24 @@ fn turn_boundaries_hold_where_a_review_found_they_did_not() {
     let payload = json!({"hook_event_name": "Stop", "transcript_path": path, "prompt_id": "p-2", "last_assistant_message": "done"});
     let stale = stderr(&run("claude", &rules, payload.to_string().as_bytes()));
     assert!(stale.contains("the event has no `tool_calls`"), "{stale}");
+
+    // A call whose input nests deeper than the JSON reader goes cannot hide in the turn: the
+    // turn is unknown. A half-written last line is skipped.
+    let deep = format!("{}1{}", "[".repeat(200), "]".repeat(200));
+    let hidden = format!(
+        "{}{{\"type\":\"assistant\",\"message\":{{\"content\":[{{\"type\":\"tool_use\",\"name\":\"Write\",\"input\":{{\"file_path\":\"a.rs\",\"x\":{deep}}}}}]}}}}\n{}",
+        claude_line(&Item::Prompt("go".into())),
+        claude_line(&Item::Answer("done".into()))
+    );
+    std::fs::write(dir.path().join("deep.jsonl"), hidden).unwrap();
+    let payload = json!({"hook_event_name": "Stop", "transcript_path": dir.path().join("deep.jsonl"), "last_assistant_message": "done"});
+    let deep_turn = stderr(&run("claude", &rules, payload.to_string().as_bytes()));
+    assert!(deep_turn.contains("the event has no `tool_calls`"), "{deep_turn}");
+    let mut partial = claude_line(&Item::Prompt("go".into()));
+    partial.push_str(&claude_line(&Item::Call("Bash".into(), json!({"command": "ls"}))));
+    partial.push_str("{\"type\":\"assistant\",\"mess");
+    std::fs::write(dir.path().join("partial.jsonl"), partial).unwrap();
+    let payload = json!({"hook_event_name": "Stop", "transcript_path": dir.path().join("partial.jsonl")});
+    let partial_turn = stderr(&run("claude", &rules, payload.to_string().as_bytes()));
+    assert!(partial_turn.contains("calls=1"), "{partial_turn}");
 }

@@ -14,8 +14,8 @@
 //! Reading is bounded: the end of the file is read, more while the turn's prompt is not in it,
 //! at most [`MAX_TAIL_BYTES`], and only a regular file (a FIFO or a device at the path would
 //! block or never end). When the turn's prompt is not in what was read, or the file cannot be
-//! read, the turn is unknown and the fields are missing.
-//! A line that is not JSON (the agent may be writing the last one) is skipped.
+//! read, or a line of the turn cannot be read, the turn is unknown and the fields are missing.
+//! The last line is skipped when it cannot be read (the agent may be writing it).
 
 use crate::model::event::{StopInfo, ToolCall};
 use serde::Deserialize;
@@ -171,8 +171,16 @@ fn turn_of(dialect: &Dialect, text: &str) -> Option<Turn> {
     let mut answer = None;
     let mut prompted = false;
     let mut prompt_id = None;
-    for line in text.lines().rev().filter(|line| !line.trim().is_empty()) {
-        match parse(dialect, line) {
+    for (index, line) in text.lines().rev().filter(|line| !line.trim().is_empty()).enumerate() {
+        let Some(line) = parse(dialect, line) else {
+            // The agent may be writing the last line; any other line that cannot be read may
+            // hold calls (a tool input nested past the JSON reader's limit): the turn is unknown.
+            if index == 0 {
+                continue;
+            }
+            return None;
+        };
+        match line {
             Line::Prompt(id) => {
                 prompted = true;
                 prompt_id = id;
@@ -226,16 +234,13 @@ fn tail(path: &Path, size: u64) -> Option<(String, bool)> {
     Some((String::from_utf8_lossy(&bytes).into_owned(), start == 0))
 }
 
-fn parse(dialect: &Dialect, line: &str) -> Line {
-    match dialect {
-        Dialect::Claude { subagent } => {
-            serde_json::from_str::<ClaudeEntry>(line).map_or(Line::Other, |entry| entry.line(*subagent))
-        }
-        Dialect::Codex => serde_json::from_str::<CodexEntry>(line).map_or(Line::Other, CodexEntry::line),
-        Dialect::Gemini { prompt } => {
-            serde_json::from_str::<GeminiRecord>(line).map_or(Line::Other, |record| record.line(prompt))
-        }
-    }
+/// What a line says, or `None` when it is not a record of the dialect's shape.
+fn parse(dialect: &Dialect, line: &str) -> Option<Line> {
+    Some(match dialect {
+        Dialect::Claude { subagent } => serde_json::from_str::<ClaudeEntry>(line).ok()?.line(*subagent),
+        Dialect::Codex => serde_json::from_str::<CodexEntry>(line).ok()?.line(),
+        Dialect::Gemini { prompt } => serde_json::from_str::<GeminiRecord>(line).ok()?.line(prompt),
+    })
 }
 
 /// A Claude Code transcript entry, as far as the turn is concerned.
