@@ -2,8 +2,8 @@
 //! `lsp-server`. It gives editors what `hookc check` and `hookc fmt` give the command line:
 //!
 //! - diagnostics on open and on every change, exactly `check`'s (codes, labels, help), for the
-//!   document checked with the other `.rules` files of its directory (a list or a rule name may
-//!   live in another file);
+//!   document checked with the other `.rules` files beside it (a list or a rule name may live in
+//!   another file; small regular files that parse, not those of subdirectories);
 //! - completion of what is valid at the cursor: events at the start of a rule, the event's fields
 //!   in a condition, `kind` names after `kind ==`, the event's actions after `=>`, fields inside a
 //!   message's `{…}`;
@@ -134,10 +134,8 @@ fn diagnostics(uri: &str, text: &str) -> Vec<Value> {
     let path = path_of(uri).unwrap_or_else(|| PathBuf::from(uri));
     let mut sources = SourceMap::default();
     let this = sources.add(SourceFile::new(path.clone(), text));
-    for sibling in siblings(&path) {
-        if let Ok(sibling_text) = std::fs::read_to_string(&sibling) {
-            sources.add(SourceFile::new(sibling, sibling_text));
-        }
+    for (sibling, sibling_text) in siblings(&path) {
+        sources.add(SourceFile::new(sibling, sibling_text));
     }
     let found = match crate::check_sources(&sources) {
         Ok(checked) => checked.warnings,
@@ -151,11 +149,26 @@ fn diagnostics(uri: &str, text: &str) -> Vec<Value> {
         .collect()
 }
 
-/// The other `.rules` files of the document's directory.
-fn siblings(path: &Path) -> Vec<PathBuf> {
-    let Some(dir) = path.parent().filter(|dir| dir.is_dir()) else { return Vec::new() };
-    let wanted = |candidate: &Path| candidate.extension().is_some_and(|ext| ext == "rules") && candidate != path;
-    crate::source::find_files(&[dir.to_path_buf()], wanted).unwrap_or_default()
+/// The most of a sibling rule file read on each change.
+const MAX_SIBLING_BYTES: u64 = 1024 * 1024;
+
+/// The other `.rules` files beside the document that can take part in its check: regular
+/// files (no links, no FIFOs), at most [`MAX_SIBLING_BYTES`], that parse (a broken sibling
+/// would hide the document's own diagnostics). Not below: the editor checks on every change.
+fn siblings(path: &Path) -> Vec<(PathBuf, String)> {
+    let Some(entries) = path.parent().and_then(|dir| std::fs::read_dir(dir).ok()) else { return Vec::new() };
+    let mut found: Vec<(PathBuf, String)> = entries
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|candidate| candidate.extension().is_some_and(|ext| ext == "rules") && candidate != path)
+        .filter(|candidate| {
+            std::fs::symlink_metadata(candidate).is_ok_and(|meta| meta.is_file() && meta.len() <= MAX_SIBLING_BYTES)
+        })
+        .filter_map(|candidate| std::fs::read_to_string(&candidate).ok().map(|text| (candidate, text)))
+        .filter(|(candidate, text)| crate::syntax::parse(0, &SourceFile::new(candidate.clone(), text.as_str())).is_ok())
+        .collect();
+    found.sort();
+    found
 }
 
 fn lsp_diagnostic(diagnostic: &Diagnostic, file: &SourceFile) -> Value {

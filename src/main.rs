@@ -12,7 +12,10 @@ fn main() -> std::process::ExitCode {
     match verb.map(std::thread::JoinHandle::join) {
         Ok(Ok(code)) => code,
         _ => {
-            eprintln!("hookc: internal error (see above); the action is blocked");
+            // Not `eprintln!`: with stderr closed it would panic here, and exit 101 lets the
+            // agent's action run.
+            use std::io::Write;
+            let _ = writeln!(std::io::stderr(), "hookc: internal error (see above); the action is blocked");
             std::process::ExitCode::from(2)
         }
     }

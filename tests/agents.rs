@@ -810,3 +810,30 @@ fn doctor_finds_hooks_of_a_hookc_by_another_name() {
     assert_eq!(doctor.status.code(), Some(0), "{report}");
     assert!(report.contains("no problems found"), "{report}");
 }
+
+/// Found by a review: with stderr closed, a hook still exits 0 or 2 (it exited 101, which lets
+/// the action run).
+#[test]
+#[cfg(unix)]
+fn a_closed_stderr_never_lets_a_call_through() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("p.rules"), "pre_tool_use when command matches /rm -rf/ => deny \"no\"\n").unwrap();
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hookc"))
+        .args(["claude", "--rules", "missing.rules"])
+        .current_dir(dir.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(writer)
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(br#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}"#)
+        .unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(2));
+}

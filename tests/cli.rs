@@ -653,3 +653,11 @@ fn test_takes_rule_and_test_files_by_name() {
     assert_eq!(alone.status.code(), Some(2));
     assert!(stderr(&alone).contains("name the rule files or directories too"), "{}", stderr(&alone));
 }
+
+#[test]
+fn a_filter_that_matches_no_case_fails() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let output = hookc(root, &["test", "rules/", "--filter", "no case is named like this"], b"");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).contains("no case's name contains"), "{}", stderr(&output));
+}

@@ -233,3 +233,26 @@ fn the_vscode_extension_knows_the_whole_language() {
         assert!(pest.contains(&format!("\"{keyword}\"")), "`{keyword}` is not in the rules grammar any more");
     }
 }
+
+/// Found by a review: a broken or huge rule file beside the document, or one in a subdirectory,
+/// neither hides the document's diagnostics nor slows every keystroke.
+#[test]
+fn a_broken_sibling_does_not_hide_the_documents_diagnostics() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("scratch.rules"), "pre_tool_use when =>\n").unwrap();
+    std::fs::write(dir.path().join("huge.rules"), "# x\n".repeat(1_000_000)).unwrap();
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    std::fs::write(dir.path().join("sub/other.rules"), "let protected = [\"x\"]\n").unwrap();
+    let uri = url::Url::from_file_path(dir.path().join("policy.rules")).unwrap().to_string();
+    let mut client = Client::start();
+    client.request("initialize", json!({"processId": null, "rootUri": null, "capabilities": {}}));
+    client.notify("initialized", json!({}));
+    let text = "stop when tol == 1 => continue \"x\"\n";
+    client.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "hookc", "version": 1, "text": text}}),
+    );
+    let diagnostics = client.diagnostics();
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    assert_eq!(diagnostics[0]["code"], "E0102");
+}

@@ -183,3 +183,42 @@ fn log_records_reach_the_audit_log_from_every_verb() {
         assert_eq!(record["logs"][0]["message"], "prompt: go", "{record}");
     }
 }
+
+/// Found by a review: an audit log the agent swaps for a link (symbolic or hard) to another file
+/// is refused, never appended to; the decision is unchanged.
+#[test]
+fn an_audit_log_that_is_a_link_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let victim = dir.path().join("bashrc");
+    std::fs::write(&victim, "# startup file\n").unwrap();
+    let payload = br#"{"hook_event_name":"PreToolUse","cwd":"/repo","tool_name":"Bash","tool_input":{"command":"echo $(touch /tmp/x)"}}"#;
+    let rules = root().join("rules");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&victim, dir.path().join("symlinked.jsonl")).unwrap();
+    std::fs::hard_link(&victim, dir.path().join("hardlinked.jsonl")).unwrap();
+    for log in ["symlinked.jsonl", "hardlinked.jsonl"] {
+        let output = hookc(dir.path(), &["claude", "--rules", rules.to_str().unwrap(), "--audit-log", log], payload);
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        assert!(stderr(&output).contains("a link: the audit log must be a file of its own"), "{}", stderr(&output));
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "# startup file\n", "{log}");
+    }
+    // A dangling link is not followed to create its target either.
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(dir.path().join("created"), dir.path().join("dangling.jsonl")).unwrap();
+        hookc(dir.path(), &["claude", "--rules", rules.to_str().unwrap(), "--audit-log", "dangling.jsonl"], payload);
+        assert!(!dir.path().join("created").exists());
+    }
+    // A target is cut to 512 characters in all, the ellipsis included.
+    let long = format!(
+        r#"{{"hook_event_name":"PreToolUse","cwd":"/repo","tool_name":"Bash","tool_input":{{"command":"echo {}"}}}}"#,
+        "é".repeat(600)
+    );
+    hookc(dir.path(), &["claude", "--rules", rules.to_str().unwrap(), "--audit-log", "audit.jsonl"], long.as_bytes());
+    let record: serde_json::Value =
+        serde_json::from_str(std::fs::read_to_string(dir.path().join("audit.jsonl")).unwrap().lines().next().unwrap())
+            .unwrap();
+    let target = record["target"].as_str().unwrap();
+    assert_eq!(target.chars().count(), 512);
+    assert!(target.ends_with('…'));
+}

@@ -83,9 +83,9 @@ fn target(event: &crate::model::event::Event) -> Option<String> {
                 .to_string(),
         }
     };
-    Some(match text.char_indices().nth(MAX_TARGET_CHARS) {
-        Some((cut, _)) => format!("{}…", text.get(..cut).unwrap_or_default()),
-        None => text,
+    Some(match (text.char_indices().nth(MAX_TARGET_CHARS - 1), text.chars().nth(MAX_TARGET_CHARS)) {
+        (Some((cut, _)), Some(_)) => format!("{}…", text.get(..cut).unwrap_or_default()),
+        _ => text,
     })
 }
 
@@ -114,10 +114,17 @@ impl AuditLog {
     /// a FIFO with no reader would block the open (and with it the decision) for ever, and one
     /// an agent can create at the path would switch the policy off; a device is no log either.
     /// The open itself never blocks, and the file is checked again once open.
+    ///
+    /// Links are refused too: hookc runs outside the agent's sandbox, and a log the agent can
+    /// swap for a symbolic or hard link to another file (a shell's startup file) would have
+    /// hookc append the agent's own command lines to it.
     pub fn open(path: &Path, policy_hash: &str) -> std::io::Result<Arc<AuditLog>> {
         let not_regular = || std::io::Error::other("not a regular file");
-        if std::fs::metadata(path).is_ok_and(|meta| !meta.is_file()) {
-            return Err(not_regular());
+        let linked = || std::io::Error::other("a link: the audit log must be a file of its own");
+        match std::fs::symlink_metadata(path) {
+            Ok(meta) if meta.file_type().is_symlink() => return Err(linked()),
+            Ok(meta) if !meta.is_file() => return Err(not_regular()),
+            _ => {}
         }
         let mut options = std::fs::OpenOptions::new();
         options.create(true).append(true);
@@ -125,11 +132,19 @@ impl AuditLog {
         {
             use std::os::unix::fs::OpenOptionsExt;
             // A new log is the user's alone: it holds commands, paths and reasons.
-            options.custom_flags(libc::O_NONBLOCK).mode(0o600);
+            options.custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW).mode(0o600);
         }
         let mut file = options.open(path)?;
-        if !file.metadata()?.is_file() {
+        let meta = file.metadata()?;
+        if !meta.is_file() {
             return Err(not_regular());
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            if meta.nlink() > 1 {
+                return Err(linked());
+            }
         }
         let (sender, receiver) = sync_channel::<String>(QUEUE);
         let writer = std::thread::Builder::new().name("hookc-audit".into()).spawn(move || {

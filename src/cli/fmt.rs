@@ -49,7 +49,7 @@ pub(super) fn run(args: &Args) -> u8 {
         if args.diff {
             print!("{}", diff(file, &formatted));
         } else if !args.check {
-            if let Err(io) = std::fs::write(&file.path, &formatted) {
+            if let Err(io) = replace(&file.path, &formatted) {
                 super::error(format_args!("cannot write `{}`: {io}", file.name()));
                 return exit::USAGE;
             }
@@ -67,6 +67,19 @@ pub(super) fn run(args: &Args) -> u8 {
     } else {
         exit::OK
     }
+}
+
+/// Replaces a rule file in one step (a new file renamed over it, with the old file's
+/// permissions): a hook reading the rules meanwhile sees the old text or the new, never an empty
+/// or half-written file that would let a call through.
+fn replace(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let dir = path.parent().filter(|dir| !dir.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    let mut temporary = tempfile::Builder::new().prefix(".hookc-fmt-").tempfile_in(dir)?;
+    temporary.write_all(text.as_bytes())?;
+    temporary.as_file().set_permissions(std::fs::metadata(path)?.permissions())?;
+    temporary.as_file().sync_all()?;
+    temporary.persist(path).map(drop).map_err(|error| error.error)
 }
 
 /// `hookc fmt -`: standard input to standard output (with `--check` or `--diff`, as for files).

@@ -78,8 +78,13 @@ fn init(args: &Args) -> Result<(), String> {
     // `$CLAUDE_PROJECT_DIR` is whichever project the agent runs in: only a project's own
     // settings may name the policy by it (in user settings it would be every project's `rules`).
     let user_settings = std::env::var_os("HOME").map(|home| Path::new(&home).join(".claude"));
+    // A settings file that is a link to one outside the project (the user's own) is not the
+    // project's either.
+    let real = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
+    let real_project = std::fs::canonicalize(&project).unwrap_or_else(|_| project.clone());
     let project_relative = args.agent == HookProtocol::Claude
         && path.starts_with(&project)
+        && real.starts_with(&real_project)
         && !user_settings.is_some_and(|user| path.starts_with(user));
     let command = command_line(args, &project, &policy, project_relative)?;
     let hooks = wiring::hooks(args.agent, &command);

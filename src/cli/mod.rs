@@ -165,7 +165,7 @@ fn end_quietly_on_closed_pipes() {
             .map(String::as_str)
             .or_else(|| info.payload().downcast_ref::<&str>().copied())
             .unwrap_or_default();
-        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+        if message.starts_with("failed printing to std") && message.contains("Broken pipe") {
             std::process::exit(141);
         }
         default(info);

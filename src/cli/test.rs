@@ -88,6 +88,10 @@ pub(super) fn run(args: &Args) -> u8 {
         }
     };
     let report = testing::run(&policy, &files, args.filter.as_deref());
+    if let (Some(filter), true) = (&args.filter, report.outcomes.is_empty()) {
+        super::error(format_args!("no case's name contains `{filter}`"));
+        return exit::FAILED;
+    }
     let below = args.min_coverage.filter(|minimum| report.coverage() + 1e-9 < *minimum);
     match args.format {
         Format::Text => print!("{}", text(&report, args.verbose, below)),
