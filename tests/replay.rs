@@ -222,3 +222,29 @@ fn an_audit_log_that_is_a_link_is_refused() {
     assert_eq!(target.chars().count(), 512);
     assert!(target.ends_with('…'));
 }
+
+/// Found by a review: a call the policy could not decide is recorded too — a policy that cannot
+/// load (with `--fail-open` as well), a payload that cannot be read.
+#[test]
+fn calls_that_could_not_be_decided_are_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = root().join("rules");
+    let rm = br#"{"hook_event_name":"PreToolUse","session_id":"s9","cwd":"/r","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}"#;
+    let allowed =
+        hookc(dir.path(), &["claude", "--rules", "missing.rules", "--fail-open", "--audit-log", "a.jsonl"], rm);
+    assert_eq!(allowed.status.code(), Some(0));
+    let blocked =
+        hookc(dir.path(), &["gemini", "--rules", rules.to_str().unwrap(), "--audit-log", "a.jsonl"], b"not json");
+    assert_eq!(blocked.status.code(), Some(2));
+    let lines: Vec<serde_json::Value> = std::fs::read_to_string(dir.path().join("a.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!((lines[0]["decision"].as_str(), lines[0]["policy"].as_str()), (Some("error"), Some("unavailable")));
+    assert_eq!((lines[0]["event"].as_str(), lines[0]["tool"].as_str()), (Some("pre_tool_use"), Some("Bash")));
+    assert!(lines[0]["error"].as_str().unwrap().contains("missing.rules"));
+    assert_eq!((lines[1]["event"].as_str(), lines[1]["agent"].as_str()), (Some("unknown"), Some("gemini")));
+    assert!(lines[1]["error"].as_str().unwrap().contains("not valid JSON"));
+}

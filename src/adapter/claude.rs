@@ -109,6 +109,10 @@ pub(crate) const EVENTS: &[(&str, EventKind)] = &[
 impl Protocol for Claude {
     type Context = Context;
 
+    fn id(&self) -> super::HookProtocol {
+        self.flavor.protocol()
+    }
+
     fn map(&self, payload: &[u8]) -> Result<Mapped<Context>, String> {
         let payload: Payload = super::decode(payload)?;
         let kind = super::event_kind(EVENTS, &payload.hook_event_name)?;

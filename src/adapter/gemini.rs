@@ -64,6 +64,10 @@ pub(crate) struct Context {
 impl Protocol for Gemini {
     type Context = Context;
 
+    fn id(&self) -> super::HookProtocol {
+        super::HookProtocol::Gemini
+    }
+
     fn map(&self, payload: &[u8]) -> Result<Mapped<Context>, String> {
         let payload: Payload = super::decode(payload)?;
         let kind = super::event_kind(EVENTS, &payload.hook_event_name)?;

@@ -51,6 +51,8 @@ pub(crate) trait Protocol {
     type Context;
     /// Maps the agent's JSON payload to native events.
     fn map(&self, payload: &[u8]) -> Result<Mapped<Self::Context>, String>;
+    /// Which agent protocol this is.
+    fn id(&self) -> HookProtocol;
     /// Renders the merged result as the agent's answer.
     fn render(&self, context: &Self::Context, result: &HookResult) -> Result<Answer, String>;
     /// The project root the agent tells its hooks (an environment variable, or where it runs
@@ -73,7 +75,10 @@ pub(crate) fn decide<P: Protocol>(
     audit: Option<&AuditLog>,
     project_root: Option<&str>,
 ) -> Result<(Answer, Vec<String>), Failure> {
-    let mapped = native(protocol, policy, payload, project_root).map_err(Failure)?;
+    let mapped = native(protocol, policy, payload, project_root).map_err(|reason| {
+        unmapped(audit, protocol.id(), Some(payload), &reason);
+        Failure(reason)
+    })?;
     let evaluation =
         crate::pattern::with_compile_budget(crate::pattern::COMPILE_BUDGET, || policy.evaluate_full(&mapped.event))
             .map_err(|error: EvalError| {
@@ -178,7 +183,10 @@ pub(crate) fn answer_payload(
     options: &HookOptions<'_>,
 ) -> HookAnswer {
     let decided = payload.clone().and_then(|bytes| {
-        let policy = policy.map_err(Failure)?;
+        let policy = policy.map_err(|reason| {
+            unmapped(options.audit, protocol, Some(bytes), &reason);
+            Failure(reason)
+        })?;
         let (audit, root) = (options.audit, options.project_root.as_deref());
         match protocol {
             HookProtocol::Claude | HookProtocol::Codex => {
@@ -187,10 +195,44 @@ pub(crate) fn answer_payload(
             HookProtocol::Gemini => decide(&gemini::Gemini, policy, bytes, audit, root),
         }
     });
+    if let Err(error) = &payload {
+        unmapped(options.audit, protocol, None, &error.0);
+    }
     match decided {
         Ok((answer, logs)) => HookAnswer { stdout: answer.stdout, exit: answer.exit, stderr: logs },
         Err(error) => failure(protocol, payload.ok(), &error, options.fail_open),
     }
+}
+
+/// Records a call that failed before it became an event (the payload or the policy could not
+/// be read): what the payload says of itself, read leniently, and why.
+fn unmapped(audit: Option<&AuditLog>, protocol: HookProtocol, payload: Option<&[u8]>, error: &str) {
+    let Some(log) = audit else { return };
+    #[derive(serde::Deserialize, Default)]
+    struct Said {
+        hook_event_name: Option<String>,
+        session_id: Option<String>,
+        cwd: Option<String>,
+        tool_name: Option<String>,
+    }
+    let said: Said = payload.and_then(|bytes| serde_json::from_slice(bytes).ok()).unwrap_or_default();
+    let events = match protocol {
+        HookProtocol::Claude | HookProtocol::Codex => claude::EVENTS,
+        HookProtocol::Gemini => gemini::EVENTS,
+    };
+    let event = said.hook_event_name.and_then(|name| event_kind(events, &name).ok());
+    log.record_failure(&crate::agent::audit::Failed {
+        agent: match protocol {
+            HookProtocol::Claude => "claude",
+            HookProtocol::Codex => "codex",
+            HookProtocol::Gemini => "gemini",
+        },
+        event,
+        session_id: said.session_id.as_deref(),
+        cwd: said.cwd.as_deref(),
+        tool: said.tool_name.as_deref(),
+        error,
+    });
 }
 
 /// The answer when a call cannot be decided: blocked (exit 2, the reason on stderr), or let

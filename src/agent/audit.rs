@@ -60,6 +60,23 @@ pub struct Record<'a> {
     pub policy: &'a str,
 }
 
+/// A call that failed before it became an event, for [`AuditLog::record_failure`].
+#[derive(Debug, Clone, Copy)]
+pub struct Failed<'a> {
+    /// Which agent: `claude`, `codex`, `gemini`.
+    pub agent: &'a str,
+    /// The event, when the payload names one hookc knows.
+    pub event: Option<crate::vocab::EventKind>,
+    /// The session, when the payload says.
+    pub session_id: Option<&'a str>,
+    /// The working directory, when the payload says.
+    pub cwd: Option<&'a str>,
+    /// The tool, when the payload says.
+    pub tool: Option<&'a str>,
+    /// Why the call could not be decided.
+    pub error: &'a str,
+}
+
 /// The most characters of a target a record keeps.
 pub const MAX_TARGET_CHARS: usize = 512;
 
@@ -188,7 +205,33 @@ impl AuditLog {
                 .collect(),
             error: observation.error,
         };
-        let Ok(mut line) = serde_json::to_string(&record) else { return };
+        self.send(&record);
+    }
+
+    /// Queues a record for a call that failed before it became an event (its payload or the
+    /// policy could not be read): decision `error`, with what the payload said of itself.
+    pub fn record_failure(&self, failed: &Failed<'_>) {
+        let record = Record {
+            time: humantime::format_rfc3339_millis(std::time::SystemTime::now()).to_string(),
+            session_id: failed.session_id,
+            cwd: failed.cwd,
+            agent: Some(failed.agent),
+            event: failed.event.map_or("unknown", crate::vocab::EventKind::name),
+            tool: failed.tool,
+            kind: failed.tool.map(|tool| crate::vocab::tools::Resolved::of(tool).kind().name()),
+            target: None,
+            decision: "error",
+            reason: None,
+            rules: &[],
+            logs: Vec::new(),
+            error: Some(failed.error),
+            policy: &self.policy,
+        };
+        self.send(&record);
+    }
+
+    fn send(&self, record: &Record<'_>) {
+        let Ok(mut line) = serde_json::to_string(record) else { return };
         line.push('\n');
         if let Ok(guard) = self.sender.lock() {
             if let Some(sender) = guard.as_ref() {

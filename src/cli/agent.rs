@@ -86,10 +86,9 @@ fn run(protocol: HookProtocol, common: &Common) -> u8 {
     let policy = load(&common.policy).map(|policy| policy.with_path_settings(common.paths.path_settings()));
     let payload = adapter::read_payload(std::io::stdin().lock()).map(Arc::new);
     watchdog.deciding(payload.as_ref().ok());
-    let audit = match &policy {
-        Ok(policy) => super::open_audit_log(common.audit_log.as_deref(), policy.source_hash()),
-        Err(_) => None,
-    };
+    // Failures are recorded too: a policy that cannot load is the record to find afterwards.
+    let hash = policy.as_ref().map_or("unavailable", Policy::source_hash);
+    let audit = super::open_audit_log(common.audit_log.as_deref(), hash);
     let options = HookOptions {
         audit: audit.as_deref(),
         project_root: common.project_root.as_ref().map(|root| root.to_string_lossy().into_owned()),
