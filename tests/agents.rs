@@ -384,17 +384,12 @@ fn the_project_root_anchors_paths_after_cd() {
         (&["gemini"], Some(("CLAUDE_PROJECT_DIR", "/repo")), &gemini),
     ];
     for (verb, env, payload) in cases {
-        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_hookc"));
-        command.args(verb).arg("--rules").arg(&rules).env_remove("CLAUDE_PROJECT_DIR").env_remove("GEMINI_PROJECT_DIR");
-        if let Some((name, value)) = env {
-            command.env(name, value);
-        }
-        let mut child = command
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = crate::support::spawn_hookc(verb, |command| {
+            command.arg("--rules").arg(&rules).env_remove("CLAUDE_PROJECT_DIR").env_remove("GEMINI_PROJECT_DIR");
+            if let Some((name, value)) = env {
+                command.env(name, value);
+            }
+        });
         use std::io::Write;
         child.stdin.take().unwrap().write_all(payload.to_string().as_bytes()).unwrap();
         let output = child.wait_with_output().unwrap();

@@ -20,6 +20,15 @@ pub fn fixture_files(sub: &str, extension: &str) -> Vec<PathBuf> {
     files
 }
 
+/// Starts the real `hookc` binary with `args`, every stream piped (for a test that writes its
+/// stdin late, or sets the environment).
+pub fn spawn_hookc(args: &[&str], configure: impl FnOnce(&mut Command)) -> std::process::Child {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_hookc"));
+    command.args(args);
+    configure(&mut command);
+    command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap()
+}
+
 /// Runs the real `hookc` binary in `dir` with `stdin`.
 pub fn hookc(dir: &Path, args: &[&str], stdin: &[u8]) -> Output {
     use std::io::Write;

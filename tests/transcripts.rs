@@ -3,7 +3,7 @@
 //! each copied inside the Stop hook as the agent had written it then, beside the hook's real
 //! payload), and generated ones.
 
-use crate::support::{fixtures, hookc, stderr, stdout, Rng};
+use crate::support::{fixtures, hookc, spawn_hookc, stderr, stdout, Rng};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
@@ -230,13 +230,7 @@ fn claude_codes_late_transcript_is_waited_for() {
     early.push_str(&claude_line(&Item::Call("Bash".into(), json!({"command": "cargo build"}))));
     std::fs::write(&path, early).unwrap();
     let payload = json!({"hook_event_name": "Stop", "transcript_path": path, "last_assistant_message": "all done"});
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hookc"))
-        .args(["claude", "--rules", rules.to_str().unwrap()])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_hookc(&["claude", "--rules", rules.to_str().unwrap()], |_| {});
     child.stdin.take().unwrap().write_all(payload.to_string().as_bytes()).unwrap();
     std::thread::sleep(std::time::Duration::from_millis(150));
     let mut late = claude_line(&Item::Call("Bash".into(), json!({"command": "make test"})));

@@ -117,10 +117,7 @@ impl Protocol for Claude {
         let payload: Payload = super::decode(payload)?;
         let kind = super::event_kind(EVENTS, &payload.hook_event_name)?;
         let missing = |field: &str| format!("the `{}` payload has no `{field}`", payload.hook_event_name);
-        let agent = match self.flavor {
-            Flavor::Claude => "claude",
-            Flavor::Codex => "codex",
-        };
+        let agent = self.flavor.protocol().agent();
         let common = Common {
             cwd: payload.cwd.clone(),
             session_id: payload.session_id.clone(),

@@ -76,7 +76,7 @@ impl Protocol for Gemini {
             cwd: payload.cwd.clone(),
             session_id: payload.session_id.clone(),
             permission_mode: None,
-            agent: Some("gemini".to_string()),
+            agent: Some(super::HookProtocol::Gemini.agent().to_string()),
             ..Common::default()
         };
         let call = || super::tool_call(&payload.tool_name, &payload.tool_input, &None).map_err(&missing);

@@ -140,6 +140,17 @@ pub enum HookProtocol {
     Gemini,
 }
 
+impl HookProtocol {
+    /// The agent's name, as events and records give it.
+    pub(crate) fn agent(self) -> &'static str {
+        match self {
+            HookProtocol::Claude => "claude",
+            HookProtocol::Codex => "codex",
+            HookProtocol::Gemini => "gemini",
+        }
+    }
+}
+
 /// What one command-hook call prints and exits with.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HookAnswer {
@@ -208,25 +219,14 @@ pub(crate) fn answer_payload(
 /// be read): what the payload says of itself, read leniently, and why.
 fn unmapped(audit: Option<&AuditLog>, protocol: HookProtocol, payload: Option<&[u8]>, error: &str) {
     let Some(log) = audit else { return };
-    #[derive(serde::Deserialize, Default)]
-    struct Said {
-        hook_event_name: Option<String>,
-        session_id: Option<String>,
-        cwd: Option<String>,
-        tool_name: Option<String>,
-    }
-    let said: Said = payload.and_then(|bytes| serde_json::from_slice(bytes).ok()).unwrap_or_default();
+    let said = payload.and_then(Said::read).unwrap_or_default();
     let events = match protocol {
         HookProtocol::Claude | HookProtocol::Codex => claude::EVENTS,
         HookProtocol::Gemini => gemini::EVENTS,
     };
     let event = said.hook_event_name.and_then(|name| event_kind(events, &name).ok());
     log.record_failure(&crate::agent::audit::Failed {
-        agent: match protocol {
-            HookProtocol::Claude => "claude",
-            HookProtocol::Codex => "codex",
-            HookProtocol::Gemini => "gemini",
-        },
+        agent: protocol.agent(),
         event,
         session_id: said.session_id.as_deref(),
         cwd: said.cwd.as_deref(),
@@ -270,18 +270,29 @@ pub(crate) fn failure(
 /// a continuation that ran a tool, so blocking a failing AfterAgent would loop it. Read
 /// leniently: the payload may be what failed.
 fn may_stop(protocol: HookProtocol, payload: &[u8]) -> bool {
-    // Typed, so a payload that names its event twice (the last would win in a `Value`) is not
-    // taken for a Stop.
-    #[derive(serde::Deserialize)]
-    struct Stop {
-        hook_event_name: String,
-        stop_hook_active: Option<bool>,
-    }
-    let Ok(stop) = serde_json::from_slice::<Stop>(payload) else { return false };
-    match stop.hook_event_name.as_str() {
-        "AfterAgent" if protocol == HookProtocol::Gemini => true,
-        "Stop" | "SubagentStop" | "AfterAgent" => stop.stop_hook_active == Some(true),
+    let Some(said) = Said::read(payload) else { return false };
+    match said.hook_event_name.as_deref() {
+        Some("AfterAgent") if protocol == HookProtocol::Gemini => true,
+        Some("Stop" | "SubagentStop" | "AfterAgent") => said.stop_hook_active == Some(true),
         _ => false,
+    }
+}
+
+/// What a payload says of itself, read leniently for a call that failed (the payload may be
+/// what failed). Typed, so a payload that names its event twice (the last would win in a
+/// `Value`) is not read at all.
+#[derive(serde::Deserialize, Default)]
+struct Said {
+    hook_event_name: Option<String>,
+    stop_hook_active: Option<bool>,
+    session_id: Option<String>,
+    cwd: Option<String>,
+    tool_name: Option<String>,
+}
+
+impl Said {
+    fn read(payload: &[u8]) -> Option<Said> {
+        serde_json::from_slice(payload).ok()
     }
 }
 

@@ -136,21 +136,13 @@ fn check_agent(agent: HookProtocol, project: &Path, asked: bool) -> Findings {
     }
     if wired == 0 {
         let line =
-            format!("hookc is not wired into {} here (`hookc init {} --write`)", agent.agent_name(), agent_id(agent));
+            format!("hookc is not wired into {} here (`hookc init {} --write`)", agent.agent_name(), agent.agent());
         match asked {
             true => findings.problem(line),
             false => findings.lines.push(format!("  {line}")),
         }
     }
     findings
-}
-
-fn agent_id(agent: HookProtocol) -> &'static str {
-    match agent {
-        HookProtocol::Claude => "claude",
-        HookProtocol::Codex => "codex",
-        HookProtocol::Gemini => "gemini",
-    }
 }
 
 /// Whether a hook command runs hookc: a program named `hookc`, this very program (which `init`
