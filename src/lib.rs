@@ -80,11 +80,12 @@ pub mod vocab;
 #[doc(hidden)]
 pub mod cli;
 
-pub use adapter::{answer_hook, capabilities, HookAnswer, HookOptions, HookProtocol};
+pub use adapter::{answer_hook, HookAnswer, HookFailure, HookOptions};
 pub use eval::{EvalError, Evaluation, LogRecord};
 pub use explain::{explain, Explanation, RuleTrace, TestTrace};
 pub use fmt::{comment_texts, format};
 pub use model::{BlockingError, Event, EventData, HookResult, Permission, ToolOutput};
 pub use paths::{PathCase, PathSettings};
 pub use policy::{check_sources, check_sources_for, LoadError, Policy};
+pub use vocab::agents::{self as agents, Agent};
 pub use vocab::{EventKind, Kind};

@@ -1,6 +1,5 @@
 //! [`Policy`]: the small public API that runs the whole pipeline.
 
-use crate::adapter::HookProtocol;
 use crate::bundle::{self, BundleError};
 use crate::check::{self, Checked};
 use crate::compile::DecisionTable;
@@ -12,6 +11,7 @@ use crate::model::result::HookResult;
 use crate::signing::{self, TrustKey};
 use crate::source::{self, ReadError, SourceFile, SourceMap};
 use crate::syntax;
+use crate::vocab::agents::Agent;
 use std::path::{Path, PathBuf};
 
 /// A loaded, compiled rule set, ready to evaluate events.
@@ -71,11 +71,11 @@ pub fn check_sources(sources: &SourceMap) -> Result<Checked, Vec<Diagnostic>> {
 
 /// [`check_sources`], warning also where the rules will not do what they say on these agents
 /// (an event hookc does not answer an agent at, an answer it does not honour: W0311).
-pub fn check_sources_for(sources: &SourceMap, agents: &[HookProtocol]) -> Result<Checked, Vec<Diagnostic>> {
+pub fn check_sources_for(sources: &SourceMap, agents: &[&Agent]) -> Result<Checked, Vec<Diagnostic>> {
     check_to(sources, check::Depth::Lint, agents)
 }
 
-fn check_to(sources: &SourceMap, depth: check::Depth, agents: &[HookProtocol]) -> Result<Checked, Vec<Diagnostic>> {
+fn check_to(sources: &SourceMap, depth: check::Depth, agents: &[&Agent]) -> Result<Checked, Vec<Diagnostic>> {
     let mut asts = Vec::new();
     let mut errors = Vec::new();
     for (id, file) in sources.iter() {

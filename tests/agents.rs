@@ -17,13 +17,16 @@ struct Case {
     stderr: Option<String>,
 }
 
-/// The command line for each fixture file.
-fn verb(agent: &str) -> Vec<&'static str> {
-    match agent {
+/// The command lines for each fixture file: `hookc hook AGENT`, and the spelling settings
+/// written by earlier releases use, which must answer the same.
+fn verbs(agent: &str) -> Vec<Vec<&str>> {
+    let older = match agent {
         "claude" => vec!["claude"],
         "codex" => vec!["claude", "--agent", "codex"],
-        _ => vec!["gemini"],
-    }
+        "gemini" => vec!["gemini"],
+        _ => return vec![vec!["hook", agent]],
+    };
+    vec![vec!["hook", agent], older]
 }
 
 #[test]
@@ -34,9 +37,8 @@ fn every_agent_fixture_gets_its_exact_answer() {
     for agent in ["claude", "codex", "gemini"] {
         let file = fixtures("agents").join(format!("{agent}.yaml"));
         let cases: Vec<Case> = serde_yaml::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
-        for case in cases {
+        for (case, mut args) in cases.iter().flat_map(|case| verbs(agent).into_iter().map(move |verb| (case, verb))) {
             count += 1;
-            let mut args = verb(agent);
             args.extend(["--rules", policy.to_str().unwrap()]);
             let output = hookc(Path::new(env!("CARGO_MANIFEST_DIR")), &args, case.stdin.to_string().as_bytes());
             let printed = stdout(&output);
@@ -55,7 +57,7 @@ fn every_agent_fixture_gets_its_exact_answer() {
                 None
             };
             if let Some(problem) = problem {
-                failures.push(format!("{agent} / {}: {problem}", case.name));
+                failures.push(format!("{agent} / {} ({}): {problem}", case.name, args.join(" ")));
             }
         }
     }
@@ -209,9 +211,9 @@ fn init_prints_a_hook_for_every_event_with_paths_that_work_anywhere() {
     let root = std::fs::canonicalize(dir.path()).unwrap();
     let root = root.to_str().unwrap();
     let expectations = [
-        ("claude", 10, "hookc claude --bundle \"$CLAUDE_PROJECT_DIR\"/policy.json".to_string(), "*"),
-        ("codex", 5, format!("hookc claude --agent codex --bundle {root}/policy.json"), "*"),
-        ("gemini", 8, format!("hookc gemini --bundle {root}/policy.json"), ".*"),
+        ("claude", 10, "hookc hook claude --bundle \"$CLAUDE_PROJECT_DIR\"/policy.json".to_string(), "*"),
+        ("codex", 5, format!("hookc hook codex --bundle {root}/policy.json"), "*"),
+        ("gemini", 8, format!("hookc hook gemini --bundle {root}/policy.json"), ".*"),
     ];
     for (agent, events, command, matcher) in expectations {
         let output = hookc(dir.path(), &["init", agent, "--bundle", "policy.json", "--command", "hookc"], b"");
@@ -229,7 +231,7 @@ fn init_prints_a_hook_for_every_event_with_paths_that_work_anywhere() {
     let output = hookc(dir.path(), &["init", "claude", "--rules", "rules"], b"");
     let settings: Value = serde_json::from_str(&stdout(&output)).unwrap();
     let command = settings["hooks"]["PreToolUse"][0]["hooks"][0]["command"].as_str().unwrap().to_string();
-    assert!(command.ends_with("claude --rules \"$CLAUDE_PROJECT_DIR\"/rules"), "{command}");
+    assert!(command.ends_with("hook claude --rules \"$CLAUDE_PROJECT_DIR\"/rules"), "{command}");
     std::fs::create_dir(dir.path().join("src")).unwrap();
     let run = std::process::Command::new("sh")
         .arg("-c")
@@ -280,7 +282,7 @@ fn init_write_merges_keeps_a_backup_and_is_idempotent() {
     let pre = merged["hooks"]["PreToolUse"].as_array().unwrap();
     assert_eq!(pre.len(), 2);
     assert_eq!(pre[0]["hooks"][0]["command"], "./mine.sh", "the user's own hook stays first and untouched");
-    assert_eq!(pre[1]["hooks"][0]["command"], "hookc claude --rules \"$CLAUDE_PROJECT_DIR\"/rules");
+    assert_eq!(pre[1]["hooks"][0]["command"], "hookc hook claude --rules \"$CLAUDE_PROJECT_DIR\"/rules");
     let keys: Vec<&String> = merged.as_object().unwrap().keys().collect();
     assert_eq!(keys, ["model", "hooks"], "key order is kept");
     assert_eq!(std::fs::read_to_string(dir.path().join(".claude/settings.json.bak")).unwrap(), original);
@@ -291,6 +293,18 @@ fn init_write_merges_keeps_a_backup_and_is_idempotent() {
     assert!(!dir.path().join(".claude/settings.json.bak.1").exists(), "a backup of an unchanged file");
     let again: Value = serde_json::from_str(&std::fs::read_to_string(&settings).unwrap()).unwrap();
     assert_eq!(again, merged);
+
+    // Settings an earlier release wrote (`hookc claude …`) are rewritten in place, not doubled.
+    let older = std::fs::read_to_string(&settings).unwrap().replace("hookc hook claude ", "hookc claude ");
+    std::fs::write(&settings, &older).unwrap();
+    let third = hookc(dir.path(), &["init", "claude", "--write", "--command", "hookc"], b"");
+    assert!(
+        stderr(&third).contains("0 hook(s) added, 0 already present, 10 rewritten from an older spelling"),
+        "{}",
+        stderr(&third)
+    );
+    let rewritten: Value = serde_json::from_str(&std::fs::read_to_string(&settings).unwrap()).unwrap();
+    assert_eq!(rewritten, merged);
 }
 
 #[test]
@@ -524,7 +538,7 @@ fn the_capability_table_in_the_docs_is_the_one_the_code_reads() {
     let (begin, end) = ("<!-- capabilities:begin -->\n", "<!-- capabilities:end -->");
     let start = page.find(begin).unwrap() + begin.len();
     let stop = page.find(end).unwrap();
-    let table = hookc::capabilities::markdown();
+    let table = hookc::agents::markdown();
     if std::env::var_os("HOOKC_BLESS").is_some() {
         std::fs::write(&path, format!("{}{table}{}", &page[..start], &page[stop..])).unwrap();
         return;

@@ -22,10 +22,9 @@ fn render(path: &std::path::Path) -> (String, Vec<Code>) {
 
 /// The agents a fixture is checked for: every agent for W0311's (`hookc check --agent …`), none
 /// for the others.
-fn agents_for(path: &std::path::Path) -> &'static [hookc::HookProtocol] {
-    use hookc::HookProtocol::{Claude, Codex, Gemini};
+fn agents_for(path: &std::path::Path) -> &'static [&'static hookc::Agent] {
     match path.file_name().is_some_and(|name| name.to_string_lossy().starts_with(Code::AgentDeparts.as_str())) {
-        true => &[Claude, Codex, Gemini],
+        true => hookc::agents::AGENTS,
         false => &[],
     }
 }

@@ -6,7 +6,7 @@
 #![allow(dead_code)]
 
 use hookc::source::{SourceFile, SourceMap};
-use hookc::{answer_hook, Event, HookOptions, HookProtocol, HookResult, PathCase, PathSettings, Policy};
+use hookc::{answer_hook, Event, HookOptions, HookResult, PathCase, PathSettings, Policy};
 use std::sync::OnceLock;
 
 /// The shipped rule set, as every fuzz target judges events with it.
@@ -82,25 +82,25 @@ fn decides_alike(policy: &Policy, bundled: &Policy, event: &Event) {
 /// one line on stderr and nothing on stdout; every stderr line is one line.
 pub fn adapter(data: &[u8]) {
     let (policy, _) = shipped();
-    for protocol in [HookProtocol::Claude, HookProtocol::Codex, HookProtocol::Gemini] {
+    for protocol in hookc::agents::AGENTS.iter().copied() {
         let options = HookOptions { project_root: Some("/repo".to_string()), ..HookOptions::default() };
         let answer = answer_hook(protocol, Ok(policy), data, &options);
         for line in &answer.stderr {
-            assert!(!line.contains('\n'), "{protocol:?}: a stderr line spans lines: {line:?}");
+            assert!(!line.contains('\n'), "{}: a stderr line spans lines: {line:?}", protocol.id);
         }
         match answer.exit {
             0 => {
                 if let Some(stdout) = &answer.stdout {
                     let json: serde_json::Value = serde_json::from_str(stdout)
-                        .unwrap_or_else(|error| panic!("{protocol:?}: stdout is not JSON ({error}): {stdout}"));
-                    assert!(json.is_object(), "{protocol:?}: stdout is not an object: {stdout}");
+                        .unwrap_or_else(|error| panic!("{}: stdout is not JSON ({error}): {stdout}", protocol.id));
+                    assert!(json.is_object(), "{}: stdout is not an object: {stdout}", protocol.id);
                 }
             }
             2 => {
-                assert_eq!(answer.stdout, None, "{protocol:?}: a blocked call printed an answer");
-                assert_eq!(answer.stderr.len(), 1, "{protocol:?}: a blocked call says why in one line");
+                assert_eq!(answer.stdout, None, "{}: a blocked call printed an answer", protocol.id);
+                assert_eq!(answer.stderr.len(), 1, "{}: a blocked call says why in one line", protocol.id);
             }
-            other => panic!("{protocol:?}: exit {other}: only 0 and 2 are answers"),
+            other => panic!("{}: exit {other}: only 0 and 2 are answers", protocol.id),
         }
     }
 }

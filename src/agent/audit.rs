@@ -82,10 +82,10 @@ pub const MAX_TARGET_CHARS: usize = 512;
 
 /// What a call acts on, for the record.
 fn target(event: &crate::model::event::Event) -> Option<String> {
-    use crate::vocab::tools::{Resolved, Source};
+    use crate::vocab::tools::Source;
     use crate::vocab::{Kind, Semantic};
     let call = event.tool_call()?;
-    let tool = Resolved::of(&call.tool);
+    let tool = event.resolved_tool();
     let text = if tool.kind() == Kind::Shell {
         crate::eval::view::command_text(tool, &call.args)?.into_owned()
     } else {
@@ -188,7 +188,7 @@ impl AuditLog {
             agent: common.agent.as_deref(),
             event: observation.event.name(),
             tool: observation.tool,
-            kind: observation.tool.map(|tool| crate::vocab::tools::Resolved::of(tool).kind().name()),
+            kind: observation.tool.map(|tool| common.resolve(tool).kind().name()),
             target: target(observation.source),
             decision: observation.outcome,
             reason: observation.reason,
@@ -218,7 +218,7 @@ impl AuditLog {
             agent: Some(failed.agent),
             event: failed.event.map_or("unknown", crate::vocab::EventKind::name),
             tool: failed.tool,
-            kind: failed.tool.map(|tool| crate::vocab::tools::Resolved::of(tool).kind().name()),
+            kind: failed.tool.map(|tool| crate::vocab::agents::resolve(Some(failed.agent), tool).kind().name()),
             target: None,
             decision: "error",
             reason: None,

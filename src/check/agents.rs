@@ -1,20 +1,18 @@
 //! W0311: where a rule will not do what it says on an agent the rules are checked for
 //! (`hookc check --agent NAME`), read off the capability table.
 
-use crate::adapter::capabilities::{Agent, AnswerKind, Support};
-use crate::adapter::HookProtocol;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::syntax::ast::RuleDecl;
+use crate::vocab::agents::{Agent, AnswerKind, Support};
 use crate::vocab::{ActionKind, EventKind};
 
 /// The rule's departures on each agent: an event hookc does not answer it at (one finding, at the
 /// event), else each action it does not honour.
-pub(super) fn departures(rule: &RuleDecl, agents: &[HookProtocol]) -> Vec<Diagnostic> {
+pub(super) fn departures(rule: &RuleDecl, agents: &[&Agent]) -> Vec<Diagnostic> {
     let Some(event) = EventKind::from_name(&rule.event.text) else { return Vec::new() };
     let mut found = Vec::new();
-    for &protocol in agents {
-        let agent = Agent::of(protocol);
-        let name = protocol.agent_name();
+    for agent in agents {
+        let name = agent.name;
         if agent.event_name(event).is_none() {
             found.push(
                 Diagnostic::new(Code::AgentDeparts, rule.event.span, format!("hookc does not answer {name} at `{}`", event.name()))

@@ -18,7 +18,8 @@ use crate::model::dedup_in_order;
 use crate::source::Span;
 use crate::syntax::ast::{self, ActionArg, CompareOp, Expr, ListOperand, Literal, Predicate};
 use crate::syntax::strings;
-use crate::vocab::tools::{self, Agent, Kind, Tool};
+use crate::vocab::agents;
+use crate::vocab::tools::{self, Kind, Tool};
 use crate::vocab::{EventKind, Field, FieldLookup, Semantic};
 
 impl Checker<'_> {
@@ -127,16 +128,17 @@ impl Checker<'_> {
     fn tool_names(&mut self, values: &[(String, Span)], test_span: Span) {
         let mut known: Vec<&'static Tool> = Vec::new();
         for (name, span) in values {
-            match tools::lookup(name) {
-                Some(tool) => known.push(tool),
-                None if tools::mcp_parts(name).is_some() => {}
-                None => {
-                    let names = tools::known_names();
+            let named = agents::tools_named(name);
+            match named.is_empty() {
+                false => known.extend(named.into_iter().map(|(_, tool)| tool)),
+                true if tools::mcp_parts(name).is_some() => {}
+                true => {
+                    let names = agents::tool_names();
                     let trimmed = name.trim();
                     let diagnostic =
                         Diagnostic::new(Code::UnknownTool, *span, format!("no agent has a tool named `{name}`"))
                             .label("unknown tool");
-                    let help = if trimmed != name && tools::lookup(trimmed).is_some() {
+                    let help = if trimmed != name && !agents::tools_named(trimmed).is_empty() {
                         format!("did you mean `{trimmed}`? (the name has spaces around it)")
                     } else if let Some(best) = crate::diagnostic::did_you_mean(name, names.iter().copied()) {
                         format!("did you mean `{best}`?")
@@ -149,17 +151,17 @@ impl Checker<'_> {
         }
         for kind in [Kind::Shell, Kind::Read, Kind::Write, Kind::Search, Kind::Fetch] {
             let named: Vec<&Tool> = known.iter().copied().filter(|tool| tool.kind == kind).collect();
-            if named.is_empty() || named.iter().any(|tool| tool.agents.contains(&Agent::McpFilesystem)) {
+            if named.is_empty() {
                 continue;
             }
             // Every tool of the kind, on every agent: naming one per agent is not enough
             // (`Write` without `Edit` leaves every edit ungoverned).
-            let missing: Vec<String> = tools::tools_of_kind(kind)
+            let missing: Vec<String> = agents::tools_of_kind(kind)
                 .into_iter()
                 .filter_map(|(agent, names)| {
                     let left: Vec<&str> =
                         names.into_iter().filter(|name| !named.iter().any(|tool| tool.name == *name)).collect();
-                    (!left.is_empty()).then(|| format!("{}: {}", agent.name(), super::backticked(left)))
+                    (!left.is_empty()).then(|| format!("{}: {}", agent.name, super::backticked(left)))
                 })
                 .collect();
             if missing.is_empty() {
@@ -352,7 +354,7 @@ impl Admitted {
             Admitted::Any => true,
             Admitted::Some { names, kinds } => {
                 kinds.iter().any(|kind| matches!(kind, Kind::Mcp | Kind::Other))
-                    || names.iter().any(|name| tools::lookup(name).is_none())
+                    || names.iter().any(|name| agents::tools_named(name).is_empty())
             }
         };
         if unknown {
@@ -364,11 +366,11 @@ impl Admitted {
     /// The admitted tools hookc knows: the agents' own (MCP filesystem tools only when named).
     fn known_tools(&self) -> Vec<&'static Tool> {
         match self {
-            Admitted::Any => tools::TOOLS.iter().collect(),
+            Admitted::Any => agents::every_tool().collect(),
             Admitted::Some { names, kinds } => names
                 .iter()
-                .filter_map(|name| tools::lookup(name))
-                .chain(tools::TOOLS.iter().filter(|tool| kinds.contains(&tool.kind)))
+                .flat_map(|name| agents::tools_named(name).into_iter().map(|(_, tool)| tool))
+                .chain(agents::every_tool().filter(|tool| kinds.contains(&tool.kind)))
                 .collect(),
         }
     }
@@ -379,7 +381,7 @@ impl Admitted {
             Admitted::Any => true,
             Admitted::Some { names, kinds } => {
                 kinds.contains(&kind)
-                    || names.iter().any(|name| tools::lookup(name).is_some_and(|tool| tool.kind == kind))
+                    || names.iter().any(|name| agents::tools_named(name).iter().any(|(_, tool)| tool.kind == kind))
             }
         }
     }

@@ -7,12 +7,12 @@ mod condition;
 mod enforce;
 mod lint;
 
-use crate::adapter::HookProtocol;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::ir;
 use crate::source::{FileId, SourceMap, Span};
 use crate::syntax::ast::{self, Ast, Ident, Literal};
 use crate::syntax::strings;
+use crate::vocab::agents::Agent;
 use crate::vocab::{EventKind, Field, FieldLookup, FieldType};
 use std::collections::HashMap;
 
@@ -39,7 +39,7 @@ pub(crate) fn check(
     sources: &SourceMap,
     asts: &[(FileId, Ast)],
     depth: Depth,
-    agents: &[HookProtocol],
+    agents: &[&Agent],
 ) -> Result<Checked, Vec<Diagnostic>> {
     let mut checker =
         Checker { sources, lists: HashMap::new(), rule_names: HashMap::new(), diagnostics: Vec::new(), in_runs: false };

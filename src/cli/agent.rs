@@ -1,8 +1,9 @@
-//! `hookc claude` and `hookc gemini`: answer one command-hook call of a real agent.
+//! `hookc hook AGENT`: answer one command-hook call of a real agent (`hookc claude` and
+//! `hookc gemini` are older spellings of it, kept so that settings already written keep working).
 
 use super::input::{PathArgs, PolicyArgs};
-use crate::adapter::claude::Flavor;
-use crate::adapter::{self, Failure, HookAnswer, HookOptions, HookProtocol};
+use crate::adapter::{self, HookAnswer, HookFailure, HookOptions};
+use crate::vocab::agents::{self, Agent};
 use crate::{LoadError, Policy};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -44,45 +45,67 @@ fn deadline(text: &str) -> Result<f64, String> {
     }
 }
 
-/// Answer a Claude Code (or Codex) command hook: the event on stdin, the decision on stdout.
+/// Answer one command-hook call of an agent: its payload on stdin, the decision on stdout and
+/// the exit code, in the agent's own protocol.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples (what `hookc init claude` / `init codex` writes as the hook command):\n  hookc claude --rules /abs/path/rules\n  hookc claude --agent codex --bundle /abs/policy.bundle --trust-key /abs/hookc.pub\n  hookc claude --rules rules/ < payload.json    answer one captured payload by hand"
+    after_help = "Examples (what `hookc init AGENT` writes as the hook command):\n  hookc hook claude --rules /abs/path/rules\n  hookc hook codex --bundle /abs/policy.bundle --trust-key /abs/hookc.pub\n  hookc hook claude --rules rules/ < payload.json    answer one captured payload by hand"
+)]
+pub(super) struct HookArgs {
+    /// The agent calling (its id or an alias: `claude`, `codex`, `gemini`, …).
+    #[arg(value_parser = super::input::agent_arg, value_name = "AGENT")]
+    agent: &'static Agent,
+    /// The agent's name for the event, for agents whose payload does not name it (the hook
+    /// command `hookc init` writes for such an agent says it).
+    #[arg(long, value_name = "NAME")]
+    event: Option<String>,
+    #[command(flatten)]
+    common: Common,
+}
+
+/// Answer a Claude Code (or Codex) command hook: `hookc hook claude` (or `hookc hook codex`).
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples (settings written by earlier releases):\n  hookc claude --rules /abs/path/rules\n  hookc claude --agent codex --bundle /abs/policy.bundle\n\nNew settings name the agent: `hookc hook claude …`, `hookc hook codex …`."
 )]
 pub(super) struct ClaudeArgs {
     #[command(flatten)]
     common: Common,
     /// Which agent is calling (recorded as the `agent` field).
-    #[arg(long, value_enum, default_value_t = Flavor::Claude)]
-    agent: Flavor,
+    #[arg(long, value_parser = super::input::agent_arg, default_value = "claude", value_name = "AGENT")]
+    agent: &'static Agent,
 }
 
-/// Answer a Gemini CLI command hook: the event on stdin, the decision on stdout.
+/// Answer a Gemini CLI command hook: `hookc hook gemini`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples (what `hookc init gemini` writes as the hook command):\n  hookc gemini --rules /abs/path/rules\n  hookc gemini --rules rules/ < payload.json    answer one captured payload by hand"
+    after_help = "Example (settings written by earlier releases):\n  hookc gemini --rules /abs/path/rules\n\nNew settings name the agent: `hookc hook gemini …`."
 )]
 pub(super) struct GeminiArgs {
     #[command(flatten)]
     common: Common,
 }
 
+/// Runs `hookc hook AGENT`.
+pub(super) fn run_hook(args: &HookArgs) -> u8 {
+    run(args.agent, args.event.clone(), &args.common)
+}
+
 /// Runs `hookc claude`.
 pub(super) fn run_claude(args: &ClaudeArgs) -> u8 {
-    let protocol = match args.agent {
-        Flavor::Claude => HookProtocol::Claude,
-        Flavor::Codex => HookProtocol::Codex,
-    };
-    run(protocol, &args.common)
+    run(args.agent, None, &args.common)
 }
 
 /// Runs `hookc gemini`.
 pub(super) fn run_gemini(args: &GeminiArgs) -> u8 {
-    run(HookProtocol::Gemini, &args.common)
+    match agents::find("gemini") {
+        Some(gemini) => run(gemini, None, &args.common),
+        None => super::exit::USAGE,
+    }
 }
 
-fn run(protocol: HookProtocol, common: &Common) -> u8 {
-    let watchdog = Watchdog::start(protocol, Duration::from_secs_f64(common.deadline), common.fail_open);
+fn run(agent: &'static Agent, event: Option<String>, common: &Common) -> u8 {
+    let watchdog = Watchdog::start(agent, event.clone(), Duration::from_secs_f64(common.deadline), common.fail_open);
     let policy = load(&common.policy).map(|policy| policy.with_path_settings(common.paths.path_settings()));
     let payload = adapter::read_payload(std::io::stdin().lock()).map(Arc::new);
     watchdog.deciding(payload.as_ref().ok());
@@ -93,10 +116,11 @@ fn run(protocol: HookProtocol, common: &Common) -> u8 {
         audit: audit.as_deref(),
         project_root: common.project_root.as_ref().map(|root| root.to_string_lossy().into_owned()),
         fail_open: common.fail_open,
+        event,
     };
     let answer = adapter::answer_payload(
-        protocol,
-        policy.as_ref().map_err(|failure| failure.0.clone()),
+        agent,
+        policy.as_ref().map_err(Clone::clone),
         payload.as_ref().map(|bytes| bytes.as_slice()).map_err(Clone::clone),
         &options,
     );
@@ -121,7 +145,7 @@ struct Watchdog {
 }
 
 impl Watchdog {
-    fn start(protocol: HookProtocol, deadline: Duration, fail_open: bool) -> Self {
+    fn start(agent: &'static Agent, event: Option<String>, deadline: Duration, fail_open: bool) -> Self {
         let stage = Arc::new(Mutex::new(Stage::Reading));
         let shared = Arc::clone(&stage);
         let spawned = std::thread::Builder::new().name("deadline".into()).spawn(move || {
@@ -130,13 +154,11 @@ impl Watchdog {
             let seconds = deadline.as_secs_f64();
             let (why, payload) = match &*stage {
                 Stage::Answered => return,
-                Stage::Reading => (format!("no complete hook payload arrived on stdin within {seconds} s"), None),
-                Stage::Deciding(payload) => (
-                    format!("the policy did not decide within the {seconds} s deadline (`--deadline`)"),
-                    payload.as_deref().map(Vec::as_slice),
-                ),
+                Stage::Reading => (HookFailure::PayloadTimeout(seconds), None),
+                Stage::Deciding(payload) => (HookFailure::Deadline(seconds), payload.as_deref().map(Vec::as_slice)),
             };
-            let code = print(&adapter::failure(protocol, payload, &Failure(why), fail_open));
+            let options = HookOptions { fail_open, event, ..HookOptions::default() };
+            let code = print(&adapter::failed(agent, payload, &why, &options));
             // The stage stays locked: the call cannot answer after this one.
             std::process::exit(i32::from(code));
         });
@@ -172,9 +194,9 @@ fn print(answer: &HookAnswer) -> u8 {
 }
 
 /// Loads the policy, as a one-line failure for the agent to show.
-fn load(args: &PolicyArgs) -> Result<Policy, Failure> {
+fn load(args: &PolicyArgs) -> Result<Policy, HookFailure> {
     args.policy().map_err(|error| {
-        Failure(match error {
+        HookFailure::Policy(match error {
             LoadError::Invalid { diagnostics, .. } => {
                 let errors = diagnostics.iter().filter(|d| d.is_error()).count();
                 format!("the rules have {errors} error(s); run `hookc check` on them")

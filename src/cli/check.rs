@@ -23,8 +23,8 @@ pub(super) struct Args {
     deny_warnings: bool,
     /// Also warn where the rules will not do what they say on this agent (W0311): an event
     /// hookc does not answer it at, an answer it does not honour. Repeat for several agents.
-    #[arg(long, value_enum, value_name = "AGENT")]
-    agent: Vec<crate::HookProtocol>,
+    #[arg(long, value_parser = super::input::agent_arg, value_name = "AGENT")]
+    agent: Vec<&'static crate::vocab::agents::Agent>,
     /// Print the documentation of a diagnostic code (`E0101`, `W0301`, …), or `all`, and exit.
     #[arg(long, value_name = "CODE")]
     explain: Option<String>,

@@ -3,7 +3,9 @@
 
 use super::exit;
 use super::wiring::{self, codex_trust, WiredHook};
-use crate::HookProtocol;
+use crate::vocab::agents::schema::{Call, Trust};
+use crate::vocab::agents::{self, Agent};
+use crate::vocab::EventKind;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -15,9 +17,9 @@ use std::time::{Duration, Instant};
     after_help = "Examples:\n  hookc doctor            every agent wired in this project and for this user\n  hookc doctor claude     Claude Code only"
 )]
 pub(super) struct Args {
-    /// The agent to check (default: all three).
-    #[arg(value_enum)]
-    agent: Option<HookProtocol>,
+    /// The agent to check (default: every agent).
+    #[arg(value_parser = super::input::agent_arg, value_name = "AGENT")]
+    agent: Option<&'static Agent>,
     /// The project root (default: the current directory).
     #[arg(long, value_name = "DIR")]
     project: Option<PathBuf>,
@@ -52,12 +54,12 @@ pub(super) fn run(args: &Args) -> u8 {
     };
     let agents = match args.agent {
         Some(agent) => vec![agent],
-        None => vec![HookProtocol::Claude, HookProtocol::Codex, HookProtocol::Gemini],
+        None => agents::AGENTS.to_vec(),
     };
     let mut problems = 0;
     for agent in agents {
         let findings = check_agent(agent, &project, args.agent.is_some());
-        println!("{}:", agent.agent_name());
+        println!("{}:", agent.name);
         for line in &findings.lines {
             println!("{line}");
         }
@@ -75,7 +77,7 @@ pub(super) fn run(args: &Args) -> u8 {
     }
 }
 
-fn check_agent(agent: HookProtocol, project: &Path, asked: bool) -> Findings {
+fn check_agent(agent: &'static Agent, project: &Path, asked: bool) -> Findings {
     let mut findings = Findings::default();
     let mut wired = 0;
     let mut seen = std::collections::HashSet::new();
@@ -103,16 +105,20 @@ fn check_agent(agent: HookProtocol, project: &Path, asked: bool) -> Findings {
                 continue;
             }
         };
+        // A switch that turns every hook off counts in any layer, hookc's hooks or not.
+        for (pointer, value) in agent.settings.off_switches {
+            if settings.pointer(pointer).and_then(Value::as_bool) == Some(*value) {
+                let name = pointer.trim_start_matches('/').replace('/', ".");
+                findings.problem(format!("{} `{shown}` sets `{name}: {value}`: no hook runs", file.scope));
+            }
+        }
         let hooks: Vec<WiredHook> =
-            wiring::commands(&settings).into_iter().filter(|hook| runs_hookc(&hook.command)).collect();
+            wiring::commands(&settings).into_iter().filter(|hook| wiring::runs_hookc(&hook.command)).collect();
         if hooks.is_empty() {
             continue;
         }
         wired += hooks.len();
         findings.ok(format!("{} `{shown}`: {} hookc hook(s)", file.scope, hooks.len()));
-        if settings.get("disableAllHooks").and_then(Value::as_bool) == Some(true) {
-            findings.problem(format!("{} `{shown}` sets `disableAllHooks`: no hook runs", file.scope));
-        }
         for hook in &hooks {
             if hook.background {
                 findings.problem(format!(
@@ -127,7 +133,7 @@ fn check_agent(agent: HookProtocol, project: &Path, asked: bool) -> Findings {
                 ));
             }
         }
-        if agent == HookProtocol::Codex {
+        if agent.settings.trust == Trust::CodexHooks {
             codex_trust_findings(&file.path, project, &hooks, &mut findings);
         }
         for hook in &hooks {
@@ -135,31 +141,13 @@ fn check_agent(agent: HookProtocol, project: &Path, asked: bool) -> Findings {
         }
     }
     if wired == 0 {
-        let line =
-            format!("hookc is not wired into {} here (`hookc init {} --write`)", agent.agent_name(), agent.agent());
+        let line = format!("hookc is not wired into {} here (`hookc init {} --write`)", agent.name, agent.id);
         match asked {
             true => findings.problem(line),
             false => findings.lines.push(format!("  {line}")),
         }
     }
     findings
-}
-
-/// Whether a hook command runs hookc: a program named `hookc`, this very program (which `init`
-/// names by its resolved path, whatever a link to it is called), or a hook verb with its policy
-/// (`claude --rules …`, `gemini --bundle …`).
-fn runs_hookc(command: &str) -> bool {
-    let this = std::env::current_exe().and_then(std::fs::canonicalize).ok();
-    let words: Vec<&str> =
-        command.split_whitespace().map(|word| word.trim_matches(|c| c == '\'' || c == '"')).collect();
-    let named = words.iter().any(|word| {
-        Path::new(word).file_name().is_some_and(|name| name == "hookc")
-            || this.as_deref().is_some_and(|this| Path::new(word) == this)
-    });
-    let verb = words.windows(2).any(|pair| {
-        matches!(pair, [verb, flag] if matches!(*verb, "claude" | "gemini") && matches!(*flag, "--rules" | "--bundle" | "--agent"))
-    });
-    named || verb
 }
 
 /// Codex runs only hooks its user trusted, from a project's `.codex/hooks.json` only in a
@@ -195,13 +183,9 @@ fn codex_trust_findings(hooks_json: &Path, project: &Path, hooks: &[WiredHook], 
 }
 
 /// Runs one hook as the agent would, with a synthetic payload for its event.
-fn run_hook(agent: HookProtocol, project: &Path, hook: &WiredHook, findings: &mut Findings) {
-    let timeout = match (agent, hook.timeout) {
-        (HookProtocol::Gemini, Some(millis)) => Duration::from_millis(millis),
-        (_, Some(seconds)) => Duration::from_secs(seconds),
-        // Without a timeout the agent's default applies; doctor waits 60 s at most.
-        (_, None) => Duration::from_secs(60),
-    };
+fn run_hook(agent: &'static Agent, project: &Path, hook: &WiredHook, findings: &mut Findings) {
+    // Without a timeout the agent's default applies; doctor waits 60 s at most.
+    let timeout = hook.timeout.map_or(Duration::from_secs(60), |written| wiring::timeout(agent, written));
     let deadline = hookc_deadline(&hook.command);
     if timeout <= deadline {
         findings.problem(format!(
@@ -229,7 +213,7 @@ fn run_hook(agent: HookProtocol, project: &Path, hook: &WiredHook, findings: &mu
                     findings.problem(format!("{event}: exit 0 but stdout is not JSON: the agent ignores the answer"));
                 }
                 Some(0) => findings.ok(format!("{event}: answered in {} ms", took.as_millis())),
-                Some(2) => findings.problem(format!("{event}: exit 2: {said} — {}", blocked(event))),
+                Some(2) => findings.problem(format!("{event}: exit 2: {said} — {}", blocked(agent, event))),
                 other => findings.problem(format!(
                     "{event}: exit {}: {said} — the agent treats this as a broken hook and goes on without the policy",
                     other.map_or_else(|| "by a signal".to_string(), |code| code.to_string())
@@ -240,12 +224,12 @@ fn run_hook(agent: HookProtocol, project: &Path, hook: &WiredHook, findings: &mu
 }
 
 /// What exit 2 at an event does to the agent.
-fn blocked(event: &str) -> &'static str {
-    match event {
-        "PreToolUse" | "BeforeTool" => "every tool call is blocked",
-        "UserPromptSubmit" | "BeforeAgent" => "every prompt is refused",
-        "Stop" | "SubagentStop" | "AfterAgent" => "the agent is made to go on at every stop",
-        "PostToolUse" | "AfterTool" => "every tool result is reported as blocked",
+fn blocked(agent: &Agent, event: &str) -> &'static str {
+    match agent.event(event).map(|spec| spec.kind) {
+        Some(EventKind::PreToolUse) => "every tool call is blocked",
+        Some(EventKind::UserPromptSubmit) => "every prompt is refused",
+        Some(EventKind::Stop | EventKind::SubagentStop) => "the agent is made to go on at every stop",
+        Some(EventKind::PostToolUse) => "every tool result is reported as blocked",
         _ => "the agent reports the hook as blocking",
     }
 }
@@ -265,35 +249,67 @@ fn hookc_deadline(command: &str) -> Duration {
     Duration::from_secs_f64(seconds.unwrap_or(super::agent::DEFAULT_DEADLINE))
 }
 
-/// A harmless payload for an event, in the agent's shape.
-fn payload(agent: HookProtocol, event: &str, project: &Path) -> Value {
+/// A harmless payload for an event, in the agent's shape (built from its file's pointers): a
+/// shell call of `true`, a prompt, a stop that continued nothing.
+fn payload(agent: &Agent, event: &str, project: &Path) -> Value {
+    let fields = &agent.payload;
     let cwd = project.to_string_lossy();
-    let mut payload = json!({"hook_event_name": event, "session_id": "hookc-doctor", "cwd": cwd});
-    let shell = match agent {
-        HookProtocol::Gemini => "run_shell_command",
-        HookProtocol::Claude | HookProtocol::Codex => "Bash",
-    };
-    let extra = match event {
-        "PreToolUse" | "BeforeTool" => json!({"tool_name": shell, "tool_input": {"command": "true"}}),
-        "PostToolUse" => json!({"tool_name": shell, "tool_input": {"command": "true"},
-            "tool_response": {"stdout": "", "stderr": "", "interrupted": false}}),
-        "AfterTool" => {
-            json!({"tool_name": shell, "tool_input": {"command": "true"}, "tool_response": {"llmContent": ""}})
+    let shell = agent.tools.iter().find(|tool| tool.kind == crate::Kind::Shell).map_or("Bash", |tool| tool.name);
+    let spec = agent.event(event);
+    let mut payload = json!({});
+    let mut set = |pointers: &[&str], value: Value| {
+        if let Some(pointer) = pointers.first() {
+            set_pointer(&mut payload, pointer, value);
         }
-        "PostToolUseFailure" => json!({"tool_name": shell, "tool_input": {"command": "false"}, "error": "exit 1"}),
-        "UserPromptSubmit" | "BeforeAgent" => json!({"prompt": "hello"}),
-        "Stop" | "SubagentStop" => json!({"stop_hook_active": false, "last_assistant_message": ""}),
-        "AfterAgent" => json!({"stop_hook_active": false, "prompt_response": ""}),
-        "SessionStart" => json!({"source": "startup"}),
-        "SessionEnd" => json!({"reason": "other"}),
-        "PreCompact" | "PreCompress" => json!({"trigger": "manual"}),
-        "Notification" => json!({"message": "hookc doctor"}),
-        _ => json!({}),
     };
-    if let (Value::Object(payload), Value::Object(extra)) = (&mut payload, extra) {
-        payload.extend(extra);
+    set(fields.event, json!(event));
+    set(fields.session, json!("hookc-doctor"));
+    set(fields.cwd, json!(cwd));
+    let Some(spec) = spec else { return payload };
+    if spec.kind.has_tool() {
+        match spec.call {
+            Call::Payload => {
+                set(fields.tool_name, json!(shell));
+                set(fields.tool_input, json!({"command": "true"}));
+            }
+            Call::Implied { args, .. } => {
+                for (_, pointers) in args {
+                    set(pointers, json!("true"));
+                }
+            }
+        }
+    }
+    match spec.kind {
+        EventKind::PostToolUse => {
+            set(fields.tool_response, json!({"stdout": "", "stderr": "", "interrupted": false, "llmContent": ""}))
+        }
+        EventKind::PostToolUseFailure => set(fields.error, json!("exit 1")),
+        EventKind::UserPromptSubmit => set(fields.prompt, json!("hello")),
+        EventKind::Stop | EventKind::SubagentStop => {
+            set(fields.stop_hook_active, json!(false));
+            set(fields.last_message, json!(""));
+        }
+        EventKind::SessionStart => set(fields.source, json!("startup")),
+        EventKind::SessionEnd => set(fields.reason, json!("other")),
+        EventKind::PreCompact => set(fields.trigger, json!("manual")),
+        EventKind::Notification => set(fields.message, json!("hookc doctor")),
+        EventKind::PreToolUse => {}
     }
     payload
+}
+
+/// Sets a value at a JSON pointer, making the objects on the way.
+fn set_pointer(root: &mut Value, pointer: &str, value: Value) {
+    let mut at = root;
+    let steps: Vec<&str> = pointer.trim_start_matches('/').split('/').collect();
+    let Some((last, path)) = steps.split_last() else { return };
+    for step in path {
+        let Some(object) = at.as_object_mut() else { return };
+        at = object.entry(step.to_string()).or_insert_with(|| json!({}));
+    }
+    if let Some(object) = at.as_object_mut() {
+        object.insert(last.to_string(), value);
+    }
 }
 
 /// Runs a hook command through the shell, as the agents do, from the project root with the

@@ -4,7 +4,8 @@
 
 use super::exit;
 use super::wiring::{self, codex_trust, WiredHook};
-use crate::HookProtocol;
+use crate::vocab::agents::schema::Trust;
+use crate::vocab::agents::Agent;
 use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
 
@@ -15,9 +16,9 @@ use std::path::{Path, PathBuf};
     after_help = "Examples:\n  hookc init claude                        print the settings to add\n  hookc init claude --write                write them into .claude/settings.json\n  hookc init codex --write --trust         wire and trust Codex's hooks for this project\n  hookc init gemini --write --bundle policy.bundle --trust-key hookc.pub"
 )]
 pub(super) struct Args {
-    /// The agent to wire.
-    #[arg(value_enum)]
-    agent: HookProtocol,
+    /// The agent to wire (its id or an alias).
+    #[arg(value_parser = super::input::agent_arg, value_name = "AGENT")]
+    agent: &'static Agent,
     /// Run with this compiled bundle (recommended: `hookc compile` first).
     #[arg(long, value_name = "FILE", conflicts_with = "rules")]
     bundle: Option<PathBuf>,
@@ -37,8 +38,8 @@ pub(super) struct Args {
     /// The settings file to merge into (default: the agent's project settings).
     #[arg(long, value_name = "FILE")]
     settings: Option<PathBuf>,
-    /// Codex: wire the user-wide `$CODEX_HOME/hooks.json` instead of this project's
-    /// `.codex/hooks.json` (every project then runs this policy).
+    /// Wire the agent's user-wide settings instead of this project's (every project then runs
+    /// this policy): `~/.claude/settings.json`, `$CODEX_HOME/hooks.json`, ….
     #[arg(long)]
     global: bool,
     /// Codex: record the hooks written as trusted in `$CODEX_HOME/config.toml`, as `/hooks` →
@@ -63,38 +64,49 @@ pub(super) fn run(args: &Args) -> u8 {
 }
 
 fn init(args: &Args) -> Result<(), String> {
-    if (args.global || args.trust) && args.agent != HookProtocol::Codex {
-        return Err("`--global` and `--trust` are for Codex".into());
+    let agent = args.agent;
+    if args.trust && agent.settings.trust != Trust::CodexHooks {
+        return Err(format!(
+            "`--trust` is for agents that run only hooks their user trusted (Codex); {} does not",
+            agent.name
+        ));
     }
     let project = std::env::current_dir().map_err(|error| format!("cannot read the current directory: {error}"))?;
     let policy = checked_policy(args)?;
-    let path: PathBuf = match (&args.settings, args.agent, args.global) {
-        (Some(path), _, _) => wiring::lexical(&project.join(path)),
-        (None, HookProtocol::Codex, true) => wiring::codex_home()
-            .ok_or("cannot find Codex's home (`$CODEX_HOME` or `~/.codex`); pass `--settings FILE`")?
-            .join("hooks.json"),
-        (None, agent, _) => wiring::settings_files(agent, &project).remove(0).path,
+    let files = wiring::settings_files(agent, &project);
+    let path: PathBuf = match (&args.settings, args.global) {
+        (Some(path), _) => wiring::lexical(&project.join(path)),
+        (None, global) => {
+            files.iter().find(|file| file.user == global).map(|file| file.path.clone()).ok_or_else(|| {
+                format!(
+                    "cannot find {}'s {} settings (is `$HOME` set?); pass `--settings FILE`",
+                    agent.name,
+                    if global { "user" } else { "project" }
+                )
+            })?
+        }
     };
     // `$CLAUDE_PROJECT_DIR` is whichever project the agent runs in: only a project's own
     // settings may name the policy by it (in user settings it would be every project's `rules`).
-    let user_settings = std::env::var_os("HOME").map(|home| Path::new(&home).join(".claude"));
     // A settings file that is a link to one outside the project (the user's own) is not the
     // project's either.
     let real = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
     let real_project = std::fs::canonicalize(&project).unwrap_or_else(|_| project.clone());
-    let project_relative = args.agent == HookProtocol::Claude
-        && path.starts_with(&project)
-        && real.starts_with(&real_project)
-        && !user_settings.is_some_and(|user| path.starts_with(user));
-    let command = command_line(args, &project, &policy, project_relative)?;
-    let hooks = wiring::hooks(args.agent, &command);
+    let user_file =
+        files.iter().filter(|file| file.user).any(|file| file.path.parent().is_some_and(|dir| path.starts_with(dir)));
+    let project_var = agent
+        .settings
+        .project_var
+        .filter(|_| path.starts_with(&project) && real.starts_with(&real_project) && !user_file);
+    let command = command_line(args, &project, &policy, project_var)?;
+    let hooks = wiring::hooks(agent, &command);
     if !args.write {
         let text = serde_json::to_string_pretty(&json!({ "hooks": hooks })).map_err(|error| error.to_string())?;
         println!("{text}");
         return Ok(());
     }
     eprintln!("{}", merge_into(&path, hooks)?);
-    if args.agent == HookProtocol::Codex {
+    if agent.settings.trust == Trust::CodexHooks {
         eprintln!("{}", codex_trust_report(&path, &project, &command, args.trust)?);
     }
     Ok(())
@@ -132,15 +144,12 @@ fn checked_policy(args: &Args) -> Result<PolicyPath, String> {
     }
 }
 
-/// The command line the agent runs. Paths are absolute, or for Claude Code relative to
-/// `$CLAUDE_PROJECT_DIR` when inside the project (so the settings can be committed): an agent
-/// runs hooks from wherever its shell went, and a relative path would break after `cd src`.
-fn command_line(args: &Args, project: &Path, policy: &PolicyPath, project_relative: bool) -> Result<String, String> {
-    let verb = match args.agent {
-        HookProtocol::Claude => "claude",
-        HookProtocol::Codex => "claude --agent codex",
-        HookProtocol::Gemini => "gemini",
-    };
+/// The command line the agent runs. Paths are absolute, or relative to the agent's project
+/// variable (`$CLAUDE_PROJECT_DIR`) when inside the project (so the settings can be committed):
+/// an agent runs hooks from wherever its shell went, and a relative path would break after
+/// `cd src`.
+fn command_line(args: &Args, project: &Path, policy: &PolicyPath, project_var: Option<&str>) -> Result<String, String> {
+    let verb = format!("hook {}", args.agent.id);
     let (flag, path) = match policy {
         PolicyPath::Rules(path) => ("--rules", path),
         PolicyPath::Bundle(path) => ("--bundle", path),
@@ -149,7 +158,7 @@ fn command_line(args: &Args, project: &Path, policy: &PolicyPath, project_relati
         Some(command) => command.clone(),
         None => default_program()?,
     };
-    let spell = |path: &Path| spell(project_relative, project, path);
+    let spell = |path: &Path| spell(project_var, project, path);
     let mut line = format!("{program} {verb} {flag} {}", spell(path)?);
     match &args.trust_key {
         // A key given as itself (`RW…`) rather than a file goes as it is.
@@ -172,13 +181,13 @@ fn command_line(args: &Args, project: &Path, policy: &PolicyPath, project_relati
 }
 
 /// A path as the agent's command line should spell it, so that it works from any directory:
-/// absolute, or inside the project relative to `$CLAUDE_PROJECT_DIR` when `project_relative`.
-fn spell(project_relative: bool, project: &Path, path: &Path) -> Result<String, String> {
+/// absolute, or inside the project relative to the agent's project variable, when there is one.
+fn spell(project_var: Option<&str>, project: &Path, path: &Path) -> Result<String, String> {
     let absolute = std::fs::canonicalize(project.join(path))
         .map_err(|error| format!("cannot resolve `{}`: {error}", path.display()))?;
     let real_project = std::fs::canonicalize(project).unwrap_or_else(|_| project.to_path_buf());
-    Ok(match (project_relative, absolute.strip_prefix(&real_project)) {
-        (true, Ok(inside)) => format!("\"$CLAUDE_PROJECT_DIR\"/{}", quote(&inside.to_string_lossy())),
+    Ok(match (project_var, absolute.strip_prefix(&real_project)) {
+        (Some(variable), Ok(inside)) => format!("\"${variable}\"/{}", quote(&inside.to_string_lossy())),
         _ => quote(&absolute.to_string_lossy()),
     })
 }
@@ -198,8 +207,10 @@ fn quote(word: &str) -> String {
     shlex::try_quote(word).map_or_else(|_| word.replace('\0', ""), std::borrow::Cow::into_owned)
 }
 
-/// Adds each event's hook group unless a hook with the same command is already there; other
-/// settings and hooks are left as they are. Nothing is written when nothing changes.
+/// Adds each event's hook group unless a hook with the same command is already there, or
+/// rewrites a hook that runs the same command in an older spelling (`hookc claude …` is now
+/// `hookc hook claude …`); other settings and hooks are left as they are. Nothing is written
+/// when nothing changes.
 fn merge_into(path: &Path, hooks: Map<String, Value>) -> Result<String, String> {
     let shown = path.display();
     let existing = match std::fs::read_to_string(path) {
@@ -219,33 +230,48 @@ fn merge_into(path: &Path, hooks: Map<String, Value>) -> Result<String, String> 
     let Some(all_hooks) = hooks_entry.as_object_mut() else {
         return Err(format!("`hooks` in `{shown}` is not an object; it was not changed"));
     };
-    let (mut added, mut present) = (0, 0);
+    let (mut added, mut present, mut rewritten) = (0, 0, 0);
     for (event, groups) in hooks {
         let slot = all_hooks.entry(event.clone()).or_insert_with(|| json!([]));
         let Some(list) = slot.as_array_mut() else {
             return Err(format!("`hooks.{event}` in `{shown}` is not a list; it was not changed"));
         };
         let command = groups.pointer("/0/hooks/0/command").cloned();
-        let already = list.iter().any(|group| {
-            group
-                .get("hooks")
-                .and_then(Value::as_array)
-                .is_some_and(|hooks| hooks.iter().any(|hook| hook.get("command") == command.as_ref()))
+        let commands =
+            || list.iter().flat_map(|group| group.get("hooks").and_then(Value::as_array).into_iter().flatten());
+        let already = commands().any(|hook| hook.get("command") == command.as_ref());
+        let older = command.as_ref().and_then(Value::as_str).map(str::to_string).and_then(|new| {
+            let hooks = list.iter_mut().flat_map(|group| group.get_mut("hooks").and_then(Value::as_array_mut));
+            hooks
+                .flatten()
+                .find(|hook| {
+                    hook.get("command").and_then(Value::as_str).is_some_and(|old| wiring::respelled(old) == new)
+                })
+                .map(|hook| (hook, new))
         });
         if already {
             present += 1;
+        } else if let Some((hook, new)) = older {
+            if let Some(hook) = hook.as_object_mut() {
+                hook.insert("command".into(), Value::String(new));
+            }
+            rewritten += 1;
         } else {
             list.extend(groups.as_array().into_iter().flatten().cloned());
             added += 1;
         }
     }
-    if added == 0 {
+    if added + rewritten == 0 {
         return Ok(format!("`{shown}` already runs hookc at all {present} hook point(s); nothing changed"));
     }
     let text = serde_json::to_string_pretty(&settings).map_err(|error| error.to_string())? + "\n";
     let backup = wiring::write_settings(path, existing.as_deref(), &text)?;
     let backup_note = backup.map(|backup| format!(" (backup: `{}`)", backup.display())).unwrap_or_default();
-    Ok(format!("updated `{shown}`{backup_note}: {added} hook(s) added, {present} already present"))
+    let rewritten_note = match rewritten {
+        0 => String::new(),
+        n => format!(", {n} rewritten from an older spelling of the same command"),
+    };
+    Ok(format!("updated `{shown}`{backup_note}: {added} hook(s) added, {present} already present{rewritten_note}"))
 }
 
 /// Codex runs only hooks its user trusted, and reads a project's `.codex/hooks.json` only in a

@@ -3,6 +3,7 @@
 
 use super::exit;
 use crate::model::event::{Event, MAX_EVENT_BYTES};
+use crate::vocab::agents::{self, Agent};
 use crate::{LoadError, Policy};
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -88,10 +89,10 @@ pub(super) struct EventArgs {
     /// The event: a JSON file, or `-` for standard input.
     #[arg(long, default_value = "-", value_name = "FILE")]
     input: PathBuf,
-    /// Read the event as this agent's own hook payload (what it sends `hookc claude` or `hookc
-    /// gemini`), not as a native event.
-    #[arg(long, value_enum, value_name = "AGENT")]
-    agent: Option<crate::adapter::HookProtocol>,
+    /// Read the event as this agent's own hook payload (what it sends `hookc hook AGENT`), not
+    /// as a native event.
+    #[arg(long, value_parser = super::input::agent_arg, value_name = "AGENT")]
+    agent: Option<&'static Agent>,
     /// With `--agent`: the project root paths are spelled relative to (default: as the agent's
     /// hook would find it, `CLAUDE_PROJECT_DIR` or `GEMINI_PROJECT_DIR`, else the payload's `cwd`).
     #[arg(long, value_name = "DIR", requires = "agent")]
@@ -108,6 +109,7 @@ impl EventArgs {
             Some(agent) => {
                 let root = self.project_root.as_ref().map(|root| root.to_string_lossy().into_owned());
                 crate::adapter::agent_event(agent, &policy, &bytes, root.as_deref())
+                    .map_err(|failure| failure.to_string())
             }
         };
         let event = event.map_err(|reason| {
@@ -145,4 +147,15 @@ pub(super) fn plural(count: usize) -> &'static str {
     } else {
         "s"
     }
+}
+
+/// An agent named on the command line, by its id or an alias.
+pub(super) fn agent_arg(name: &str) -> Result<&'static Agent, String> {
+    agents::find(name).filter(|agent| *agent != agents::NATIVE).ok_or_else(|| {
+        let known = agents::names();
+        let hint = crate::diagnostic::did_you_mean(name, known.iter().copied())
+            .map(|best| format!(" (did you mean `{best}`?)"))
+            .unwrap_or_default();
+        format!("no agent is called `{name}`{hint}; the agents are {}", known.join(", "))
+    })
 }

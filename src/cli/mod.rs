@@ -50,9 +50,11 @@ enum Command {
     Compile(compile::Args),
     /// Evaluate one native event (JSON) and print the HookResult (JSON).
     Eval(eval::Args),
-    /// Answer a Claude Code or Codex command hook (event on stdin, decision on stdout).
+    /// Answer one hook call of an agent (its payload on stdin, the decision on stdout).
+    Hook(agent::HookArgs),
+    /// `hookc hook claude` (or `--agent codex`), as settings written by earlier releases say it.
     Claude(agent::ClaudeArgs),
-    /// Answer a Gemini CLI command hook (event on stdin, decision on stdout).
+    /// `hookc hook gemini`, as settings written by earlier releases say it.
     Gemini(agent::GeminiArgs),
     /// Print or write the agent settings that run hookc at every hook point.
     Init(init::Args),
@@ -100,13 +102,14 @@ pub fn run() -> ExitCode {
     let _ = COLOR.set(cli.color);
     // An agent's hook answers on stdout and exits 2 when it cannot (its own handling); every
     // other verb's output may go to a pipe that closes early (`hookc check | head`).
-    if !matches!(cli.command, Command::Claude(_) | Command::Gemini(_)) {
+    if !matches!(cli.command, Command::Hook(_) | Command::Claude(_) | Command::Gemini(_)) {
         end_quietly_on_closed_pipes();
     }
     let code = match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Compile(args) => compile::run(&args),
         Command::Eval(args) => eval::run(&args),
+        Command::Hook(args) => agent::run_hook(&args),
         Command::Claude(args) => agent::run_claude(&args),
         Command::Gemini(args) => agent::run_gemini(&args),
         Command::Init(args) => init::run(&args),

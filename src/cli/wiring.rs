@@ -1,9 +1,9 @@
 //! Where each agent keeps its hook settings, how hookc's hooks are written there, and Codex's
-//! hook trust. `hookc init` writes with this; `hookc doctor` reads with it.
+//! hook trust, as each agent's file says (`vocab::agents`). `hookc init` writes with this;
+//! `hookc doctor` reads with it.
 
-use crate::adapter::capabilities::Agent;
-use crate::vocab::EventKind;
-use crate::HookProtocol;
+use crate::vocab::agents::schema::{Home, SettingsFormat, TimeUnit};
+use crate::vocab::agents::{Agent, EventSpec};
 use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
 
@@ -12,29 +12,37 @@ use std::path::{Path, PathBuf};
 /// gives up and runs the call.
 pub(super) const TIMEOUT_SECONDS: u64 = 10;
 
-/// The events `hookc init` wires for an agent, with the agent's names.
-pub(super) fn events(agent: HookProtocol) -> &'static [(&'static str, EventKind)] {
-    Agent::of(agent).events
+/// The events `hookc init` wires for an agent.
+pub(super) fn events(agent: &Agent) -> impl Iterator<Item = &'static EventSpec> {
+    agent.events.iter().filter(|spec| spec.wired)
 }
 
 /// `{EVENT: [{matcher?, hooks: [{type, command, timeout}]}]}` for every event the agent has.
-pub(super) fn hooks(agent: HookProtocol, command: &str) -> Map<String, Value> {
-    let (timeout, any_tool) = match agent {
-        // Gemini CLI timeouts are in milliseconds and its tool matchers are regexes.
-        HookProtocol::Gemini => (TIMEOUT_SECONDS * 1000, ".*"),
-        HookProtocol::Claude | HookProtocol::Codex => (TIMEOUT_SECONDS, "*"),
+pub(super) fn hooks(agent: &Agent, command: &str) -> Map<String, Value> {
+    let SettingsFormat::Claude { any_tool, timeout } = agent.settings.format;
+    let timeout = match timeout {
+        TimeUnit::Seconds => TIMEOUT_SECONDS,
+        TimeUnit::Millis => TIMEOUT_SECONDS * 1000,
     };
     events(agent)
-        .iter()
-        .map(|(name, kind)| {
+        .map(|spec| {
             let mut group = Map::new();
-            if kind.has_tool() {
+            if spec.kind.has_tool() {
                 group.insert("matcher".into(), json!(any_tool));
             }
             group.insert("hooks".into(), json!([{"type": "command", "command": command, "timeout": timeout}]));
-            (name.to_string(), json!([group]))
+            (spec.name.to_string(), json!([group]))
         })
         .collect()
+}
+
+/// A hook timeout as written in an agent's settings.
+pub(super) fn timeout(agent: &Agent, written: u64) -> std::time::Duration {
+    let SettingsFormat::Claude { timeout, .. } = agent.settings.format;
+    match timeout {
+        TimeUnit::Seconds => std::time::Duration::from_secs(written),
+        TimeUnit::Millis => std::time::Duration::from_millis(written),
+    }
 }
 
 /// A settings file an agent reads hooks from.
@@ -44,33 +52,70 @@ pub(super) struct SettingsFile {
     pub path: PathBuf,
     /// What it is, for messages ("project settings").
     pub scope: &'static str,
+    /// Whether it is the user's, not the project's.
+    pub user: bool,
 }
 
 /// The settings files an agent reads hooks from, project first. `project` is the project root.
-pub(super) fn settings_files(agent: HookProtocol, project: &Path) -> Vec<SettingsFile> {
-    let home = std::env::var_os("HOME").map(PathBuf::from);
-    let mut files = Vec::new();
-    let mut add = |path: Option<PathBuf>, scope| {
-        if let Some(path) = path {
-            files.push(SettingsFile { path, scope });
-        }
-    };
-    match agent {
-        HookProtocol::Claude => {
-            add(Some(project.join(".claude/settings.json")), "project settings");
-            add(Some(project.join(".claude/settings.local.json")), "local project settings");
-            add(home.map(|home| home.join(".claude/settings.json")), "user settings");
-        }
-        HookProtocol::Codex => {
-            add(Some(project.join(".codex/hooks.json")), "project hooks");
-            add(codex_home().map(|home| home.join("hooks.json")), "user hooks");
-        }
-        HookProtocol::Gemini => {
-            add(Some(project.join(".gemini/settings.json")), "project settings");
-            add(home.map(|home| home.join(".gemini/settings.json")), "user settings");
-        }
+pub(super) fn settings_files(agent: &Agent, project: &Path) -> Vec<SettingsFile> {
+    let project_files = agent.settings.project.iter().map(|(path, scope)| SettingsFile {
+        path: project.join(path),
+        scope,
+        user: false,
+    });
+    let user_files =
+        agent.settings.user.iter().filter_map(|(home, path, scope)| {
+            Some(SettingsFile { path: home_dir(*home)?.join(path), scope, user: true })
+        });
+    project_files.chain(user_files).collect()
+}
+
+/// Where an agent's user-wide files are.
+fn home_dir(home: Home) -> Option<PathBuf> {
+    let user = || std::env::var_os("HOME").filter(|home| !home.is_empty()).map(PathBuf::from);
+    match home {
+        Home::User => user(),
+        Home::Env(variable, fallback) => std::env::var_os(variable)
+            .filter(|dir| !dir.is_empty())
+            .map(PathBuf::from)
+            .or_else(|| user().map(|home| home.join(fallback))),
     }
-    files
+}
+
+/// Whether a hook command runs hookc: a program named `hookc`, this very program (which `init`
+/// names by its resolved path, whatever a link to it is called), or a hook verb with its policy
+/// (`hook claude …`, `claude --rules …`, `gemini --bundle …`).
+pub(super) fn runs_hookc(command: &str) -> bool {
+    let this = std::env::current_exe().and_then(std::fs::canonicalize).ok();
+    let words: Vec<&str> =
+        command.split_whitespace().map(|word| word.trim_matches(|c| c == '\'' || c == '"')).collect();
+    let named = words.iter().any(|word| {
+        Path::new(word).file_name().is_some_and(|name| name == "hookc")
+            || this.as_deref().is_some_and(|this| Path::new(word) == this)
+    });
+    let verb = words.windows(2).any(|pair| match pair {
+        [verb, next] => {
+            (*verb == "hook" && crate::vocab::agents::find(next).is_some())
+                || (matches!(*verb, "claude" | "gemini") && matches!(*next, "--rules" | "--bundle" | "--agent"))
+        }
+        _ => false,
+    });
+    named || verb
+}
+
+/// A hookc command as this release writes it: the hook verbs of earlier releases (`claude`,
+/// `claude --agent codex`, `gemini`) become `hook AGENT`; anything else is unchanged.
+pub(super) fn respelled(command: &str) -> String {
+    const OLDER: [(&str, &str); 4] = [
+        (" claude --agent codex ", " hook codex "),
+        (" claude --agent claude ", " hook claude "),
+        (" claude ", " hook claude "),
+        (" gemini ", " hook gemini "),
+    ];
+    OLDER
+        .iter()
+        .find(|(old, _)| command.contains(old))
+        .map_or_else(|| command.to_string(), |(old, new)| command.replacen(old, new, 1))
 }
 
 /// `$CODEX_HOME`, else `~/.codex`.

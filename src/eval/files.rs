@@ -56,7 +56,7 @@ impl<'e> Files<'e> {
     /// The files of `event`; `Err` if a path is invalid (a NUL byte) or a shell line too large
     /// to judge.
     pub fn of(event: &'e Event, settings: &'e PathSettings) -> Result<Files<'e>, super::EvalError> {
-        let tool = event.tool_call().map(|call| Resolved::of(&call.tool)).unwrap_or_default();
+        let tool = event.resolved_tool();
         let mut files = Files {
             files: Vec::new(),
             access: Vec::new(),
@@ -75,7 +75,7 @@ impl<'e> Files<'e> {
                 return Err(super::EvalError::CommandLine { commands: shell::MAX_COMMANDS, files: shell::MAX_FILES })
             }
             Some(line) => {
-                let dirs = crate::vocab::tools::shell_dir_args(&call.tool);
+                let dirs = tool.workdir();
                 let workdir = dirs.iter().find_map(|name| call.args.get(*name).and_then(Json::as_str));
                 files.workdir = workdir.filter(|dir| !dir.is_empty()).map(str::to_string);
                 let named = line.files.iter().map(|(raw, access)| (raw.clone(), Some(*access))).collect();
@@ -349,11 +349,15 @@ impl Turn {
         let mut tools = FxHashSet::default();
         let mut written = FxHashSet::default();
         for call in calls {
-            let name = crate::vocab::tools::hook_name(&call.tool);
+            let name = common
+                .agent
+                .as_deref()
+                .and_then(crate::vocab::agents::find)
+                .map_or(call.tool.as_str(), |agent| agent.hook_tool_name(&call.tool));
             if tools.insert(name) {
                 turn.tools_used.push(name.to_string());
             }
-            let tool = Resolved::of(&call.tool);
+            let tool = common.resolve(&call.tool);
             if tool.kind() == Kind::Shell {
                 turn.commands.extend(super::view::command_text(tool, &call.args).map(Cow::into_owned));
             }

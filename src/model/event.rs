@@ -37,6 +37,13 @@ pub struct Common {
     pub agent: Option<String>,
 }
 
+impl Common {
+    /// A tool name as the vocabulary knows it on this event's agent.
+    pub fn resolve(&self, tool: &str) -> crate::vocab::tools::Resolved {
+        crate::vocab::agents::resolve(self.agent.as_deref(), tool)
+    }
+}
+
 /// The event-specific part.
 #[derive(Debug, Clone, PartialEq)]
 pub enum EventData {
@@ -224,6 +231,12 @@ impl Event {
             }
             _ => None,
         }
+    }
+
+    /// The call's tool as the vocabulary knows it on the event's agent (the seed's, for a native
+    /// event); nothing known for events without a tool.
+    pub fn resolved_tool(&self) -> crate::vocab::tools::Resolved {
+        self.tool_call().map(|call| self.common.resolve(&call.tool)).unwrap_or_default()
     }
 
     /// The stop information, for `stop` and `subagent_stop`.

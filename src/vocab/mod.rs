@@ -2,6 +2,7 @@
 //! take, and the tool profiles that give one semantic name (`path`, `command`, …) to each agent's
 //! own argument. The checker enforces these tables; evaluation reads the profiles.
 
+pub mod agents;
 pub mod docs;
 pub mod patch;
 pub mod tools;

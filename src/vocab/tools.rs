@@ -52,37 +52,6 @@ impl Kind {
     }
 }
 
-/// Who calls a tool by this name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Agent {
-    /// The seed's reference tools (native events, the embedded runtime).
-    Seed,
-    /// Claude Code.
-    Claude,
-    /// OpenAI Codex CLI.
-    Codex,
-    /// Gemini CLI.
-    Gemini,
-    /// The MCP filesystem server (`mcp__SERVER__TOOL`), on any agent.
-    McpFilesystem,
-}
-
-impl Agent {
-    /// The agent's name in messages.
-    pub fn name(self) -> &'static str {
-        match self {
-            Agent::Seed => "the seed",
-            Agent::Claude => "Claude Code",
-            Agent::Codex => "Codex",
-            Agent::Gemini => "Gemini CLI",
-            Agent::McpFilesystem => "the MCP filesystem server",
-        }
-    }
-
-    /// The agents whose own tools a rule written for "every agent" must cover.
-    pub const AGENTS: [Agent; 4] = [Agent::Seed, Agent::Claude, Agent::Codex, Agent::Gemini];
-}
-
 /// Where a semantic name lives in one tool's arguments.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Source {
@@ -102,153 +71,45 @@ impl Source {
     }
 }
 
-/// One tool as hookc knows it.
+/// One tool as hookc knows it. Each agent lists its own (`vocab::agents`): a name means what
+/// that agent means by it (`edit` takes other arguments on Copilot CLI than on OpenCode).
 #[derive(Debug, Clone, Copy)]
 pub struct Tool {
     /// Its name as the agent sends it (for MCP tools, the name on the server).
     pub name: &'static str,
-    /// The agents that have a tool by this name.
-    pub agents: &'static [Agent],
     /// What it does.
     pub kind: Kind,
     /// Its profile.
     pub profile: &'static [(Semantic, Source)],
+    /// Profile fields a call may leave out (their argument is optional in the agent's schema).
+    pub optional: &'static [Semantic],
+    /// For a shell tool, the arguments naming the directory its command runs in (Codex's
+    /// `workdir`, Gemini CLI's `dir_path`), where relative paths start.
+    pub workdir: &'static [&'static str],
 }
 
-use Agent::{Claude, Codex, Gemini, McpFilesystem as McpFs, Seed};
-use Semantic::{Command, Content, Path, Pattern, Query, Url};
+use Semantic::{Content, Path, Pattern};
 
-const FILE_PATH: Source = Source::Args(&["file_path", "path"]);
-const SHELL: &[(Semantic, Source)] = &[(Command, Source::Args(&["command"]))];
+/// The profile of a tool whose command is its `command` argument.
+pub const SHELL: &[(Semantic, Source)] = &[(Semantic::Command, Source::Args(&["command"]))];
 const PATH_ONLY: &[(Semantic, Source)] = &[(Path, Source::Args(&["path"]))];
-
-/// Every tool hookc knows by name (MCP filesystem tools are looked up by their name on the server).
-pub static TOOLS: &[Tool] = &[
-    // The seed's tools; Gemini CLI uses some of the same names.
-    tool("read_file", &[Seed, Gemini], Kind::Read, &[(Path, Source::Args(&["path", "file_path", "absolute_path"]))]),
-    tool(
-        "write_file",
-        &[Seed, Gemini],
-        Kind::Write,
-        &[(Path, Source::Args(&["path", "file_path"])), (Content, Source::Args(&["content"]))],
-    ),
-    tool(
-        "edit_file",
-        &[Seed],
-        Kind::Write,
-        &[(Path, Source::Args(&["path", "file_path"])), (Content, Source::Args(&["new_string", "content"]))],
-    ),
-    tool("bash", &[Seed], Kind::Shell, SHELL),
-    // Claude Code.
-    tool("Bash", &[Claude, Codex], Kind::Shell, SHELL),
-    tool("PowerShell", &[Claude], Kind::Shell, SHELL),
-    tool("BashOutput", &[Claude], Kind::Other, &[]),
-    tool("KillShell", &[Claude], Kind::Other, &[]),
-    tool("Read", &[Claude], Kind::Read, &[(Path, FILE_PATH)]),
-    tool("NotebookRead", &[Claude], Kind::Read, &[(Path, Source::Args(&["notebook_path"]))]),
-    tool("LS", &[Claude], Kind::Read, PATH_ONLY),
-    tool("Write", &[Claude], Kind::Write, &[(Path, FILE_PATH), (Content, Source::Args(&["content"]))]),
-    tool("Edit", &[Claude], Kind::Write, &[(Path, FILE_PATH), (Content, Source::Args(&["new_string"]))]),
-    tool("MultiEdit", &[Claude], Kind::Write, &[(Path, FILE_PATH)]),
-    tool(
-        "NotebookEdit",
-        &[Claude],
-        Kind::Write,
-        &[(Path, Source::Args(&["notebook_path"])), (Content, Source::Args(&["new_source"]))],
-    ),
-    tool("Glob", &[Claude], Kind::Search, &[(Path, Source::Args(&["path"])), (Pattern, Source::Args(&["pattern"]))]),
-    // A search reads the files its `glob` / `include` filter names: each filter is judged as a
-    // path too (its text: `.env` and `**/*.pem` are caught, wildcards are not expanded).
-    tool(
-        "Grep",
-        &[Claude],
-        Kind::Search,
-        &[(Path, Source::Args(&["path", "glob"])), (Pattern, Source::Args(&["pattern"]))],
-    ),
-    tool("WebFetch", &[Claude], Kind::Fetch, &[(Url, Source::Args(&["url"]))]),
-    tool("WebSearch", &[Claude], Kind::Fetch, &[(Query, Source::Args(&["query"]))]),
-    tool("Task", &[Claude], Kind::Agent, &[]),
-    tool("Agent", &[Claude], Kind::Agent, &[]),
-    tool("TodoWrite", &[Claude], Kind::Other, &[]),
-    tool("ExitPlanMode", &[Claude], Kind::Other, &[]),
-    tool("SlashCommand", &[Claude], Kind::Other, &[]),
-    tool("Skill", &[Claude], Kind::Other, &[]),
-    // Codex.
-    tool("shell", &[Codex], Kind::Shell, SHELL),
-    tool("local_shell", &[Codex], Kind::Shell, SHELL),
-    tool("exec_command", &[Codex], Kind::Shell, &[(Command, Source::Args(&["cmd", "command"]))]),
-    // In Codex's protocol too (`ShellCommandToolCallParams`, `ShellToolCallParams`).
-    tool("shell_command", &[Codex], Kind::Shell, SHELL),
-    tool("container.exec", &[Codex], Kind::Shell, SHELL),
-    // Types into a running interactive command: what it types is a command too.
-    tool("write_stdin", &[Codex], Kind::Shell, &[(Command, Source::Args(&["chars"]))]),
-    tool(
-        "apply_patch",
-        &[Codex],
-        Kind::Write,
-        &[
-            (Path, Source::Patch(&["command", "input", "patch"])),
-            (Content, Source::Args(&["command", "input", "patch"])),
-        ],
-    ),
-    tool("view_image", &[Codex], Kind::Read, PATH_ONLY),
-    tool("update_plan", &[Codex], Kind::Other, &[]),
-    tool("web_search", &[Codex], Kind::Fetch, &[(Query, Source::Args(&["query"]))]),
-    // Gemini CLI.
-    tool("run_shell_command", &[Gemini], Kind::Shell, SHELL),
-    tool("replace", &[Gemini], Kind::Write, &[(Path, FILE_PATH), (Content, Source::Args(&["new_string"]))]),
-    tool("read_many_files", &[Gemini], Kind::Read, &[(Path, Source::Args(&["paths", "include"]))]),
-    tool("list_directory", &[Gemini], Kind::Read, &[(Path, Source::Args(&["dir_path", "path"]))]),
-    tool(
-        "grep_search",
-        &[Gemini],
-        Kind::Search,
-        &[(Path, Source::Args(&["dir_path", "path", "include"])), (Pattern, Source::Args(&["pattern"]))],
-    ),
-    tool(
-        "glob",
-        &[Gemini],
-        Kind::Search,
-        &[(Path, Source::Args(&["dir_path", "path"])), (Pattern, Source::Args(&["pattern"]))],
-    ),
-    tool(
-        "search_file_content",
-        &[Gemini],
-        Kind::Search,
-        &[(Path, Source::Args(&["dir_path", "path", "include"])), (Pattern, Source::Args(&["pattern"]))],
-    ),
-    tool("web_fetch", &[Gemini], Kind::Fetch, &[(Url, Source::Args(&["url", "prompt"]))]),
-    tool("google_web_search", &[Gemini], Kind::Fetch, &[(Query, Source::Args(&["query"]))]),
-    tool("save_memory", &[Gemini], Kind::Other, &[]),
-    tool("write_todos", &[Gemini], Kind::Other, &[]),
-];
 
 /// The MCP filesystem server's tools (`mcp__SERVER__NAME`, whatever the server is called).
 pub static MCP_FILESYSTEM: &[Tool] = &[
-    tool("read_file", &[McpFs], Kind::Read, PATH_ONLY),
-    tool("read_text_file", &[McpFs], Kind::Read, PATH_ONLY),
-    tool("read_media_file", &[McpFs], Kind::Read, PATH_ONLY),
-    tool("read_multiple_files", &[McpFs], Kind::Read, &[(Path, Source::Args(&["paths"]))]),
-    tool(
-        "write_file",
-        &[McpFs],
-        Kind::Write,
-        &[(Path, Source::Args(&["path"])), (Content, Source::Args(&["content"]))],
-    ),
-    tool("edit_file", &[McpFs], Kind::Write, PATH_ONLY),
-    tool("create_directory", &[McpFs], Kind::Write, PATH_ONLY),
-    tool("move_file", &[McpFs], Kind::Write, &[(Path, Source::Args(&["source", "destination"]))]),
-    tool("list_directory", &[McpFs], Kind::Read, PATH_ONLY),
-    tool("list_directory_with_sizes", &[McpFs], Kind::Read, PATH_ONLY),
-    tool("directory_tree", &[McpFs], Kind::Read, PATH_ONLY),
-    tool(
-        "search_files",
-        &[McpFs],
-        Kind::Search,
-        &[(Path, Source::Args(&["path"])), (Pattern, Source::Args(&["pattern"]))],
-    ),
-    tool("get_file_info", &[McpFs], Kind::Read, PATH_ONLY),
-    tool("list_allowed_directories", &[McpFs], Kind::Other, &[]),
+    tool("read_file", Kind::Read, PATH_ONLY),
+    tool("read_text_file", Kind::Read, PATH_ONLY),
+    tool("read_media_file", Kind::Read, PATH_ONLY),
+    tool("read_multiple_files", Kind::Read, &[(Path, Source::Args(&["paths"]))]),
+    tool("write_file", Kind::Write, &[(Path, Source::Args(&["path"])), (Content, Source::Args(&["content"]))]),
+    tool("edit_file", Kind::Write, PATH_ONLY),
+    tool("create_directory", Kind::Write, PATH_ONLY),
+    tool("move_file", Kind::Write, &[(Path, Source::Args(&["source", "destination"]))]),
+    tool("list_directory", Kind::Read, PATH_ONLY),
+    tool("list_directory_with_sizes", Kind::Read, PATH_ONLY),
+    tool("directory_tree", Kind::Read, PATH_ONLY),
+    tool("search_files", Kind::Search, &[(Path, Source::Args(&["path"])), (Pattern, Source::Args(&["pattern"]))]),
+    tool("get_file_info", Kind::Read, PATH_ONLY),
+    tool("list_allowed_directories", Kind::Other, &[]),
 ];
 
 impl Tool {
@@ -261,27 +122,28 @@ impl Tool {
 
     /// Whether a call may leave `semantic` out (its argument is optional in the agent's schema).
     pub fn may_omit(&self, semantic: Semantic) -> bool {
-        let semantic = semantic.stored_as();
-        OPTIONAL.iter().any(|(name, optional)| *name == self.name && *optional == semantic)
+        self.optional.contains(&semantic.stored_as())
+    }
+
+    /// The same tool, whose profile fields `optional` may be left out.
+    pub const fn optional(self, optional: &'static [Semantic]) -> Tool {
+        Tool { optional, ..self }
+    }
+
+    /// The same shell tool, whose command runs in the directory one of `args` names.
+    pub const fn workdir(self, workdir: &'static [&'static str]) -> Tool {
+        Tool { workdir, ..self }
     }
 }
 
-const fn tool(
-    name: &'static str,
-    agents: &'static [Agent],
-    kind: Kind,
-    profile: &'static [(Semantic, Source)],
-) -> Tool {
-    Tool { name, agents, kind, profile }
-}
-
-/// The tool an agent's tool name denotes, if hookc knows it.
-pub fn lookup(name: &str) -> Option<&'static Tool> {
-    Resolved::of(name).tool
+/// A tool of this kind and profile (every profile field required, no working directory).
+pub const fn tool(name: &'static str, kind: Kind, profile: &'static [(Semantic, Source)]) -> Tool {
+    Tool { name, kind, profile, optional: &[], workdir: &[] }
 }
 
 /// A tool name resolved once against the vocabulary (evaluation asks it several questions per
-/// event: the files a call touches, each profile field, `kind`).
+/// event: the files a call touches, each profile field, `kind`); `vocab::agents::resolve` makes
+/// one from the agent and the name.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Resolved {
     tool: Option<&'static Tool>,
@@ -289,19 +151,18 @@ pub struct Resolved {
 }
 
 impl Resolved {
-    /// Resolves a tool name: one hash lookup in a table built once (evaluation resolves every
-    /// call's tool, so this is on the hot path).
-    pub fn of(name: &str) -> Resolved {
+    /// A name that resolved to `tool` (`None`: a tool hookc does not know); `mcp` for an MCP
+    /// tool (`mcp__SERVER__TOOL`).
+    pub fn new(tool: Option<&'static Tool>, mcp: bool) -> Resolved {
+        Resolved { tool, mcp }
+    }
+
+    /// An MCP tool's name on its server, resolved against the MCP filesystem server's tools.
+    pub fn mcp(on_server: &str) -> Resolved {
         type Table = rustc_hash::FxHashMap<&'static str, &'static Tool>;
-        static KNOWN: std::sync::OnceLock<(Table, Table)> = std::sync::OnceLock::new();
-        let (tools, mcp) = KNOWN.get_or_init(|| {
-            let table = |tools: &'static [Tool]| tools.iter().map(|tool| (tool.name, tool)).collect::<Table>();
-            (table(TOOLS), table(MCP_FILESYSTEM))
-        });
-        match mcp_parts(name) {
-            Some((_, on_server)) => Resolved { tool: mcp.get(on_server).copied(), mcp: true },
-            None => Resolved { tool: tools.get(name).copied(), mcp: false },
-        }
+        static KNOWN: std::sync::OnceLock<Table> = std::sync::OnceLock::new();
+        let known = KNOWN.get_or_init(|| MCP_FILESYSTEM.iter().map(|tool| (tool.name, tool)).collect());
+        Resolved { tool: known.get(on_server).copied(), mcp: true }
     }
 
     /// The tool, if hookc knows it.
@@ -316,6 +177,11 @@ impl Resolved {
             None if self.mcp => Kind::Mcp,
             None => Kind::Other,
         }
+    }
+
+    /// The arguments naming where a shell tool's command runs (none for other tools).
+    pub fn workdir(self) -> &'static [&'static str] {
+        self.tool.map_or(&[], |tool| tool.workdir)
     }
 
     /// Where `semantic` lives: the profile's source, nothing if the profile lacks it, or the
@@ -339,112 +205,9 @@ impl Resolved {
     }
 }
 
-/// Profile fields some tools may leave out (their argument is optional in the agent's schema).
-const OPTIONAL: &[(&str, Semantic)] = &[
-    ("Glob", Semantic::Path),
-    ("Grep", Semantic::Path),
-    ("LS", Semantic::Path),
-    ("glob", Semantic::Path),
-    ("grep_search", Semantic::Path),
-    ("search_file_content", Semantic::Path),
-    ("list_directory", Semantic::Path),
-    ("read_many_files", Semantic::Path),
-    ("web_fetch", Semantic::Url),
-];
-
-/// The argument in which a shell tool names the directory its command runs in: Codex's
-/// `workdir`, Gemini CLI's `dir_path` (`directory` in older releases). Claude Code's `Bash` has
-/// none (its commands run where the session is).
-pub fn shell_dir_args(tool: &str) -> &'static [&'static str] {
-    match tool {
-        "shell" | "exec_command" | "local_shell" | "shell_command" | "container.exec" => &["workdir"],
-        "run_shell_command" => &["dir_path", "directory"],
-        _ => &[],
-    }
-}
-
-/// The name an agent's hooks know a tool by, for a name its transcript records: Codex runs
-/// `exec_command` (and `shell`, `local_shell`, `shell_command`, `container.exec`) through its hooks as `Bash`, with the
-/// command line as `command` (captured from Codex 0.169). Others are their own.
-pub fn hook_name(tool: &str) -> &str {
-    match tool {
-        "exec_command" | "shell" | "local_shell" | "shell_command" | "container.exec" => "Bash",
-        other => other,
-    }
-}
-
 /// `mcp__github__create_issue` → (`github`, `create_issue`).
 pub fn mcp_parts(tool: &str) -> Option<(&str, &str)> {
     let rest = tool.strip_prefix("mcp__")?;
     let (server, name) = rest.split_once("__")?;
     (!server.is_empty() && !name.is_empty()).then_some((server, name))
-}
-
-/// Every tool name the agents send (for "did you mean" and docs), each once.
-pub fn known_names() -> Vec<&'static str> {
-    let mut names: Vec<&'static str> = TOOLS.iter().map(|tool| tool.name).collect();
-    names.sort_unstable();
-    names.dedup();
-    names
-}
-
-/// The known tools of `kind` per agent, for messages (`Claude Code: Bash, PowerShell`).
-pub fn tools_of_kind(kind: Kind) -> Vec<(Agent, Vec<&'static str>)> {
-    Agent::AGENTS
-        .into_iter()
-        .map(|agent| {
-            let names =
-                TOOLS.iter().filter(|tool| tool.kind == kind && tool.agents.contains(&agent)).map(|tool| tool.name);
-            (agent, names.collect::<Vec<_>>())
-        })
-        .filter(|(_, names)| !names.is_empty())
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn kind_of(name: &str) -> Kind {
-        Resolved::of(name).kind()
-    }
-
-    fn semantic_args(tool: &str, semantic: Semantic) -> &'static [&'static str] {
-        Resolved::of(tool).source(semantic).map_or(&[], Source::args)
-    }
-
-    #[test]
-    fn every_agent_has_a_shell_and_a_write_tool() {
-        for kind in [Kind::Shell, Kind::Write] {
-            let agents: Vec<Agent> = tools_of_kind(kind).into_iter().map(|(agent, _)| agent).collect();
-            assert_eq!(agents, Agent::AGENTS, "{kind:?}");
-        }
-    }
-
-    #[test]
-    fn kinds_and_profiles() {
-        assert_eq!(kind_of("Bash"), Kind::Shell);
-        assert_eq!(kind_of("run_shell_command"), Kind::Shell);
-        assert_eq!(kind_of("apply_patch"), Kind::Write);
-        assert_eq!(kind_of("mcp__fs__move_file"), Kind::Write);
-        assert_eq!(kind_of("mcp__github__create_issue"), Kind::Mcp);
-        assert_eq!(kind_of("my_tool"), Kind::Other);
-        assert_eq!(semantic_args("Write", Semantic::Path), &["file_path", "path"]);
-        assert_eq!(semantic_args("NotebookEdit", Semantic::Path), &["notebook_path"]);
-        assert!(semantic_args("Bash", Semantic::Path).is_empty());
-        assert_eq!(semantic_args("my_tool", Semantic::Url), &["url"]);
-        assert_eq!(semantic_args("mcp__fs__move_file", Semantic::Path), &["source", "destination"]);
-    }
-
-    #[test]
-    fn names_are_unique_per_agent() {
-        for agent in Agent::AGENTS {
-            let mut names: Vec<&str> =
-                TOOLS.iter().filter(|tool| tool.agents.contains(&agent)).map(|tool| tool.name).collect();
-            let count = names.len();
-            names.sort_unstable();
-            names.dedup();
-            assert_eq!(names.len(), count, "{agent:?}");
-        }
-    }
 }

@@ -6,7 +6,7 @@ use crate::eval::view::pred_holds;
 use crate::eval::Val;
 use crate::ir::{Cond, Pred, Subject, Test, Value};
 use crate::paths::PathCase;
-use crate::vocab::tools::Resolved;
+use crate::vocab::agents;
 use crate::vocab::Field;
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -148,7 +148,11 @@ fn missing_profile_field(tests: &[&Test]) -> Option<String> {
     })?;
     tests.iter().find_map(|test| {
         let Field::Semantic(semantic) = test.subject.field() else { return None };
-        let provided = tools.iter().any(|tool| Resolved::of(tool).source(*semantic).is_some());
+        // A tool no agent knows may have any field; a known name, on some agent that has it.
+        let provided = tools.iter().any(|tool| {
+            let named = agents::tools_named(tool);
+            named.is_empty() || named.iter().any(|(_, known)| known.source(*semantic).is_some())
+        });
         let names: Vec<String> = tools.iter().map(|tool| format!("`{tool}`")).collect();
         (!provided).then(|| {
             format!("`{test}` needs `{}`, which no tool this rule names has ({})", semantic.name(), names.join(", "))

@@ -1,0 +1,230 @@
+//! Claude Code's answers, which Codex and several other agents speak too, each within its
+//! capability rows.
+//!
+//! | hookc result | Claude Code answer |
+//! |---|---|
+//! | `blockingError` | `permissionDecision: "deny"`, reason `Error [code]: message` |
+//! | `deny` / `ask` / `allow` | the same `permissionDecision`, with the rule's reason (never blank); on Codex, which takes `ask` and a bare `allow` as unsupported, `ask` is `deny` saying why and `allow` is not sent |
+//! | `updatedInput` | `updatedInput` (the whole input) with the rules' decision, or `"ask"` when no rule decided: a rewrite never skips the user's permission prompt; on Codex, which cannot ask, `deny` saying why |
+//! | `updatedOutput` | `updatedToolOutput` in the tool's own shape (and `updatedMCPToolOutput` for MCP tools: a string or a list of blocks); a rewrite that fits no shape withholds the output: `continue: false` ends the turn before the model reads it (Claude Code would send the original); on Codex, `decision: "block"` with the rewritten output as `reason`, which replaces the output |
+//!
+//! Which agent honours what is its file's capability rows (`vocab::agents`).
+//! | `preventContinuation` | `continue: false` with `stopReason` |
+//! | `forceContinue` | `decision: "block"` with the message as `reason` (Stop, SubagentStop) |
+//! | `blockingError` on PreCompact | `decision: "block"` with the reason |
+//! | `additionalContext` | `hookSpecificOutput.additionalContext`; on Stop, `systemMessage` |
+//! | nothing | exit 0, no output: the agent's own permission flow decides |
+
+use super::{denial_reason, joined_context, replacement_text, Reply};
+use crate::adapter::output;
+use crate::adapter::payload::Context;
+use crate::model::result::{HookResult, Permission, ToolOutput};
+use crate::vocab::agents::schema::StopDecision;
+use crate::vocab::agents::{AnswerKind, Support};
+use crate::vocab::EventKind;
+use serde_json::{json, Map, Value};
+
+/// Renders the merged result as a Claude Code-style answer.
+pub(super) fn render(context: &Context, result: &HookResult, stop_decision: StopDecision) -> Reply {
+    let answer = match context.kind {
+        EventKind::PreToolUse => pre_tool_use(context, result),
+        // An agent without output rewrites gets the substitute its capability rows name.
+        EventKind::PostToolUse
+            if context.agent.support(EventKind::PostToolUse, AnswerKind::UpdatedOutput) != Support::Honoured =>
+        {
+            block_post_tool_use(context, result)
+        }
+        EventKind::PostToolUse => post_tool_use(context, result),
+        EventKind::UserPromptSubmit | EventKind::SessionStart | EventKind::PostToolUseFailure => {
+            joined_context(result).map(|context_text| specific(context, json!({"additionalContext": context_text})))
+        }
+        EventKind::Stop | EventKind::SubagentStop => stop(context, result, stop_decision),
+        EventKind::PreCompact => {
+            result.blocking_error.as_ref().map(|error| json!({"decision": "block", "reason": error.to_string()}))
+        }
+        EventKind::SessionEnd | EventKind::Notification => None,
+    };
+    Reply { stdout: answer.map(|value| value.to_string()), exit: 0 }
+}
+
+/// `{"hookSpecificOutput": {"hookEventName": …, …fields}}`.
+fn specific(context: &Context, fields: Value) -> Value {
+    let mut output = json!({"hookEventName": context.event_name});
+    if let (Value::Object(output), Value::Object(fields)) = (&mut output, fields) {
+        output.extend(fields);
+    }
+    json!({ "hookSpecificOutput": output })
+}
+
+fn pre_tool_use(context: &Context, result: &HookResult) -> Option<Value> {
+    let agent = context.agent;
+    let honours = |answer| agent.support(EventKind::PreToolUse, answer) == Support::Honoured;
+    let (decision, reason) = match (&result.blocking_error, result.permission_behavior) {
+        (Some(error), _) => (Permission::Deny, Some(error.to_string())),
+        // The safe answer an agent that cannot ask honours is `deny`, saying why.
+        (None, Permission::Ask) if !honours(AnswerKind::Ask) => (
+            Permission::Deny,
+            Some(format!(
+                "this call needs a person's approval, which {} hooks cannot ask for: {}",
+                agent.name,
+                result.permission_reason.clone().unwrap_or_else(|| result.matched.join(", "))
+            )),
+        ),
+        (None, _) if result.updated_input.is_some() && !honours(AnswerKind::UpdatedInput) => (
+            Permission::Deny,
+            Some(format!(
+                "hookc rules ({}) rewrote this call, which {} hooks cannot do: it is refused rather than run as sent",
+                result.matched.join(", "),
+                agent.name
+            )),
+        ),
+        // An agent that takes `allow` as unsupported output would mark the hook failed.
+        (None, Permission::Allow) if !honours(AnswerKind::Allow) => (Permission::Passthrough, None),
+        (None, Permission::Passthrough) if result.updated_input.is_some() => (
+            // A rewrite alone must not skip the user's prompt: show the rewritten input.
+            Permission::Ask,
+            Some(format!("hookc rewrote the tool input (rules: {})", result.matched.join(", "))),
+        ),
+        (None, permission) => (permission, result.permission_reason.clone()),
+    };
+    let reason = match decision {
+        Permission::Deny => Some(denial_reason(reason, result)),
+        _ => reason,
+    };
+    let mut fields = Map::new();
+    if decision != Permission::Passthrough {
+        fields.insert("permissionDecision".into(), json!(decision.name()));
+        if let Some(reason) = reason {
+            fields.insert("permissionDecisionReason".into(), json!(reason));
+        }
+    }
+    if let (Some(input), false) = (&result.updated_input, decision == Permission::Deny) {
+        fields.insert("updatedInput".into(), Value::Object(input.clone()));
+    }
+    if let Some(text) = joined_context(result) {
+        fields.insert("additionalContext".into(), json!(text));
+    }
+    (!fields.is_empty()).then(|| specific(context, Value::Object(fields)))
+}
+
+fn post_tool_use(context: &Context, result: &HookResult) -> Option<Value> {
+    let mut fields = Map::new();
+    let mut notes = result.additional_context.clone();
+    let mut withheld = None;
+    if let (Some(updated), Some((response, shape))) = (&result.updated_output, &context.tool_response) {
+        let mcp = context.tool.starts_with("mcp__");
+        let delivered = match (output::rewrite(response, shape, &updated.content), mcp) {
+            // Claude Code does not check an MCP result against a schema: a string or a list
+            // of blocks is used as is (an object would be an error result).
+            (Some(Value::Object(object)), true) => {
+                Some(object.get("content").cloned().unwrap_or_else(|| json!(Value::Object(object).to_string())))
+            }
+            (None, true) => Some(json!(updated.content)),
+            // Read's output is a union of kinds: any of them may become its text kind.
+            (None, false) if context.tool == "Read" => Some(read_as_text(response, &updated.content)),
+            (rewritten, _) => rewritten,
+        };
+        match delivered {
+            Some(rewritten) => {
+                if mcp {
+                    fields.insert("updatedMCPToolOutput".into(), rewritten.clone());
+                }
+                fields.insert("updatedToolOutput".into(), rewritten);
+            }
+            // Claude Code drops a rewrite that does not fit the tool's output schema and sends
+            // the original: what it honours instead is ending the turn before the model reads it.
+            None => {
+                withheld = Some(format!(
+                    "hookc withheld the output of `{}`: rules ({}) rewrote it, and the rewrite does not fit the tool's output",
+                    context.tool,
+                    result.matched.join(", ")
+                ));
+                notes.push(format!(
+                    "hookc: the output of `{}` as the rules rewrote it:\n{}",
+                    context.tool, updated.content
+                ));
+            }
+        }
+    }
+    if !notes.is_empty() {
+        fields.insert("additionalContext".into(), json!(notes.join("\n\n")));
+    }
+    let mut answer = if fields.is_empty() { Map::new() } else { specific_map(context, fields) };
+    let stop_reason = result.stop_reason.clone().or(withheld.clone());
+    if result.prevent_continuation || withheld.is_some() {
+        answer.insert("continue".into(), json!(false));
+        let reason = stop_reason.unwrap_or_else(|| format!("stopped by hookc rules: {}", result.matched.join(", ")));
+        answer.insert("stopReason".into(), json!(reason));
+    }
+    (!answer.is_empty()).then_some(Value::Object(answer))
+}
+
+/// Read's text kind, holding this text.
+fn read_as_text(response: &Value, text: &str) -> Value {
+    let path = response.pointer("/file/filePath").cloned().unwrap_or_else(|| json!(""));
+    let lines = text.lines().count().max(1);
+    json!({"type": "text", "file": {"filePath": path, "content": text, "numLines": lines, "startLine": 1, "totalLines": lines}})
+}
+
+/// The answer after a tool when the policy could not check its output: exit 2 there only adds
+/// a message beside the output, so the output is replaced by a note instead (withheld as any
+/// rewrite that fits no shape is). `None` where the agent takes no output rewrite.
+pub(super) fn unchecked_output(context: &Context, reason: &str) -> Option<String> {
+    let honoured = context.agent.support(EventKind::PostToolUse, AnswerKind::UpdatedOutput) == Support::Honoured;
+    if context.kind != EventKind::PostToolUse || !honoured {
+        return None;
+    }
+    let result = HookResult {
+        updated_output: Some(ToolOutput {
+            content: format!("[hookc could not check this output, so it is withheld: {reason}]"),
+            is_error: false,
+        }),
+        matched: vec!["(none: the policy could not decide)".to_string()],
+        ..HookResult::default()
+    };
+    post_tool_use(context, &result).map(|answer| answer.to_string())
+}
+
+/// For an agent without output rewrites (Codex: an unknown field fails the hook, and the original
+/// is shown), `decision: "block"` replaces the output the model sees with its `reason`: the
+/// rewritten text goes there. `continue: false` does not end Codex's turn; it too replaces the
+/// output, with the stop reason.
+fn block_post_tool_use(context: &Context, result: &HookResult) -> Option<Value> {
+    let mut answer = Map::new();
+    if let Some(text) = joined_context(result) {
+        answer = specific_map(context, Map::from_iter([("additionalContext".to_string(), json!(text))]));
+    }
+    if let Some(updated) = &result.updated_output {
+        answer.insert("decision".into(), json!("block"));
+        answer.insert("reason".into(), json!(replacement_text(&updated.content, result)));
+    } else if result.prevent_continuation {
+        answer.insert("continue".into(), json!(false));
+        let reason = result
+            .stop_reason
+            .clone()
+            .unwrap_or_else(|| format!("stopped by hookc rules: {}", result.matched.join(", ")));
+        answer.insert("stopReason".into(), json!(reason));
+    }
+    (!answer.is_empty()).then_some(Value::Object(answer))
+}
+
+fn specific_map(context: &Context, fields: Map<String, Value>) -> Map<String, Value> {
+    match specific(context, Value::Object(fields)) {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    }
+}
+
+fn stop(context: &Context, result: &HookResult, decision: StopDecision) -> Option<Value> {
+    let reason = match (&result.force_continue, joined_context(result)) {
+        (Some(message), Some(text)) => format!("{message}\n\n{text}"),
+        (Some(message), None) => message.clone(),
+        // Claude Code reads no model context at Stop: show it to the user.
+        (None, Some(text)) => return Some(json!({"systemMessage": text})),
+        (None, None) => return None,
+    };
+    Some(match decision {
+        StopDecision::TopLevel => json!({"decision": "block", "reason": reason}),
+        StopDecision::Nested => specific(context, json!({"decision": "block", "reason": reason})),
+    })
+}

@@ -1,0 +1,88 @@
+//! Claude Code: command hooks in `.claude/settings.json`, payloads and answers as its hooks
+//! reference documents them, checked on the real client (2.1.197, offline).
+
+use super::schema::{
+    event, Agent, Answer, AnswerKind, Dialect, Home, Payload, RootFrom, Settings, SettingsFormat, StopFlag, Support,
+    TimeUnit, Transcript, Trust,
+};
+use crate::vocab::tools::{tool, Kind, Source, SHELL};
+use crate::vocab::EventKind::*;
+use crate::vocab::Semantic::{Content, Path, Pattern, Query, Url};
+
+const FILE_PATH: Source = Source::Args(&["file_path", "path"]);
+const STOP_CONTEXT: Support = Support::Instead("shown to the user (`systemMessage`); the model does not read it");
+
+/// Claude Code.
+pub(super) static AGENT: Agent = Agent {
+    id: "claude",
+    name: "Claude Code",
+    aliases: &["claude-code"],
+    events: &[
+        event("PreToolUse", PreToolUse),
+        event("PostToolUse", PostToolUse),
+        event("PostToolUseFailure", PostToolUseFailure),
+        event("UserPromptSubmit", UserPromptSubmit),
+        event("Stop", Stop),
+        event("SubagentStop", SubagentStop),
+        event("SessionStart", SessionStart),
+        event("SessionEnd", SessionEnd),
+        event("PreCompact", PreCompact),
+        event("Notification", Notification),
+    ],
+    payload: Payload::CLAUDE,
+    tools: &[
+        tool("Bash", Kind::Shell, SHELL),
+        tool("PowerShell", Kind::Shell, SHELL),
+        tool("BashOutput", Kind::Other, &[]),
+        tool("KillShell", Kind::Other, &[]),
+        tool("Read", Kind::Read, &[(Path, FILE_PATH)]),
+        tool("NotebookRead", Kind::Read, &[(Path, Source::Args(&["notebook_path"]))]),
+        tool("LS", Kind::Read, &[(Path, Source::Args(&["path"]))]).optional(&[Path]),
+        tool("Write", Kind::Write, &[(Path, FILE_PATH), (Content, Source::Args(&["content"]))]),
+        tool("Edit", Kind::Write, &[(Path, FILE_PATH), (Content, Source::Args(&["new_string"]))]),
+        tool("MultiEdit", Kind::Write, &[(Path, FILE_PATH)]),
+        tool(
+            "NotebookEdit",
+            Kind::Write,
+            &[(Path, Source::Args(&["notebook_path"])), (Content, Source::Args(&["new_source"]))],
+        ),
+        tool("Glob", Kind::Search, &[(Path, Source::Args(&["path"])), (Pattern, Source::Args(&["pattern"]))])
+            .optional(&[Path]),
+        // A search reads the files its `glob` filter names: each filter is judged as a path too
+        // (its text: `.env` and `**/*.pem` are caught, wildcards are not expanded).
+        tool("Grep", Kind::Search, &[(Path, Source::Args(&["path", "glob"])), (Pattern, Source::Args(&["pattern"]))])
+            .optional(&[Path]),
+        tool("WebFetch", Kind::Fetch, &[(Url, Source::Args(&["url"]))]),
+        tool("WebSearch", Kind::Fetch, &[(Query, Source::Args(&["query"]))]),
+        tool("Task", Kind::Agent, &[]),
+        tool("Agent", Kind::Agent, &[]),
+        tool("TodoWrite", Kind::Other, &[]),
+        tool("ExitPlanMode", Kind::Other, &[]),
+        tool("SlashCommand", Kind::Other, &[]),
+        tool("Skill", Kind::Other, &[]),
+    ],
+    transcript_tools: &[],
+    answer: Answer::CLAUDE,
+    departures: &[(Stop, AnswerKind::Context, STOP_CONTEXT), (SubagentStop, AnswerKind::Context, STOP_CONTEXT)],
+    settings: Settings {
+        format: SettingsFormat::Claude { any_tool: "*", timeout: TimeUnit::Seconds },
+        project: &[
+            (".claude/settings.json", "project settings"),
+            (".claude/settings.local.json", "local project settings"),
+        ],
+        user: &[(Home::User, ".claude/settings.json", "user settings")],
+        // Checked on the real Claude Code: this in any settings layer turns every hook off.
+        off_switches: &[("/disableAllHooks", true)],
+        project_var: Some("CLAUDE_PROJECT_DIR"),
+        trust: Trust::Workspace,
+    },
+    transcript: Some(Transcript { dialect: Dialect::Claude, settle: true }),
+    project_root: &[RootFrom::Env("CLAUDE_PROJECT_DIR")],
+    stop_flag: StopFlag::Reliable,
+    signature: &[],
+    guests: &[],
+    sources: &[
+        "real client: Claude Code 2.1.197, offline against a mock model (`shared/realclient`)",
+        "primary: docs.claude.com, Claude Code hooks reference",
+    ],
+};

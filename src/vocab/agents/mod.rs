@@ -1,0 +1,226 @@
+//! The agents hookc answers, one file of data each ([`schema`] says what a file holds). This one
+//! table is what the adapters, `hookc check --agent`, `init`, `doctor` and `docs/agents.md`
+//! read. Adding an agent is one file beside these, its fixtures, and one line in [`AGENTS`].
+
+pub mod schema;
+
+mod claude;
+mod codex;
+mod gemini;
+mod native;
+
+pub use schema::{Agent, AnswerKind, EventSpec, Support};
+
+use crate::vocab::tools::{self, Kind, Resolved, Tool};
+use crate::vocab::EventKind;
+
+/// Every agent hookc answers over its hook protocol, in the order the docs list them.
+pub static AGENTS: &[&Agent] = &[&claude::AGENT, &codex::AGENT, &gemini::AGENT];
+
+/// The seed's own tools: what a native event without `agent` (the reference loop, `hookc eval`)
+/// calls.
+pub static NATIVE: &Agent = &native::AGENT;
+
+/// The agents whose tool names a native event without `agent` may use as well, in this order:
+/// the names every release so far has read in native events and rule tests (`tool: Bash`).
+/// Their names do not clash; newer agents' (`edit`, `write`) mean different things on each, so
+/// a native event names its agent to use them.
+const NATIVE_FALLBACK: [&Agent; 3] = [&claude::AGENT, &codex::AGENT, &gemini::AGENT];
+
+/// The agent with this id or alias (`native` is the seed's).
+pub fn find(name: &str) -> Option<&'static Agent> {
+    AGENTS.iter().copied().chain([NATIVE]).find(|agent| agent.id == name || agent.aliases.contains(&name))
+}
+
+/// Every id and alias, for messages and "did you mean".
+pub fn names() -> Vec<&'static str> {
+    AGENTS.iter().flat_map(|agent| std::iter::once(agent.id).chain(agent.aliases.iter().copied())).collect()
+}
+
+/// What a tool name means on an agent: that agent's tool by the name (an MCP tool by its name on
+/// the server); for a native event, or an agent hookc does not know, the seed's tool, then the
+/// [`NATIVE_FALLBACK`] agents'.
+pub fn resolve(agent: Option<&str>, name: &str) -> Resolved {
+    if let Some((_, on_server)) = tools::mcp_parts(name) {
+        return Resolved::mcp(on_server);
+    }
+    let known = match agent.and_then(find).filter(|agent| *agent != NATIVE) {
+        Some(agent) => agent.tool(name),
+        None => std::iter::once(NATIVE).chain(NATIVE_FALLBACK).find_map(|agent| agent.tool(name)),
+    };
+    Resolved::new(known, false)
+}
+
+/// Every agent's tool by this name (for the checker: a rule's `tool == NAME` may be meant for
+/// any agent), the seed's first.
+pub fn tools_named(name: &str) -> Vec<(&'static Agent, &'static Tool)> {
+    std::iter::once(NATIVE)
+        .chain(AGENTS.iter().copied())
+        .filter_map(|agent| agent.tool(name).map(|tool| (agent, tool)))
+        .collect()
+}
+
+/// Every tool of every agent, the seed's first (a tool several agents share appears for each).
+pub fn every_tool() -> impl Iterator<Item = &'static Tool> {
+    std::iter::once(NATIVE).chain(AGENTS.iter().copied()).flat_map(|agent| agent.tools.iter())
+}
+
+/// Every tool name any agent sends, each once, sorted (for "did you mean").
+pub fn tool_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = every_tool().map(|tool| tool.name).collect();
+    names.sort_unstable();
+    names.dedup();
+    names
+}
+
+/// The tools of `kind` per agent (the seed's first), for messages (`Claude Code: Bash, PowerShell`).
+pub fn tools_of_kind(kind: Kind) -> Vec<(&'static Agent, Vec<&'static str>)> {
+    std::iter::once(NATIVE)
+        .chain(AGENTS.iter().copied())
+        .map(|agent| (agent, agent.tools.iter().filter(|tool| tool.kind == kind).map(|tool| tool.name).collect()))
+        .filter(|(_, names): &(_, Vec<&str>)| !names.is_empty())
+        .collect()
+}
+
+impl Agent {
+    /// This agent's tool by this name.
+    pub fn tool(&self, name: &str) -> Option<&'static Tool> {
+        // Each agent's tools are few: a linear scan is a few string compares, and needs no
+        // table built at start (every hook call is a new process).
+        self.tools.iter().find(|tool| tool.name == name)
+    }
+
+    /// The event spec for the agent's name for an event.
+    pub fn event(&self, name: &str) -> Option<&'static EventSpec> {
+        self.events.iter().find(|spec| spec.name == name)
+    }
+
+    /// The agent's name for a native event (the first it wires), if it fires it.
+    pub fn event_name(&self, event: EventKind) -> Option<&'static str> {
+        self.events.iter().find(|spec| spec.kind == event && spec.wired).map(|spec| spec.name)
+    }
+
+    /// How this agent takes an answer on an event.
+    pub fn support(&self, event: EventKind, answer: AnswerKind) -> Support {
+        if !self.events.iter().any(|spec| spec.kind == event) {
+            return Support::NotFired;
+        }
+        self.departures
+            .iter()
+            .find(|(at, given, _)| *at == event && *given == answer)
+            .map_or(Support::Honoured, |(_, _, support)| *support)
+    }
+
+    /// The name its hooks know a tool by, for a name its transcript records.
+    pub fn hook_tool_name<'a>(&self, recorded: &'a str) -> &'a str {
+        match self.transcript_tools.iter().find(|(name, _)| *name == recorded) {
+            Some((_, hooked)) => hooked,
+            None => recorded,
+        }
+    }
+}
+
+/// The capability table as Markdown: per agent, per event it fires, every answer the contract
+/// allows there and how the agent takes it.
+pub fn markdown() -> String {
+    let mut out = String::new();
+    for agent in AGENTS {
+        out.push_str(&format!("### {}\n\n| event | answer | taken as |\n|---|---|---|\n", agent.name));
+        for spec in agent.events.iter().filter(|spec| spec.wired) {
+            for answer in AnswerKind::ALL.into_iter().filter(|answer| answer.on(spec.kind)) {
+                let support = match agent.support(spec.kind, answer) {
+                    Support::Honoured => "honoured".to_string(),
+                    Support::Instead(how) => format!("instead: {how}"),
+                    Support::Ignored(why) => format!("ignored: {why}"),
+                    Support::NotFired => continue,
+                };
+                out.push_str(&format!("| {} (`{}`) | {} | {support} |\n", spec.name, spec.kind.name(), answer.name()));
+            }
+        }
+        let missing: Vec<&str> = EventKind::ALL
+            .iter()
+            .filter(|event| agent.event_name(**event).is_none())
+            .map(|event| event.name())
+            .collect();
+        if !missing.is_empty() {
+            out.push_str(&format!("\nNot answered at: `{}`.\n", missing.join("`, `")));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vocab::tools::Source;
+    use crate::vocab::Semantic;
+
+    fn kind_of(agent: Option<&str>, name: &str) -> Kind {
+        resolve(agent, name).kind()
+    }
+
+    fn semantic_args(agent: Option<&str>, tool: &str, semantic: Semantic) -> &'static [&'static str] {
+        resolve(agent, tool).source(semantic).map_or(&[], Source::args)
+    }
+
+    #[test]
+    fn every_agent_has_a_shell_and_a_write_tool() {
+        for agent in AGENTS.iter().copied().chain([NATIVE]) {
+            for kind in [Kind::Shell, Kind::Write] {
+                assert!(agent.tools.iter().any(|tool| tool.kind == kind), "{} has no {kind:?} tool", agent.id);
+            }
+        }
+    }
+
+    #[test]
+    fn tools_resolve_by_agent_and_name() {
+        assert_eq!(kind_of(None, "Bash"), Kind::Shell);
+        assert_eq!(kind_of(Some("gemini"), "run_shell_command"), Kind::Shell);
+        assert_eq!(kind_of(Some("codex"), "apply_patch"), Kind::Write);
+        assert_eq!(kind_of(Some("claude"), "mcp__fs__move_file"), Kind::Write);
+        assert_eq!(kind_of(None, "mcp__github__create_issue"), Kind::Mcp);
+        assert_eq!(kind_of(None, "my_tool"), Kind::Other);
+        // A name is the agent's own: Gemini CLI has no `Write`.
+        assert_eq!(kind_of(Some("gemini"), "Write"), Kind::Other);
+        assert_eq!(semantic_args(None, "Write", Semantic::Path), &["file_path", "path"]);
+        assert_eq!(semantic_args(None, "NotebookEdit", Semantic::Path), &["notebook_path"]);
+        assert!(semantic_args(None, "Bash", Semantic::Path).is_empty());
+        assert_eq!(semantic_args(None, "my_tool", Semantic::Url), &["url"]);
+        assert_eq!(semantic_args(None, "mcp__fs__move_file", Semantic::Path), &["source", "destination"]);
+    }
+
+    #[test]
+    fn names_are_unique_per_agent() {
+        for agent in AGENTS.iter().copied().chain([NATIVE]) {
+            let mut names: Vec<&str> = agent.tools.iter().map(|tool| tool.name).collect();
+            let count = names.len();
+            names.sort_unstable();
+            names.dedup();
+            assert_eq!(names.len(), count, "{}", agent.id);
+            let mut events: Vec<&str> = agent.events.iter().map(|spec| spec.name).collect();
+            events.sort_unstable();
+            events.dedup();
+            assert_eq!(events.len(), agent.events.len(), "{}", agent.id);
+        }
+        let mut ids = names();
+        let count = ids.len();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), count, "agent ids and aliases are unique");
+    }
+
+    #[test]
+    fn every_implied_tool_is_the_agents_own() {
+        for agent in AGENTS {
+            for spec in agent.events {
+                if let schema::Call::Implied { tool, .. } = spec.call {
+                    assert!(agent.tool(tool).is_some(), "{}: {} implies unknown tool {tool}", agent.id, spec.name);
+                }
+            }
+            for guest in agent.guests {
+                assert!(find(guest).is_some_and(|guest| !guest.signature.is_empty()), "{}: guest {guest}", agent.id);
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+//! The seed's reference loop (native events, `hookc eval`, the embedded runtime): its tools are
+//! what a native event without `agent` calls. It is not reached over a hook protocol.
+
+use super::schema::{Agent, Answer, Payload, Settings, SettingsFormat, StopFlag, TimeUnit, Trust};
+use crate::vocab::tools::{tool, Kind, Source, SHELL};
+use crate::vocab::Semantic::{Content, Path};
+
+/// The seed's tools (`read_file`, `write_file`, `edit_file`, `bash`).
+pub(super) static AGENT: Agent = Agent {
+    id: "native",
+    name: "the seed",
+    aliases: &[],
+    events: &[],
+    payload: Payload::CLAUDE,
+    tools: &[
+        tool("read_file", Kind::Read, &[(Path, Source::Args(&["path", "file_path", "absolute_path"]))]),
+        tool(
+            "write_file",
+            Kind::Write,
+            &[(Path, Source::Args(&["path", "file_path"])), (Content, Source::Args(&["content"]))],
+        ),
+        tool(
+            "edit_file",
+            Kind::Write,
+            &[(Path, Source::Args(&["path", "file_path"])), (Content, Source::Args(&["new_string", "content"]))],
+        ),
+        tool("bash", Kind::Shell, SHELL),
+    ],
+    transcript_tools: &[],
+    answer: Answer::CLAUDE,
+    departures: &[],
+    settings: Settings {
+        format: SettingsFormat::Claude { any_tool: "*", timeout: TimeUnit::Seconds },
+        project: &[],
+        user: &[],
+        off_switches: &[],
+        project_var: None,
+        trust: Trust::Workspace,
+    },
+    transcript: None,
+    project_root: &[],
+    stop_flag: StopFlag::Reliable,
+    signature: &[],
+    guests: &[],
+    sources: &["the seed's contract (`shared/seeds/000_*`)"],
+};
