@@ -11,10 +11,20 @@ use std::path::Path;
 struct Case {
     name: String,
     stdin: Value,
-    /// The expected stdout JSON; `null` for no output.
+    /// The expected stdout JSON (or text); `null` for no output.
     stdout: Value,
     /// A line expected on stderr.
     stderr: Option<String>,
+    /// The event the hook command names (`--event`), for agents whose payloads do not.
+    event: Option<String>,
+    /// The agent whose hook the payload arrives at, when it is another's (VS Code runs Claude
+    /// Code's hooks).
+    hook: Option<String>,
+    /// The exit code (default 0).
+    exit: Option<i32>,
+    /// More arguments, as `init` writes them for the agent.
+    #[serde(default)]
+    args: Vec<String>,
 }
 
 /// The command lines for each fixture file: `hookc hook AGENT`, and the spelling settings
@@ -34,20 +44,34 @@ fn every_agent_fixture_gets_its_exact_answer() {
     let policy = fixtures("agents").join("policy.rules");
     let mut failures = Vec::new();
     let mut count = 0;
-    for agent in ["claude", "codex", "gemini"] {
-        let file = fixtures("agents").join(format!("{agent}.yaml"));
-        let cases: Vec<Case> = serde_yaml::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
-        for (case, mut args) in cases.iter().flat_map(|case| verbs(agent).into_iter().map(move |verb| (case, verb))) {
+    for agent in hookc::agents::AGENTS {
+        let file = fixtures("agents").join(format!("{}.yaml", agent.id));
+        let text = std::fs::read_to_string(&file).unwrap_or_else(|_| panic!("{} has no fixture file", agent.id));
+        let cases: Vec<Case> =
+            serde_yaml::from_str(&text).unwrap_or_else(|error| panic!("{}: {error}", file.display()));
+        assert!(!cases.is_empty(), "{} has no cases", agent.id);
+        let calls = cases.iter().flat_map(|case| {
+            let verbs = match &case.hook {
+                Some(host) => vec![vec!["hook", host.as_str()]],
+                None => verbs(agent.id),
+            };
+            verbs.into_iter().map(move |verb| (case, verb))
+        });
+        for (case, mut args) in calls {
             count += 1;
             args.extend(["--rules", policy.to_str().unwrap()]);
+            if let Some(event) = &case.event {
+                args.extend(["--event", event.as_str()]);
+            }
+            args.extend(case.args.iter().map(String::as_str));
             let output = hookc(Path::new(env!("CARGO_MANIFEST_DIR")), &args, case.stdin.to_string().as_bytes());
             let printed = stdout(&output);
             let actual: Value = if printed.trim().is_empty() {
                 Value::Null
             } else {
-                serde_json::from_str(&printed).unwrap_or(Value::String(printed.clone()))
+                serde_json::from_str(&printed).unwrap_or(Value::String(printed.trim_end().to_string()))
             };
-            let problem = if output.status.code() != Some(0) {
+            let problem = if output.status.code() != Some(case.exit.unwrap_or(0)) {
                 Some(format!("exit {:?}: {}", output.status.code(), stderr(&output)))
             } else if actual != case.stdout {
                 Some(format!("\n  expected {}\n  actual   {}", case.stdout, actual))
@@ -57,7 +81,7 @@ fn every_agent_fixture_gets_its_exact_answer() {
                 None
             };
             if let Some(problem) = problem {
-                failures.push(format!("{agent} / {} ({}): {problem}", case.name, args.join(" ")));
+                failures.push(format!("{} / {} ({}): {problem}", agent.id, case.name, args.join(" ")));
             }
         }
     }

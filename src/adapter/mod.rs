@@ -137,7 +137,10 @@ pub(crate) fn answer_payload(
         unmapped(options, agent, None, failure);
     }
     match decided {
-        Ok((reply, logs)) => HookAnswer { stdout: reply.stdout, exit: reply.exit, stderr: logs },
+        Ok((reply, mut logs)) => {
+            logs.extend(reply.stderr.map(|reason| format!("hookc: {}", escape_controls(&reason))));
+            HookAnswer { stdout: reply.stdout, exit: reply.exit, stderr: logs }
+        }
         Err(failure) => failed(agent, payload.ok(), &failure, options),
     }
 }
@@ -184,7 +187,8 @@ pub(crate) fn failed(
         let warning = format!("hookc: warning: {reason} (--fail-open: not enforcing the policy for this call)");
         (answer::nothing(style), 0, warning)
     } else {
-        (None, 2, format!("hookc: {reason} (the policy could not decide, so the action is blocked)"))
+        let (stdout, exit) = answer::refusal(style, &reason);
+        (stdout, exit, format!("hookc: {reason} (the policy could not decide, so the action is blocked)"))
     };
     HookAnswer { stdout, exit, stderr: vec![message] }
 }

@@ -6,7 +6,7 @@ use super::output::{self, Shape};
 use super::transcript;
 use crate::model::event::{Common, Event, EventData, StopInfo, ToolCall};
 use crate::model::result::ToolOutput;
-use crate::vocab::agents::schema::{self, Answer, Call, Payload, Ptrs, RootFrom, StopFlag};
+use crate::vocab::agents::schema::{self, Answer, Call, Mark, Payload, Ptrs, RootFrom, StopFlag};
 use crate::vocab::agents::{self, Agent, EventSpec};
 use crate::vocab::EventKind;
 use serde_json::{Map, Value};
@@ -92,8 +92,16 @@ pub(super) fn speaker(host: &'static Agent, root: &Value) -> &'static Agent {
     host.guests
         .iter()
         .filter_map(|guest| agents::find(guest))
-        .find(|guest| guest.signature.iter().all(|key| root.get(key).is_some()))
+        .find(|guest| guest.signature.iter().all(|mark| marked(*mark, root)))
         .unwrap_or(host)
+}
+
+/// Whether a hook call carries a mark.
+fn marked(mark: Mark, root: &Value) -> bool {
+    match mark {
+        Mark::Key(key) => root.get(key).is_some(),
+        Mark::Env(name) => std::env::var_os(name).is_some_and(|value| !value.is_empty()),
+    }
 }
 
 /// The event a payload is for: its own name for it, else the one the hook command gives.
@@ -214,7 +222,11 @@ pub(super) fn map(host: &'static Agent, payload: &[u8], given: Option<&str>) -> 
             let response =
                 reader.value(fields.tool_response).cloned().ok_or_else(|| reader.missing(fields.tool_response))?;
             let (content, shape) = output::read(&response);
-            let failed = reader.value(fields.tool_failed).is_some_and(|value| value != &Value::Bool(false));
+            let failed = reader.value(fields.tool_failed).is_some_and(|value| match value {
+                Value::Bool(failed) => *failed,
+                Value::String(outcome) => outcome != "success",
+                _ => true,
+            }) || reader.value(fields.tool_ok) == Some(&Value::Bool(false));
             let call = reader.call(fields, spec.call)?;
             tool.clone_from(&call.tool);
             tool_response = Some((response, shape));

@@ -156,17 +156,30 @@ impl Checker<'_> {
             }
             // Every tool of the kind, on every agent: naming one per agent is not enough
             // (`Write` without `Edit` leaves every edit ungoverned).
-            let missing: Vec<String> = agents::tools_of_kind(kind)
+            let missing: Vec<(&str, Vec<&str>)> = agents::tools_of_kind(kind)
                 .into_iter()
                 .filter_map(|(agent, names)| {
                     let left: Vec<&str> =
                         names.into_iter().filter(|name| !named.iter().any(|tool| tool.name == *name)).collect();
-                    (!left.is_empty()).then(|| format!("{}: {}", agent.name, super::backticked(left)))
+                    (!left.is_empty()).then_some((agent.name, left))
                 })
                 .collect();
             if missing.is_empty() {
                 continue;
             }
+            // The first agents' tools by name, the rest counted: every agent has some.
+            const SHOWN: usize = 4;
+            let mut listed: Vec<String> = missing
+                .iter()
+                .take(SHOWN)
+                .map(|(agent, names)| format!("{agent}: {}", super::backticked(names.clone())))
+                .collect();
+            let rest = missing.get(SHOWN..).unwrap_or_default();
+            if !rest.is_empty() {
+                let tools: usize = rest.iter().map(|(_, names)| names.len()).sum();
+                listed.push(format!("and {tools} more on {} other agents", rest.len()));
+            }
+            let missing = listed;
             self.report(
                 Diagnostic::new(
                     Code::OneAgentTool,

@@ -87,33 +87,25 @@ fn check_agent(agent: &'static Agent, project: &Path, asked: bool) -> Findings {
             continue;
         }
         let shown = file.path.display().to_string();
-        let text = match std::fs::read_to_string(&file.path) {
-            Ok(text) => text,
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => continue,
+        let found = match wiring::read(agent, &file.path) {
+            Ok(Some(found)) => found,
+            Ok(None) => continue,
             Err(error) => {
-                findings.problem(format!("{} `{shown}`: cannot read it: {error}", file.scope));
-                continue;
-            }
-        };
-        let settings: Value = match serde_json::from_str(&text) {
-            Ok(settings) => settings,
-            Err(error) => {
-                findings.problem(format!(
-                    "{} `{shown}` is not valid JSON ({error}): the agent ignores its hooks",
-                    file.scope
-                ));
+                findings.problem(format!("{} `{shown}`: {error}", file.scope));
                 continue;
             }
         };
         // A switch that turns every hook off counts in any layer, hookc's hooks or not.
         for (pointer, value) in agent.settings.off_switches {
-            if settings.pointer(pointer).and_then(Value::as_bool) == Some(*value) {
+            if found.settings.pointer(pointer).and_then(Value::as_bool) == Some(*value) {
                 let name = pointer.trim_start_matches('/').replace('/', ".");
                 findings.problem(format!("{} `{shown}` sets `{name}: {value}`: no hook runs", file.scope));
             }
         }
-        let hooks: Vec<WiredHook> =
-            wiring::commands(&settings).into_iter().filter(|hook| wiring::runs_hookc(&hook.command)).collect();
+        for problem in found.problems {
+            findings.problem(problem);
+        }
+        let hooks = found.hooks;
         if hooks.is_empty() {
             continue;
         }

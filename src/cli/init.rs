@@ -99,15 +99,18 @@ fn init(args: &Args) -> Result<(), String> {
         .project_var
         .filter(|_| path.starts_with(&project) && real.starts_with(&real_project) && !user_file);
     let command = command_line(args, &project, &policy, project_var)?;
+    if wiring::layout(agent).is_none() {
+        return write_files(agent, &path, &command, args.write);
+    }
     let hooks = wiring::hooks(agent, &command);
     if !args.write {
         let text = serde_json::to_string_pretty(&json!({ "hooks": hooks })).map_err(|error| error.to_string())?;
         println!("{text}");
         return Ok(());
     }
-    eprintln!("{}", merge_into(&path, hooks)?);
+    eprintln!("{}", merge_into(agent, &path, hooks)?);
     if agent.settings.trust == Trust::CodexHooks {
-        eprintln!("{}", codex_trust_report(&path, &project, &command, args.trust)?);
+        eprintln!("{}", codex_trust_report(agent, &path, &project, &command, args.trust)?);
     }
     Ok(())
 }
@@ -168,6 +171,11 @@ fn command_line(args: &Args, project: &Path, policy: &PolicyPath, project_var: O
         Some(key) => line.push_str(&format!(" --trust-key {}", spell(key)?)),
         None => {}
     }
+    // An agent that tells its hooks no project root (Windsurf) is given this one, in the
+    // project's own settings: paths in its calls are then judged relative to it.
+    if args.agent.project_root.is_empty() && !args.global && args.settings.is_none() {
+        line.push_str(&format!(" --project-root {}", spell(Path::new("."))?));
+    }
     if let Some(log) = &args.audit_log {
         // The log need not exist yet: its directory is resolved, then the name appended.
         let name = log.file_name().ok_or_else(|| format!("`{}` names no file", log.display()))?;
@@ -207,11 +215,52 @@ fn quote(word: &str) -> String {
     shlex::try_quote(word).map_or_else(|_| word.replace('\0', ""), std::borrow::Cow::into_owned)
 }
 
-/// Adds each event's hook group unless a hook with the same command is already there, or
-/// rewrites a hook that runs the same command in an older spelling (`hookc claude …` is now
-/// `hookc hook claude …`); other settings and hooks are left as they are. Nothing is written
-/// when nothing changes.
-fn merge_into(path: &Path, hooks: Map<String, Value>) -> Result<String, String> {
+/// Writes (or, without `--write`, prints) the files of an agent wired by files: Cline's scripts,
+/// one per event, or hookc's plugin. A file of the user's own at the same name is never
+/// replaced; one hookc wrote is rewritten when it differs, with a backup.
+fn write_files(agent: &Agent, path: &Path, command: &str, write: bool) -> Result<(), String> {
+    let files = wiring::files(agent, command);
+    if !write {
+        for (name, text, _) in &files {
+            let file = if name.as_os_str().is_empty() { path.to_path_buf() } else { path.join(name) };
+            println!("# {}\n{text}", file.display());
+        }
+        return Ok(());
+    }
+    let (mut written, mut present) = (0, 0);
+    for (name, text, executable) in files {
+        let file = if name.as_os_str().is_empty() { path.to_path_buf() } else { path.join(&name) };
+        let shown = file.display();
+        let old = match std::fs::read_to_string(&file) {
+            Ok(old) => Some(old),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => None,
+            Err(error) => return Err(format!("cannot read `{shown}`: {error}")),
+        };
+        if let Some(old) = &old {
+            if *old == text {
+                present += 1;
+                continue;
+            }
+            if !old.contains("hookc init") {
+                return Err(format!(
+                    "`{shown}` is not a file hookc wrote; it was not changed (run hookc from it yourself, or move it away)"
+                ));
+            }
+        }
+        wiring::write_settings(&file, old.as_deref(), &text)?;
+        if executable {
+            wiring::make_executable(&file).map_err(|error| format!("cannot make `{shown}` executable: {error}"))?;
+        }
+        written += 1;
+    }
+    let shown = path.display();
+    eprintln!("wired {} at `{shown}`: {written} file(s) written, {present} already as they should be", agent.name);
+    Ok(())
+}
+
+/// Merges the hooks into the settings file (see [`wiring::merge`]); nothing is written when
+/// nothing changes, and a file that cannot be read as settings is left as it was.
+fn merge_into(agent: &Agent, path: &Path, hooks: Map<String, Value>) -> Result<String, String> {
     let shown = path.display();
     let existing = match std::fs::read_to_string(path) {
         Ok(text) => Some(text),
@@ -223,44 +272,9 @@ fn merge_into(path: &Path, hooks: Map<String, Value>) -> Result<String, String> 
             .map_err(|error| format!("`{shown}` is not valid JSON ({error}); it was not changed"))?,
         _ => json!({}),
     };
-    let Some(root) = settings.as_object_mut() else {
-        return Err(format!("`{shown}` does not hold a JSON object; it was not changed"));
-    };
-    let hooks_entry = root.entry("hooks").or_insert_with(|| json!({}));
-    let Some(all_hooks) = hooks_entry.as_object_mut() else {
-        return Err(format!("`hooks` in `{shown}` is not an object; it was not changed"));
-    };
-    let (mut added, mut present, mut rewritten) = (0, 0, 0);
-    for (event, groups) in hooks {
-        let slot = all_hooks.entry(event.clone()).or_insert_with(|| json!([]));
-        let Some(list) = slot.as_array_mut() else {
-            return Err(format!("`hooks.{event}` in `{shown}` is not a list; it was not changed"));
-        };
-        let command = groups.pointer("/0/hooks/0/command").cloned();
-        let commands =
-            || list.iter().flat_map(|group| group.get("hooks").and_then(Value::as_array).into_iter().flatten());
-        let already = commands().any(|hook| hook.get("command") == command.as_ref());
-        let older = command.as_ref().and_then(Value::as_str).map(str::to_string).and_then(|new| {
-            let hooks = list.iter_mut().flat_map(|group| group.get_mut("hooks").and_then(Value::as_array_mut));
-            hooks
-                .flatten()
-                .find(|hook| {
-                    hook.get("command").and_then(Value::as_str).is_some_and(|old| wiring::respelled(old) == new)
-                })
-                .map(|hook| (hook, new))
-        });
-        if already {
-            present += 1;
-        } else if let Some((hook, new)) = older {
-            if let Some(hook) = hook.as_object_mut() {
-                hook.insert("command".into(), Value::String(new));
-            }
-            rewritten += 1;
-        } else {
-            list.extend(groups.as_array().into_iter().flatten().cloned());
-            added += 1;
-        }
-    }
+    let merged =
+        wiring::merge(agent, &mut settings, hooks).map_err(|why| format!("`{shown}`: {why}; it was not changed"))?;
+    let wiring::Merged { added, present, rewritten } = merged;
     if added + rewritten == 0 {
         return Ok(format!("`{shown}` already runs hookc at all {present} hook point(s); nothing changed"));
     }
@@ -277,12 +291,19 @@ fn merge_into(path: &Path, hooks: Map<String, Value>) -> Result<String, String> 
 /// Codex runs only hooks its user trusted, and reads a project's `.codex/hooks.json` only in a
 /// project it trusts. With `--trust`, the hooks that run this command are recorded as trusted;
 /// either way the report says plainly what will and will not run.
-fn codex_trust_report(hooks_json: &Path, project: &Path, command: &str, trust: bool) -> Result<String, String> {
+fn codex_trust_report(
+    agent: &Agent,
+    hooks_json: &Path,
+    project: &Path,
+    command: &str,
+    trust: bool,
+) -> Result<String, String> {
     let text = std::fs::read_to_string(hooks_json)
         .map_err(|error| format!("cannot read `{}`: {error}", hooks_json.display()))?;
     let settings: Value =
         serde_json::from_str(&text).map_err(|error| format!("`{}`: {error}", hooks_json.display()))?;
-    let ours: Vec<WiredHook> = wiring::commands(&settings).into_iter().filter(|hook| hook.command == command).collect();
+    let ours: Vec<WiredHook> =
+        wiring::commands(agent, &settings).into_iter().filter(|hook| hook.command == command).collect();
     let state = codex_trust::read(hooks_json, project, &ours)?;
     let shown = state.config_path.display();
     let mut report = if state.untrusted.is_empty() {

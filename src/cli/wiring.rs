@@ -17,31 +17,177 @@ pub(super) fn events(agent: &Agent) -> impl Iterator<Item = &'static EventSpec> 
     agent.events.iter().filter(|spec| spec.wired)
 }
 
-/// `{EVENT: [{matcher?, hooks: [{type, command, timeout}]}]}` for every event the agent has.
+/// Where hook entries sit in an agent's JSON settings: under `hooks.EVENT`, directly (flat) or
+/// in groups that carry a matcher and a `hooks` list (nested); the command under one key.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Layout {
+    /// Entries sit in matcher groups.
+    nested: bool,
+    /// The key holding an entry's command line.
+    command_key: &'static str,
+    /// The key holding an entry's timeout, and its unit.
+    timeout: Option<(&'static str, TimeUnit)>,
+    /// The file carries `"version": 1`.
+    version: bool,
+}
+
+/// The layout of an agent's JSON settings; `None` for agents wired by files of their own
+/// (Cline's scripts, hookc's plugin).
+pub(super) fn layout(agent: &Agent) -> Option<Layout> {
+    let flat = |command_key, timeout, version| Layout { nested: false, command_key, timeout, version };
+    Some(match agent.settings.format {
+        SettingsFormat::Claude { timeout, .. } => {
+            Layout { nested: true, command_key: "command", timeout: Some(("timeout", timeout)), version: false }
+        }
+        SettingsFormat::Copilot => flat("bash", Some(("timeoutSec", TimeUnit::Seconds)), true),
+        SettingsFormat::Cursor => flat("command", None, true),
+        SettingsFormat::Windsurf => flat("command", None, false),
+        SettingsFormat::Kiro => flat("command", Some(("timeout_ms", TimeUnit::Millis)), false),
+        SettingsFormat::Scripts | SettingsFormat::Plugin => return None,
+    })
+}
+
+/// The command line a hook at this event runs: the agent's command, naming the event where the
+/// agent's payloads may not.
+pub(super) fn event_command(agent: &Agent, spec: &EventSpec, command: &str) -> String {
+    match agent.settings.name_event {
+        true => format!("{command} --event {}", spec.name),
+        false => command.to_string(),
+    }
+}
+
+/// What to add under `hooks.EVENT` for every event the agent has, in its layout: `[{matcher?,
+/// hooks: [{type, command, timeout}]}]` (Claude Code's), or the flat entries of the others.
 pub(super) fn hooks(agent: &Agent, command: &str) -> Map<String, Value> {
-    let SettingsFormat::Claude { any_tool, timeout } = agent.settings.format;
-    let timeout = match timeout {
-        TimeUnit::Seconds => TIMEOUT_SECONDS,
-        TimeUnit::Millis => TIMEOUT_SECONDS * 1000,
-    };
+    let Some(layout) = layout(agent) else { return Map::new() };
     events(agent)
         .map(|spec| {
-            let mut group = Map::new();
-            if spec.kind.has_tool() {
-                group.insert("matcher".into(), json!(any_tool));
+            let command = event_command(agent, spec, command);
+            let mut entry = Map::new();
+            if agent.settings.format == SettingsFormat::Copilot || layout.nested {
+                entry.insert("type".into(), json!("command"));
             }
-            group.insert("hooks".into(), json!([{"type": "command", "command": command, "timeout": timeout}]));
-            (spec.name.to_string(), json!([group]))
+            entry.insert(layout.command_key.into(), json!(command));
+            if let Some((key, unit)) = layout.timeout {
+                entry.insert(key.into(), json!(written_timeout(unit)));
+            }
+            if agent.settings.format == SettingsFormat::Windsurf {
+                entry.insert("show_output".into(), json!(true));
+            }
+            let matcher = match agent.settings.format {
+                SettingsFormat::Claude { any_tool, .. } => Some(any_tool),
+                SettingsFormat::Kiro => Some("*"),
+                _ => None,
+            };
+            let matcher = matcher.filter(|_| spec.kind.has_tool());
+            let item = match layout.nested {
+                true => {
+                    let mut group = Map::new();
+                    if let Some(matcher) = matcher {
+                        group.insert("matcher".into(), json!(matcher));
+                    }
+                    group.insert("hooks".into(), json!([Value::Object(entry)]));
+                    group
+                }
+                false => {
+                    if let Some(matcher) = matcher {
+                        entry.insert("matcher".into(), json!(matcher));
+                    }
+                    entry
+                }
+            };
+            (spec.name.to_string(), json!([Value::Object(item)]))
         })
         .collect()
 }
 
+/// The timeout `init` writes, in a unit.
+fn written_timeout(unit: TimeUnit) -> u64 {
+    match unit {
+        TimeUnit::Seconds => TIMEOUT_SECONDS,
+        TimeUnit::Millis => TIMEOUT_SECONDS * 1000,
+    }
+}
+
 /// A hook timeout as written in an agent's settings.
 pub(super) fn timeout(agent: &Agent, written: u64) -> std::time::Duration {
-    let SettingsFormat::Claude { timeout, .. } = agent.settings.format;
-    match timeout {
-        TimeUnit::Seconds => std::time::Duration::from_secs(written),
-        TimeUnit::Millis => std::time::Duration::from_millis(written),
+    match layout(agent).and_then(|layout| layout.timeout) {
+        Some((_, TimeUnit::Millis)) => std::time::Duration::from_millis(written),
+        _ => std::time::Duration::from_secs(written),
+    }
+}
+
+/// How many of the hooks `merge` was given were added, found already there, or rewritten from
+/// an older spelling of the same command.
+#[derive(Debug, Default)]
+pub(super) struct Merged {
+    pub added: usize,
+    pub present: usize,
+    pub rewritten: usize,
+}
+
+/// Merges hooks into an agent's settings value: each event's entry is added unless an entry
+/// with the same command is already there, or one with an older spelling of it (`hookc claude
+/// …` is now `hookc hook claude …`) is rewritten in place; everything else is left as it is.
+pub(super) fn merge(agent: &Agent, settings: &mut Value, hooks: Map<String, Value>) -> Result<Merged, String> {
+    let Some(layout) = layout(agent) else { return Err(format!("{} is not wired by a settings file", agent.name)) };
+    let Some(root) = settings.as_object_mut() else { return Err("it does not hold a JSON object".into()) };
+    if layout.version {
+        root.entry("version").or_insert(json!(1));
+    }
+    let Some(all_hooks) = root.entry("hooks").or_insert_with(|| json!({})).as_object_mut() else {
+        return Err("its `hooks` is not an object".into());
+    };
+    let mut merged = Merged::default();
+    for (event, items) in hooks {
+        let Some(list) = all_hooks.entry(event.clone()).or_insert_with(|| json!([])).as_array_mut() else {
+            return Err(format!("its `hooks.{event}` is not a list"));
+        };
+        let new = items
+            .pointer("/0")
+            .and_then(|item| entries(layout, item).next())
+            .and_then(|entry| entry.get(layout.command_key))
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        let key = layout.command_key;
+        let already = list
+            .iter()
+            .flat_map(|item| entries(layout, item))
+            .any(|entry| entry.get(key).and_then(Value::as_str) == Some(new.as_str()));
+        let older = list
+            .iter_mut()
+            .flat_map(|item| entries_mut(layout, item))
+            .find(|entry| entry.get(key).and_then(Value::as_str).is_some_and(|old| respelled(old) == new));
+        match (already, older) {
+            (true, _) => merged.present += 1,
+            (false, Some(entry)) => {
+                if let Some(entry) = entry.as_object_mut() {
+                    entry.insert(key.into(), Value::String(new));
+                }
+                merged.rewritten += 1;
+            }
+            (false, None) => {
+                list.extend(items.as_array().into_iter().flatten().cloned());
+                merged.added += 1;
+            }
+        }
+    }
+    Ok(merged)
+}
+
+/// The hook entries of one item of a `hooks.EVENT` list.
+fn entries(layout: Layout, item: &Value) -> Box<dyn Iterator<Item = &Value> + '_> {
+    match layout.nested {
+        true => Box::new(item.get("hooks").and_then(Value::as_array).into_iter().flatten()),
+        false => Box::new(std::iter::once(item)),
+    }
+}
+
+fn entries_mut(layout: Layout, item: &mut Value) -> Box<dyn Iterator<Item = &mut Value> + '_> {
+    match layout.nested {
+        true => Box::new(item.get_mut("hooks").and_then(Value::as_array_mut).into_iter().flatten()),
+        false => Box::new(std::iter::once(item)),
     }
 }
 
@@ -126,23 +272,180 @@ pub(super) fn codex_home() -> Option<PathBuf> {
         .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".codex")))
 }
 
-/// The commands of a settings value's hooks: `(event, group index, hook index, command,
-/// matcher, timeout)` for every `command` hook.
-pub(super) fn commands(settings: &Value) -> Vec<WiredHook> {
+/// The first line of every file hookc writes for an agent wired by files (Cline's scripts): a
+/// file without it is the user's own, never changed.
+const WRITTEN_BY: &str = "# written by `hookc init`";
+
+/// The files `init` writes for an agent wired by files, by their path relative to its settings
+/// path (Cline: one script per event in the folder; a plugin: the file itself), with whether
+/// each is executable.
+pub(super) fn files(agent: &Agent, command: &str) -> Vec<(PathBuf, String, bool)> {
+    match agent.settings.format {
+        SettingsFormat::Scripts => events(agent)
+            .map(|spec| {
+                let command = event_command(agent, spec, command);
+                let text = format!(
+                    "#!/bin/sh\n{WRITTEN_BY} for {}: {} hooks are files named after their event.\nexec {command}\n",
+                    agent.name, agent.name
+                );
+                (PathBuf::from(spec.name), text, true)
+            })
+            .collect(),
+        SettingsFormat::Plugin => vec![(PathBuf::new(), plugin(agent, command), false)],
+        _ => Vec::new(),
+    }
+}
+
+/// hookc's plugin for an agent whose hooks are JavaScript plugins, running `command`.
+pub(super) fn plugin(agent: &Agent, command: &str) -> String {
+    const TEMPLATE: &str = include_str!("hookc-plugin.js");
+    let quoted = serde_json::to_string(command).unwrap_or_default();
+    TEMPLATE
+        .replace("__AGENT_NAME__", agent.name)
+        .replace("__AGENT_ID__", agent.id)
+        .replace("__COMMAND__", &quoted)
+        .replace("__TIMEOUT_MS__", &(TIMEOUT_SECONDS * 1000).to_string())
+}
+
+/// What one of an agent's settings files holds, as the agent reads it.
+pub(super) struct Found {
+    /// hookc's hooks there.
+    pub hooks: Vec<WiredHook>,
+    /// The settings, for a JSON file (`Null` for files of other kinds).
+    pub settings: Value,
+    /// What is wrong with the file as hookc wrote it.
+    pub problems: Vec<String>,
+}
+
+/// Reads one of an agent's settings files (for Cline, its hooks folder); `Ok(None)` when there
+/// is none. `Err` says why the agent cannot read it.
+pub(super) fn read(agent: &Agent, path: &Path) -> Result<Option<Found>, String> {
+    let read_text = |path: &Path| match std::fs::read_to_string(path) {
+        Ok(text) => Ok(Some(text)),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(error) => Err(format!("cannot read it: {error}")),
+    };
+    match agent.settings.format {
+        SettingsFormat::Scripts => {
+            let mut found = Found { hooks: Vec::new(), settings: Value::Null, problems: Vec::new() };
+            if !path.is_dir() {
+                return Ok(None);
+            }
+            for spec in events(agent) {
+                let file = path.join(spec.name);
+                // The user's own script at this event is theirs; hookc's says so.
+                let Some(text) = read_text(&file)? else { continue };
+                if !text.lines().any(|line| line.starts_with(WRITTEN_BY)) {
+                    continue;
+                }
+                if !is_executable(&file) {
+                    found.problems.push(format!(
+                        "{}: `{}` is not executable: {} does not run it",
+                        spec.name,
+                        file.display(),
+                        agent.name
+                    ));
+                }
+                // Run as the agent runs it: the file itself (it names its event), within the
+                // 120 s Cline gives a hook (checked on Cline CLI 3.0.65).
+                let command =
+                    shlex::try_quote(&file.to_string_lossy()).map(|quoted| quoted.into_owned()).unwrap_or_default();
+                found.hooks.push(wired(spec.name, &command, Some(120)));
+            }
+            Ok(Some(found))
+        }
+        SettingsFormat::Plugin => {
+            let Some(text) = read_text(path)? else { return Ok(None) };
+            let command = text.lines().find_map(|line| {
+                let value = line.trim().strip_prefix("const HOOKC_COMMAND = ")?.strip_suffix(';')?;
+                serde_json::from_str::<String>(value).ok()
+            });
+            let Some(command) = command else {
+                return Err("it is not hookc's plugin: hookc does not run from it".into());
+            };
+            let mut problems = Vec::new();
+            if text != plugin(agent, &command) {
+                problems.push(format!(
+                    "`{}` is not the plugin this hookc writes (edited, or an older release's): a plugin that does not load leaves every call unguarded; write it again with `hookc init {} --write`",
+                    path.display(),
+                    agent.id
+                ));
+            }
+            let hooks = events(agent).map(|spec| wired(spec.name, &command, Some(TIMEOUT_SECONDS))).collect();
+            Ok(Some(Found { hooks, settings: Value::Null, problems }))
+        }
+        _ => {
+            let Some(text) = read_text(path)? else { return Ok(None) };
+            let settings: Value = serde_json::from_str(&text)
+                .map_err(|error| format!("it is not valid JSON ({error}): the agent ignores its hooks"))?;
+            let hooks = commands(agent, &settings).into_iter().filter(|hook| runs_hookc(&hook.command)).collect();
+            Ok(Some(Found { hooks, settings, problems: Vec::new() }))
+        }
+    }
+}
+
+/// A hook found in a file of hookc's own, with the timeout (seconds) it runs within.
+fn wired(event: &str, command: &str, timeout: Option<u64>) -> WiredHook {
+    WiredHook {
+        event: event.to_string(),
+        group: 0,
+        hook: 0,
+        command: command.to_string(),
+        matcher: None,
+        timeout,
+        background: false,
+        once: false,
+        status_message: None,
+        context_limit: None,
+    }
+}
+
+/// Makes a file executable by its owner, group and others (`rwxr-xr-x` at most its own bits).
+pub(super) fn make_executable(path: &Path) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mut permissions = std::fs::metadata(path)?.permissions();
+        permissions.set_mode(permissions.mode() | 0o755);
+        std::fs::set_permissions(path, permissions)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        Ok(())
+    }
+}
+
+fn is_executable(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::metadata(path).is_ok_and(|meta| meta.permissions().mode() & 0o111 != 0)
+    }
+    #[cfg(not(unix))]
+    {
+        path.is_file()
+    }
+}
+
+/// The command hooks of a settings value, in the agent's layout.
+pub(super) fn commands(agent: &Agent, settings: &Value) -> Vec<WiredHook> {
     let mut found = Vec::new();
+    let Some(layout) = layout(agent) else { return found };
     let Some(events) = settings.get("hooks").and_then(Value::as_object) else { return found };
-    for (event, groups) in events {
-        for (group_index, group) in groups.as_array().into_iter().flatten().enumerate() {
-            let matcher = group.get("matcher").and_then(Value::as_str).map(str::to_string);
-            for (hook_index, hook) in group.get("hooks").and_then(Value::as_array).into_iter().flatten().enumerate() {
-                let Some(command) = hook.get("command").and_then(Value::as_str) else { continue };
+    for (event, items) in events {
+        for (group_index, item) in items.as_array().into_iter().flatten().enumerate() {
+            let matcher = item.get("matcher").and_then(Value::as_str).map(str::to_string);
+            for (hook_index, hook) in entries(layout, item).enumerate() {
+                let Some(command) = hook.get(layout.command_key).and_then(Value::as_str) else { continue };
+                let timeout_key = layout.timeout.map_or("timeout", |(key, _)| key);
                 found.push(WiredHook {
                     event: event.clone(),
                     group: group_index,
                     hook: hook_index,
                     command: command.to_string(),
                     matcher: matcher.clone(),
-                    timeout: hook.get("timeout").and_then(Value::as_u64),
+                    timeout: hook.get(timeout_key).and_then(Value::as_u64),
                     background: hook.get("async").and_then(Value::as_bool).unwrap_or(false),
                     once: hook.get("once").and_then(Value::as_bool).unwrap_or(false),
                     status_message: hook.get("statusMessage").and_then(Value::as_str).map(str::to_string),

@@ -379,8 +379,10 @@ fn shell_line(tool: Resolved, args: &Map<String, Json>) -> Option<CommandLine> {
     if tool.kind() != Kind::Shell {
         return None;
     }
+    let lines = matches!(tool.source(Semantic::Command), Some(Source::Lines(_)));
     match tool.value(Semantic::Command, args)? {
         Json::String(line) => Some(shell::analyse(line)),
+        Json::Array(items) if lines => super::view::script(items).map(|script| shell::analyse(&script)),
         Json::Array(words) => {
             let words: Option<Vec<String>> = words.iter().map(|word| word.as_str().map(str::to_string)).collect();
             words.map(|words| shell::analyse_argv(&words))
@@ -396,12 +398,23 @@ fn raw_paths(tool: Resolved, args: &Map<String, Json>) -> Vec<String> {
         Some(Source::Patch(names)) => {
             names.iter().find_map(|name| args.get(*name).and_then(Json::as_str)).map(patch_paths).unwrap_or_default()
         }
-        Some(Source::Args(names)) => {
+        Some(Source::Args(names) | Source::Lines(names)) => {
             let mut paths = Vec::new();
             for value in names.iter().filter_map(|name| args.get(*name)) {
                 match value {
                     Json::String(path) => paths.push(path.clone()),
-                    Json::Array(items) => paths.extend(items.iter().filter_map(Json::as_str).map(str::to_string)),
+                    // A list of paths, or of file objects that name theirs (Cline's `read_files`).
+                    Json::Array(items) => paths.extend(
+                        items
+                            .iter()
+                            .filter_map(|item| match item {
+                                Json::Object(file) => {
+                                    file.get("path").or_else(|| file.get("file_path")).and_then(Json::as_str)
+                                }
+                                other => other.as_str(),
+                            })
+                            .map(str::to_string),
+                    ),
                     _ => {}
                 }
             }

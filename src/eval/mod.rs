@@ -354,6 +354,11 @@ impl Run<'_> {
                 Some(Source::Patch(_)) => {
                     return Err(fail("a patch names its files in its text; rewrite the patch instead"))
                 }
+                Some(Source::Lines(_)) => {
+                    return Err(fail(
+                        "the tool takes a list of command lines; rewrite that argument instead (`args.NAME`)",
+                    ))
+                }
                 Some(Source::Args(candidates)) => {
                     let present = candidates.iter().find(|name| self.view.args.contains_key(**name));
                     match present.or(candidates.first()) {

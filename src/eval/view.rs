@@ -421,11 +421,19 @@ fn hosts_of(text: &str) -> Vec<String> {
 
 /// A shell call's command line: the text sent, or an argv array (Codex's `shell`) as one line.
 pub(crate) fn command_text<'a>(tool: Resolved, args: &'a Map<String, Json>) -> Option<Cow<'a, str>> {
+    let lines = matches!(tool.source(Semantic::Command), Some(Source::Lines(_)));
     match tool.value(Semantic::Command, args)? {
         Json::String(line) => Some(Cow::Borrowed(line)),
+        Json::Array(items) if lines => script(items).map(Cow::Owned),
         Json::Array(words) => command_line(words).map(Cow::Owned),
         _ => None,
     }
+}
+
+/// A list of command lines as one script, a line each.
+pub(crate) fn script(lines: &[Json]) -> Option<String> {
+    let lines: Option<Vec<&str>> = lines.iter().map(Json::as_str).collect();
+    lines.map(|lines| lines.join("\n"))
 }
 
 /// An argv array as one command line, each word quoted as a POSIX shell would need it.

@@ -60,13 +60,16 @@ pub enum Source {
     Args(&'static [&'static str]),
     /// The files named by a Codex patch in one of these arguments.
     Patch(&'static [&'static str]),
+    /// A list of command lines in one of these arguments, run one after another (Cline's
+    /// `run_commands`): read as one script, a line a command, never as one argv.
+    Lines(&'static [&'static str]),
 }
 
 impl Source {
     /// The argument names.
     pub fn args(self) -> &'static [&'static str] {
         match self {
-            Source::Args(args) | Source::Patch(args) => args,
+            Source::Args(args) | Source::Patch(args) | Source::Lines(args) => args,
         }
     }
 }

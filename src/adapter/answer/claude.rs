@@ -15,7 +15,7 @@
 //! | `additionalContext` | `hookSpecificOutput.additionalContext`; on Stop, `systemMessage` |
 //! | nothing | exit 0, no output: the agent's own permission flow decides |
 
-use super::{denial_reason, joined_context, replacement_text, Reply};
+use super::{joined_context, replacement_text, tool_decision, Decision, Reply};
 use crate::adapter::output;
 use crate::adapter::payload::Context;
 use crate::model::result::{HookResult, Permission, ToolOutput};
@@ -44,7 +44,7 @@ pub(super) fn render(context: &Context, result: &HookResult, stop_decision: Stop
         }
         EventKind::SessionEnd | EventKind::Notification => None,
     };
-    Reply { stdout: answer.map(|value| value.to_string()), exit: 0 }
+    Reply { stdout: answer.map(|value| value.to_string()), exit: 0, stderr: None }
 }
 
 /// `{"hookSpecificOutput": {"hookEventName": …, …fields}}`.
@@ -57,40 +57,7 @@ fn specific(context: &Context, fields: Value) -> Value {
 }
 
 fn pre_tool_use(context: &Context, result: &HookResult) -> Option<Value> {
-    let agent = context.agent;
-    let honours = |answer| agent.support(EventKind::PreToolUse, answer) == Support::Honoured;
-    let (decision, reason) = match (&result.blocking_error, result.permission_behavior) {
-        (Some(error), _) => (Permission::Deny, Some(error.to_string())),
-        // The safe answer an agent that cannot ask honours is `deny`, saying why.
-        (None, Permission::Ask) if !honours(AnswerKind::Ask) => (
-            Permission::Deny,
-            Some(format!(
-                "this call needs a person's approval, which {} hooks cannot ask for: {}",
-                agent.name,
-                result.permission_reason.clone().unwrap_or_else(|| result.matched.join(", "))
-            )),
-        ),
-        (None, _) if result.updated_input.is_some() && !honours(AnswerKind::UpdatedInput) => (
-            Permission::Deny,
-            Some(format!(
-                "hookc rules ({}) rewrote this call, which {} hooks cannot do: it is refused rather than run as sent",
-                result.matched.join(", "),
-                agent.name
-            )),
-        ),
-        // An agent that takes `allow` as unsupported output would mark the hook failed.
-        (None, Permission::Allow) if !honours(AnswerKind::Allow) => (Permission::Passthrough, None),
-        (None, Permission::Passthrough) if result.updated_input.is_some() => (
-            // A rewrite alone must not skip the user's prompt: show the rewritten input.
-            Permission::Ask,
-            Some(format!("hookc rewrote the tool input (rules: {})", result.matched.join(", "))),
-        ),
-        (None, permission) => (permission, result.permission_reason.clone()),
-    };
-    let reason = match decision {
-        Permission::Deny => Some(denial_reason(reason, result)),
-        _ => reason,
-    };
+    let Decision { permission: decision, reason, input } = tool_decision(context, result);
     let mut fields = Map::new();
     if decision != Permission::Passthrough {
         fields.insert("permissionDecision".into(), json!(decision.name()));
@@ -98,7 +65,7 @@ fn pre_tool_use(context: &Context, result: &HookResult) -> Option<Value> {
             fields.insert("permissionDecisionReason".into(), json!(reason));
         }
     }
-    if let (Some(input), false) = (&result.updated_input, decision == Permission::Deny) {
+    if let Some(input) = input {
         fields.insert("updatedInput".into(), Value::Object(input.clone()));
     }
     if let Some(text) = joined_context(result) {

@@ -92,5 +92,5 @@ pub(super) fn render(context: &Context, result: &HookResult) -> Reply {
         specific.insert("hookEventName".into(), json!(context.event_name));
         answer.insert("hookSpecificOutput".into(), Value::Object(specific));
     }
-    Reply { stdout: Some(Value::Object(answer).to_string()), exit: 0 }
+    Reply { stdout: Some(Value::Object(answer).to_string()), exit: 0, stderr: None }
 }

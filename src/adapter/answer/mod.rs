@@ -4,11 +4,18 @@
 //! does not honour an answer.
 
 mod claude;
+mod cline;
+mod copilot;
+mod cursor;
+mod exit;
 mod gemini;
+mod plugin;
 
 use super::payload::Context;
-use crate::model::result::HookResult;
-use crate::vocab::agents::schema;
+use crate::model::result::{HookResult, Permission};
+use crate::vocab::agents::{schema, AnswerKind, Support};
+use crate::vocab::EventKind;
+use serde_json::{Map, Value};
 
 /// What a hook call prints and exits with, before hookc's own stderr lines.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,6 +24,8 @@ pub(super) struct Reply {
     pub stdout: Option<String>,
     /// The exit code (0: the agent reads stdout; 2: it blocks with stderr).
     pub exit: u8,
+    /// The reason for stderr, where the agent reads its answer there (exit 2).
+    pub stderr: Option<String>,
 }
 
 /// The merged result as the agent's answer.
@@ -24,6 +33,20 @@ pub(super) fn render(context: &Context, result: &HookResult) -> Reply {
     match context.answer {
         schema::Answer::Claude { stop } => claude::render(context, result, stop),
         schema::Answer::Gemini => gemini::render(context, result),
+        schema::Answer::Copilot => copilot::render(context, result),
+        schema::Answer::Cline => cline::render(context, result),
+        schema::Answer::Cursor => cursor::render(context, result),
+        schema::Answer::ExitCode => exit::render(context, result),
+        schema::Answer::Plugin => plugin::render(context, result),
+    }
+}
+
+/// What a call hookc could not decide is answered with: exit 2 where it blocks, else a
+/// refusal in the agent's dialect (Cline runs the call on exit 2).
+pub(super) fn refusal(answer: schema::Answer, reason: &str) -> (Option<String>, u8) {
+    match answer.exit_2_blocks() {
+        true => (None, 2),
+        false => (Some(cline::refusal(reason)), 0),
     }
 }
 
@@ -31,9 +54,11 @@ pub(super) fn render(context: &Context, result: &HookResult) -> Reply {
 /// answer to an empty result, without its exit code.
 pub(super) fn nothing(answer: schema::Answer) -> Option<String> {
     match answer {
-        schema::Answer::Claude { .. } => None,
-        // Gemini CLI parses stdout as JSON whatever happens.
-        schema::Answer::Gemini => Some("{}".to_string()),
+        schema::Answer::Claude { .. } | schema::Answer::Copilot | schema::Answer::ExitCode => None,
+        // These parse stdout as JSON whatever happens.
+        schema::Answer::Gemini | schema::Answer::Cursor => Some("{}".to_string()),
+        schema::Answer::Cline => Some(r#"{"cancel":false}"#.to_string()),
+        schema::Answer::Plugin => Some(r#"{"decision":"none"}"#.to_string()),
     }
 }
 
@@ -42,8 +67,58 @@ pub(super) fn nothing(answer: schema::Answer) -> Option<String> {
 pub(super) fn unchecked_output(context: &Context, reason: &str) -> Option<String> {
     match context.answer {
         schema::Answer::Claude { .. } => claude::unchecked_output(context, reason),
-        schema::Answer::Gemini => None,
+        _ => None,
     }
+}
+
+/// What to answer at PreToolUse, within what the agent honours (its capability rows).
+pub(super) struct Decision<'r> {
+    /// The permission to send (`Passthrough`: none).
+    pub permission: Permission,
+    /// Its reason: never blank for a denial.
+    pub reason: Option<String>,
+    /// The rewritten input to send, unless the call is refused.
+    pub input: Option<&'r Map<String, Value>>,
+}
+
+/// The decision at PreToolUse as an agent can take it: never weaker than the rules' (an `ask`
+/// it cannot take is a denial saying why, a rewrite it cannot take a refusal) and never an
+/// approval the rules did not give (a rewrite alone asks, so the person sees what will run).
+pub(super) fn tool_decision<'r>(context: &Context, result: &'r HookResult) -> Decision<'r> {
+    let agent = context.agent;
+    let honours = |answer| agent.support(EventKind::PreToolUse, answer) == Support::Honoured;
+    let (mut permission, mut reason) = match (&result.blocking_error, result.permission_behavior) {
+        (Some(error), _) => (Permission::Deny, Some(error.to_string())),
+        (None, _) if result.updated_input.is_some() && !honours(AnswerKind::UpdatedInput) => (
+            Permission::Deny,
+            Some(format!(
+                "hookc rules ({}) rewrote this call, which {} hooks cannot do: it is refused rather than run as sent",
+                result.matched.join(", "),
+                agent.name
+            )),
+        ),
+        // An agent that takes `allow` as unsupported output would mark the hook failed.
+        (None, Permission::Allow) if !honours(AnswerKind::Allow) => (Permission::Passthrough, None),
+        // A rewrite alone must not skip the user's prompt: show the rewritten input.
+        (None, Permission::Passthrough) if result.updated_input.is_some() => {
+            (Permission::Ask, Some(format!("hookc rewrote the tool input (rules: {})", result.matched.join(", "))))
+        }
+        (None, permission) => (permission, result.permission_reason.clone()),
+    };
+    // The safe answer an agent that cannot ask honours is `deny`, saying why.
+    if permission == Permission::Ask && !honours(AnswerKind::Ask) {
+        reason = Some(format!(
+            "this call needs a person's approval, which {} hooks cannot ask for: {}",
+            agent.name,
+            reason.unwrap_or_else(|| result.matched.join(", "))
+        ));
+        permission = Permission::Deny;
+    }
+    if permission == Permission::Deny {
+        reason = Some(denial_reason(reason, result));
+    }
+    let input = result.updated_input.as_ref().filter(|_| permission != Permission::Deny);
+    Decision { permission, reason, input }
 }
 
 /// The reason to send with a denial: agents reject a blank one (Codex then runs the call) or

@@ -74,13 +74,15 @@ pub(super) static AGENT: Agent = Agent {
         // Checked on the real Claude Code: this in any settings layer turns every hook off.
         off_switches: &[("/disableAllHooks", true)],
         project_var: Some("CLAUDE_PROJECT_DIR"),
+        name_event: false,
         trust: Trust::Workspace,
     },
     transcript: Some(Transcript { dialect: Dialect::Claude, settle: true }),
     project_root: &[RootFrom::Env("CLAUDE_PROJECT_DIR")],
     stop_flag: StopFlag::Reliable,
     signature: &[],
-    guests: &[],
+    // They read `.claude/settings.json` and run its hooks with payloads of their own.
+    guests: &["copilot", "vscode", "cursor"],
     sources: &[
         "real client: Claude Code 2.1.197, offline against a mock model (`shared/realclient`)",
         "primary: docs.claude.com, Claude Code hooks reference",

@@ -101,6 +101,7 @@ pub(super) static AGENT: Agent = Agent {
         user: &[(Home::Env("CODEX_HOME", ".codex"), "hooks.json", "user hooks")],
         off_switches: &[],
         project_var: None,
+        name_event: false,
         trust: Trust::CodexHooks,
     },
     transcript: Some(Transcript { dialect: Dialect::Codex, settle: false }),

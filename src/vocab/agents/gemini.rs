@@ -79,6 +79,7 @@ pub(super) static AGENT: Agent = Agent {
         // Each release has named the switch differently (primary: gemini-cli `docs/hooks`).
         off_switches: &[("/hooksConfig/enabled", false), ("/hooks/enabled", false), ("/tools/enableHooks", false)],
         project_var: None,
+        name_event: false,
         trust: Trust::Workspace,
     },
     transcript: Some(Transcript { dialect: Dialect::Gemini, settle: false }),

@@ -4,10 +4,22 @@
 
 pub mod schema;
 
+mod augment;
 mod claude;
+mod cline;
 mod codex;
+mod copilot;
+mod crush;
+mod cursor;
+mod droid;
 mod gemini;
+mod kilo;
+mod kiro;
 mod native;
+mod opencode;
+mod qwen;
+mod vscode;
+mod windsurf;
 
 pub use schema::{Agent, AnswerKind, EventSpec, Support};
 
@@ -15,7 +27,23 @@ use crate::vocab::tools::{self, Kind, Resolved, Tool};
 use crate::vocab::EventKind;
 
 /// Every agent hookc answers over its hook protocol, in the order the docs list them.
-pub static AGENTS: &[&Agent] = &[&claude::AGENT, &codex::AGENT, &gemini::AGENT];
+pub static AGENTS: &[&Agent] = &[
+    &claude::AGENT,
+    &codex::AGENT,
+    &gemini::AGENT,
+    &copilot::AGENT,
+    &vscode::AGENT,
+    &cursor::AGENT,
+    &windsurf::AGENT,
+    &cline::AGENT,
+    &kiro::AGENT,
+    &opencode::AGENT,
+    &kilo::AGENT,
+    &droid::AGENT,
+    &qwen::AGENT,
+    &augment::AGENT,
+    &crush::AGENT,
+];
 
 /// The seed's own tools: what a native event without `agent` (the reference loop, `hookc eval`)
 /// calls.

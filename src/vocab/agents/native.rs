@@ -35,6 +35,7 @@ pub(super) static AGENT: Agent = Agent {
         user: &[],
         off_switches: &[],
         project_var: None,
+        name_event: false,
         trust: Trust::Workspace,
     },
     transcript: None,

@@ -42,9 +42,9 @@ pub struct Agent {
     pub project_root: &'static [RootFrom],
     /// Whether its Stop payload's `stop_hook_active` stops a loop.
     pub stop_flag: StopFlag,
-    /// Top-level keys only its payloads carry: a payload with all of them that arrives through
-    /// another agent's settings ([`Agent::guests`]) is this agent's, and answered in its dialect.
-    pub signature: &'static [&'static str],
+    /// What only its hook calls carry: a call with all of these that arrives through another
+    /// agent's settings ([`Agent::guests`]) is this agent's, and answered in its dialect.
+    pub signature: &'static [Mark],
     /// Agents that read this agent's settings files, and so may call its hooks (VS Code runs
     /// Claude Code's `.claude/settings.json`).
     pub guests: &'static [&'static str],
@@ -60,6 +60,15 @@ impl PartialEq for Agent {
 }
 
 impl Eq for Agent {}
+
+/// Something that tells an agent's hook calls apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mark {
+    /// A top-level key of the payload.
+    Key(&'static str),
+    /// An environment variable the agent sets for its hooks.
+    Env(&'static str),
+}
 
 /// One event an agent fires.
 #[derive(Debug, Clone, Copy)]
@@ -139,8 +148,10 @@ pub struct Payload {
     pub tool_use_id: Ptrs,
     /// The tool's response (PostToolUse).
     pub tool_response: Ptrs,
-    /// Whether the tool failed: `true`, or any value but `false` and `null`.
+    /// Whether the tool failed: `true`, a text other than `success`, or an object (an error).
     pub tool_failed: Ptrs,
+    /// Whether the tool succeeded: `false` says it failed (Cline's `success`).
+    pub tool_ok: Ptrs,
     /// Why the tool failed (PostToolUseFailure).
     pub error: Ptrs,
     /// The user's prompt.
@@ -176,6 +187,7 @@ impl Payload {
         tool_use_id: &["/tool_use_id"],
         tool_response: &["/tool_response"],
         tool_failed: &["/tool_response/is_error", "/tool_response/isError"],
+        tool_ok: &[],
         error: &["/error"],
         prompt: &["/prompt"],
         stop_hook_active: &["/stop_hook_active"],
@@ -200,6 +212,24 @@ pub enum Answer {
     },
     /// Gemini CLI's: a top-level `decision` and `reason`; stdout is always a JSON object.
     Gemini,
+    /// Copilot CLI's camelCase hooks: a top-level `permissionDecision` and
+    /// `permissionDecisionReason` before a tool; `decision: "block"` with a `reason` to continue
+    /// at `agentStop`.
+    Copilot,
+    /// Cline's: `{"cancel": true, "errorMessage": …}` refuses (exit 2 does not);
+    /// `contextModification` adds context.
+    Cline,
+    /// Cursor's: `permission` (`allow`, `deny`, `ask`) with `user_message` and `agent_message`
+    /// before an action; `followup_message` to continue at `stop`; `continue: false` to refuse a
+    /// prompt.
+    Cursor,
+    /// Exit codes only: exit 2 refuses, with stderr as the reason the model reads; plain text
+    /// on stdout is context, where the agent reads it (Windsurf, Kiro CLI).
+    ExitCode,
+    /// hookc's own plugin inside the agent's process (OpenCode, Kilo): one JSON object,
+    /// `{"decision": "deny" | "allow" | "none", "reason"?, "args"?}`; the plugin refuses the call on
+    /// anything else.
+    Plugin,
 }
 
 /// Where a Stop's continuation goes in a Claude Code-style answer.
@@ -218,9 +248,7 @@ impl Answer {
     /// Whether exit 2 blocks the agent's action (for the rest, a failure answers with a
     /// refusal in the agent's own dialect).
     pub fn exit_2_blocks(self) -> bool {
-        match self {
-            Answer::Claude { .. } | Answer::Gemini => true,
-        }
+        !matches!(self, Answer::Cline)
     }
 }
 
@@ -286,6 +314,9 @@ pub struct Settings {
     pub project_var: Option<&'static str>,
     /// What the agent's user must trust before a hook runs.
     pub trust: Trust,
+    /// Whether a hook command names its event (`hookc hook AGENT --event NAME`): the agent's
+    /// payloads do not always say which event they are.
+    pub name_event: bool,
 }
 
 /// What an agent's user must trust before its hooks run.
@@ -319,6 +350,20 @@ pub enum SettingsFormat {
         /// The unit the timeout is written in.
         timeout: TimeUnit,
     },
+    /// `{"version": 1, "hooks": {EVENT: [{"type": "command", "bash": …, "powershell": …,
+    /// "timeoutSec": …}]}}` (Copilot CLI and the cloud agent; VS Code reads it too).
+    Copilot,
+    /// `{"version": 1, "hooks": {EVENT: [{"command": …}]}}` (Cursor).
+    Cursor,
+    /// `{"hooks": {EVENT: [{"command": …, "show_output": true}]}}` (Windsurf).
+    Windsurf,
+    /// `{"hooks": {EVENT: [{"matcher": "*", "command": …, "timeout_ms": …}]}}` in an agent
+    /// configuration (Kiro CLI).
+    Kiro,
+    /// One executable file per event, named after it, in the project file's folder (Cline).
+    Scripts,
+    /// hookc's plugin, one JavaScript file that runs the hook command (OpenCode, Kilo).
+    Plugin,
 }
 
 /// The unit a settings file writes a hook's timeout in.

@@ -1,0 +1,70 @@
+//! Factory Droid: Claude Code's hook protocol in `.factory/settings.json`; checked on the real
+//! client (0.225.2, `droid exec` offline against a mock model).
+
+use super::schema::{
+    event, Agent, Answer, Home, Payload, RootFrom, Settings, SettingsFormat, StopFlag, TimeUnit, Trust,
+};
+use crate::vocab::tools::{tool, Kind, Source, SHELL};
+use crate::vocab::EventKind::*;
+use crate::vocab::Semantic::{Content, Path, Pattern, Url};
+
+const FILE_PATH: Source = Source::Args(&["file_path", "path"]);
+
+/// Factory Droid.
+pub(super) static AGENT: Agent = Agent {
+    id: "droid",
+    name: "Factory Droid",
+    aliases: &["factory", "factory-droid"],
+    events: &[
+        event("PreToolUse", PreToolUse),
+        event("PostToolUse", PostToolUse),
+        event("UserPromptSubmit", UserPromptSubmit),
+        event("Stop", Stop),
+        event("SubagentStop", SubagentStop),
+        event("SessionStart", SessionStart),
+        event("SessionEnd", SessionEnd),
+        event("PreCompact", PreCompact),
+        event("Notification", Notification),
+    ],
+    payload: Payload { subagent_transcript: &[], prompt_id: &[], ..Payload::CLAUDE },
+    tools: &[
+        tool("Execute", Kind::Shell, SHELL),
+        tool("Create", Kind::Write, &[(Path, FILE_PATH), (Content, Source::Args(&["content"]))]),
+        tool("Edit", Kind::Write, &[(Path, FILE_PATH), (Content, Source::Args(&["new_str", "new_string"]))]),
+        tool("MultiEdit", Kind::Write, &[(Path, FILE_PATH)]),
+        tool("ApplyPatch", Kind::Write, &[(Path, Source::Patch(&["input", "patch"])), (Content, Source::Args(&["input", "patch"]))]),
+        tool("Read", Kind::Read, &[(Path, FILE_PATH)]),
+        tool("LS", Kind::Read, &[(Path, Source::Args(&["directory_path", "path"]))]).optional(&[Path]),
+        tool("Grep", Kind::Search, &[(Path, Source::Args(&["path", "glob_pattern"])), (Pattern, Source::Args(&["pattern"]))])
+            .optional(&[Path]),
+        tool("Glob", Kind::Search, &[(Path, Source::Args(&["folder", "path"])), (Pattern, Source::Args(&["patterns", "pattern"]))])
+            .optional(&[Path]),
+        tool("FetchUrl", Kind::Fetch, &[(Url, Source::Args(&["url"]))]),
+        tool("WebSearch", Kind::Fetch, &[]),
+        tool("Task", Kind::Agent, &[]),
+        tool("TodoWrite", Kind::Other, &[]),
+        tool("Skill", Kind::Other, &[]),
+        tool("ToolSearch", Kind::Other, &[]),
+    ],
+    transcript_tools: &[],
+    answer: Answer::CLAUDE,
+    departures: &[],
+    settings: Settings {
+        format: SettingsFormat::Claude { any_tool: "*", timeout: TimeUnit::Seconds },
+        project: &[(".factory/settings.json", "project settings"), (".factory/settings.local.json", "local project settings")],
+        user: &[(Home::User, ".factory/settings.json", "user settings")],
+        off_switches: &[("/disableAllHooks", true)],
+        project_var: None,
+        trust: Trust::Workspace,
+        name_event: false,
+    },
+    transcript: None,
+    project_root: &[RootFrom::Env("FACTORY_PROJECT_DIR"), RootFrom::Env("DROID_PROJECT_DIR"), RootFrom::Env("CLAUDE_PROJECT_DIR")],
+    stop_flag: StopFlag::Reliable,
+    signature: &[],
+    guests: &[],
+    sources: &[
+        "real client: Factory Droid 0.225.2, offline against a mock model (payloads in `tests/fixtures/agents/droid.yaml`)",
+        "primary: docs.factory.ai hooks reference (not retrieved here; the settings layout is Claude Code's)",
+    ],
+};

@@ -1,0 +1,35 @@
+//! Kilo CLI, a fork of OpenCode: the same plugin API, loaded from `.kilo/plugin/`. Checked on
+//! the real client (@kilocode/cli 7.7.7, offline): a throw in `tool.execute.before` stops the
+//! call.
+
+use super::opencode;
+use super::schema::{event, Agent, Answer, Home, RootFrom, Settings, SettingsFormat, StopFlag, Trust};
+use crate::vocab::EventKind::*;
+
+/// Kilo CLI.
+pub(super) static AGENT: Agent = Agent {
+    id: "kilo",
+    name: "Kilo CLI",
+    aliases: &["kilocode", "kilo-code"],
+    events: &[event("tool.execute.before", PreToolUse), event("tool.execute.after", PostToolUse)],
+    payload: opencode::PAYLOAD,
+    tools: opencode::TOOLS,
+    transcript_tools: &[],
+    answer: Answer::Plugin,
+    departures: opencode::DEPARTURES,
+    settings: Settings {
+        format: SettingsFormat::Plugin,
+        project: &[(".kilo/plugin/hookc.js", "project plugin")],
+        user: &[(Home::User, ".config/kilo/plugin/hookc.js", "user plugin")],
+        off_switches: &[],
+        project_var: None,
+        trust: Trust::Workspace,
+        name_event: false,
+    },
+    transcript: None,
+    project_root: &[RootFrom::Payload(&["/project_root"])],
+    stop_flag: StopFlag::Reliable,
+    signature: &[],
+    guests: &[],
+    sources: &["real client: @kilocode/cli 7.7.7, offline against a mock model (`tests/fixtures/agents/kilo.yaml`)"],
+};

@@ -1,0 +1,102 @@
+//! OpenCode: no command hooks, only JavaScript plugins in its own process. `hookc init opencode`
+//! writes hookc's plugin (`.opencode/plugin/hookc.js`), which runs `hookc hook opencode` at
+//! `tool.execute.before` and `tool.execute.after` and throws, so that the call does not run,
+//! on a denial and on anything it cannot read (hookc missing, crashed, timed out, an unexpected
+//! answer). Checked on the real client (opencode-ai 1.18.33): a throw stops the call, and the
+//! model reads the error as the tool's result.
+
+use super::schema::{
+    event, Agent, Answer, AnswerKind, Home, Payload, RootFrom, Settings, SettingsFormat, StopFlag, Support, Trust,
+};
+use crate::vocab::tools::{tool, Kind, Source, SHELL};
+use crate::vocab::EventKind::*;
+use crate::vocab::Semantic::{Content, Path, Pattern, Url};
+
+const FILE_PATH: Source = Source::Args(&["filePath", "path"]);
+
+/// The plugin's payload: the Claude Code-style object it builds from the hook's arguments.
+pub(super) const PAYLOAD: Payload = Payload {
+    permission_mode: &[],
+    transcript: &[],
+    subagent_transcript: &[],
+    prompt_id: &[],
+    stop_hook_active: &[],
+    last_message: &[],
+    ..Payload::CLAUDE
+};
+
+/// The tools of OpenCode (and of Kilo, its fork).
+pub(super) const TOOLS: &[crate::vocab::tools::Tool] = &[
+    tool("bash", Kind::Shell, SHELL).workdir(&["workdir"]),
+    tool("write", Kind::Write, &[(Path, FILE_PATH), (Content, Source::Args(&["content"]))]),
+    tool("edit", Kind::Write, &[(Path, FILE_PATH), (Content, Source::Args(&["newString"]))]),
+    tool("multiedit", Kind::Write, &[(Path, FILE_PATH)]),
+    tool(
+        "patch",
+        Kind::Write,
+        &[(Path, Source::Patch(&["patchText", "patch"])), (Content, Source::Args(&["patchText", "patch"]))],
+    ),
+    tool(
+        "apply_patch",
+        Kind::Write,
+        &[(Path, Source::Patch(&["patchText", "patch"])), (Content, Source::Args(&["patchText", "patch"]))],
+    ),
+    tool("read", Kind::Read, &[(Path, FILE_PATH)]),
+    tool("list", Kind::Read, &[(Path, Source::Args(&["path"]))]).optional(&[Path]),
+    tool("glob", Kind::Search, &[(Path, Source::Args(&["path"])), (Pattern, Source::Args(&["pattern"]))])
+        .optional(&[Path]),
+    tool("grep", Kind::Search, &[(Path, Source::Args(&["path", "include"])), (Pattern, Source::Args(&["pattern"]))])
+        .optional(&[Path]),
+    tool("webfetch", Kind::Fetch, &[(Url, Source::Args(&["url"]))]),
+    tool("websearch", Kind::Fetch, &[]),
+    tool("task", Kind::Agent, &[]),
+    tool("todowrite", Kind::Other, &[]),
+    tool("todoread", Kind::Other, &[]),
+    tool("skill", Kind::Other, &[]),
+    tool("question", Kind::Other, &[]),
+];
+
+/// What the plugin cannot do.
+pub(super) const DEPARTURES: &[super::schema::Departure] = &[
+    (
+        PreToolUse,
+        AnswerKind::Ask,
+        Support::Instead("deny, saying a person's approval is needed: a plugin hook cannot ask"),
+    ),
+    (PreToolUse, AnswerKind::Allow, Support::Instead("nothing: the agent's own permissions decide")),
+    (PreToolUse, AnswerKind::Context, Support::Ignored("a plugin's `tool.execute.before` cannot add context")),
+    (PostToolUse, AnswerKind::UpdatedOutput, Support::Ignored("hookc's plugin does not rewrite a tool's output")),
+    (PostToolUse, AnswerKind::Context, Support::Ignored("a plugin's `tool.execute.after` cannot add context")),
+    (PostToolUse, AnswerKind::Stop, Support::Ignored("a plugin's `tool.execute.after` cannot end the turn")),
+];
+
+/// OpenCode.
+pub(super) static AGENT: Agent = Agent {
+    id: "opencode",
+    name: "OpenCode",
+    aliases: &["opencode-ai"],
+    events: &[event("tool.execute.before", PreToolUse), event("tool.execute.after", PostToolUse)],
+    payload: PAYLOAD,
+    tools: TOOLS,
+    transcript_tools: &[],
+    answer: Answer::Plugin,
+    departures: DEPARTURES,
+    settings: Settings {
+        format: SettingsFormat::Plugin,
+        project: &[(".opencode/plugin/hookc.js", "project plugin")],
+        user: &[(Home::User, ".config/opencode/plugin/hookc.js", "user plugin")],
+        off_switches: &[],
+        project_var: None,
+        trust: Trust::Workspace,
+        name_event: false,
+    },
+    transcript: None,
+    project_root: &[RootFrom::Payload(&["/project_root"])],
+    stop_flag: StopFlag::Reliable,
+    signature: &[],
+    guests: &[],
+    sources: &[
+        "real client: opencode-ai 1.18.33, offline against a mock model (its plugin API; payloads in `tests/fixtures/agents/opencode.yaml`)",
+        "primary: sst/opencode `packages/web/src/content/docs/plugins.mdx`",
+    ],
+};

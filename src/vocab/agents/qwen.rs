@@ -1,0 +1,87 @@
+//! Qwen Code (a Gemini CLI fork with Claude Code's hook protocol): `.qwen/settings.json`;
+//! checked on the real client (0.15.10, offline against a mock model). Its first Stop already
+//! says `stop_hook_active: true`, so the flag cannot tell a continuation: hookc trusts it (no
+//! continuation is forced twice, and none at all while it says true).
+
+use super::schema::{
+    event, Agent, Answer, Home, Payload, RootFrom, Settings, SettingsFormat, StopFlag, TimeUnit, Trust,
+};
+use crate::vocab::tools::{tool, Kind, Source, SHELL};
+use crate::vocab::EventKind::*;
+use crate::vocab::Semantic::{Content, Path, Pattern, Url};
+
+const FILE_PATH: Source = Source::Args(&["file_path", "absolute_path", "path"]);
+
+/// Qwen Code.
+pub(super) static AGENT: Agent = Agent {
+    id: "qwen",
+    name: "Qwen Code",
+    aliases: &["qwen-code"],
+    events: &[
+        event("PreToolUse", PreToolUse),
+        event("PostToolUse", PostToolUse),
+        event("PostToolUseFailure", PostToolUseFailure),
+        event("UserPromptSubmit", UserPromptSubmit),
+        event("Stop", Stop),
+        event("SubagentStop", SubagentStop),
+        event("SessionStart", SessionStart),
+        event("SessionEnd", SessionEnd),
+        event("PreCompact", PreCompact),
+        event("Notification", Notification),
+    ],
+    payload: Payload { subagent_transcript: &[], prompt_id: &[], ..Payload::CLAUDE },
+    tools: &[
+        tool("run_shell_command", Kind::Shell, SHELL).workdir(&["directory", "dir_path"]),
+        tool("monitor", Kind::Shell, SHELL).workdir(&["directory"]),
+        tool("write_file", Kind::Write, &[(Path, FILE_PATH), (Content, Source::Args(&["content"]))]),
+        tool("edit", Kind::Write, &[(Path, FILE_PATH), (Content, Source::Args(&["new_string"]))]),
+        tool("read_file", Kind::Read, &[(Path, FILE_PATH)]),
+        tool("read_many_files", Kind::Read, &[(Path, Source::Args(&["paths", "include"]))]).optional(&[Path]),
+        tool("list_directory", Kind::Read, &[(Path, Source::Args(&["path", "dir_path"]))]).optional(&[Path]),
+        tool(
+            "grep_search",
+            Kind::Search,
+            &[(Path, Source::Args(&["path", "glob", "include"])), (Pattern, Source::Args(&["pattern"]))],
+        )
+        .optional(&[Path]),
+        tool("glob", Kind::Search, &[(Path, Source::Args(&["path"])), (Pattern, Source::Args(&["pattern"]))])
+            .optional(&[Path]),
+        tool("web_fetch", Kind::Fetch, &[(Url, Source::Args(&["url"]))]),
+        tool("agent", Kind::Agent, &[]),
+        tool("task", Kind::Agent, &[]),
+        tool("todo_write", Kind::Other, &[]),
+        tool("save_memory", Kind::Other, &[]),
+        tool("skill", Kind::Other, &[]),
+        tool("tool_search", Kind::Other, &[]),
+        tool("task_stop", Kind::Other, &[]),
+        tool("send_message", Kind::Other, &[]),
+    ],
+    transcript_tools: &[],
+    answer: Answer::CLAUDE,
+    departures: &[],
+    settings: Settings {
+        // Its timeouts are in milliseconds (checked: `"timeout": 3` cut a hook off at 3 ms, and
+        // the call ran).
+        format: SettingsFormat::Claude { any_tool: "*", timeout: TimeUnit::Millis },
+        project: &[(".qwen/settings.json", "project settings")],
+        user: &[(Home::User, ".qwen/settings.json", "user settings")],
+        // Its source: `disableAllHooks` turns every hook off.
+        off_switches: &[("/disableAllHooks", true)],
+        project_var: None,
+        trust: Trust::Workspace,
+        name_event: false,
+    },
+    transcript: None,
+    project_root: &[
+        RootFrom::Env("QWEN_PROJECT_DIR"),
+        RootFrom::Env("GEMINI_PROJECT_DIR"),
+        RootFrom::Env("CLAUDE_PROJECT_DIR"),
+    ],
+    stop_flag: StopFlag::Reliable,
+    signature: &[],
+    guests: &[],
+    sources: &[
+        "real client: Qwen Code 0.15.10, offline against a mock model (payloads in `tests/fixtures/agents/qwen.yaml`)",
+        "primary: QwenLM/qwen-code `docs/users/features/hooks.md`",
+    ],
+};

@@ -1,0 +1,73 @@
+//! VS Code's agent hooks (Copilot Chat's agent mode). VS Code is an IDE and does not run here:
+//! this follows its documentation (`microsoft/vscode-docs` `docs/agent-customization/hooks.md`
+//! and `docs/agents/reference/hooks-reference.md`), marked so in `docs/agents.md`. It reads
+//! Claude Code's `.claude/settings.json` and Copilot's `.github/hooks/*.json` too, so its calls
+//! reach those agents' hooks: told apart by the camelCase `hookEventName` in its payloads, and
+//! answered as VS Code reads them (a Stop's decision inside `hookSpecificOutput`). Its docs call
+//! these payloads legacy for Copilot-harness sessions, which follow Copilot CLI's.
+
+use super::schema::{
+    event, Agent, Answer, Home, Mark, Payload, Settings, SettingsFormat, StopDecision, StopFlag, TimeUnit, Trust,
+};
+use crate::vocab::tools::{tool, Kind, Source, SHELL};
+use crate::vocab::EventKind::*;
+use crate::vocab::Semantic::{Command, Content, Path, Url};
+
+const FILE_PATH: Source = Source::Args(&["filePath", "path", "file_path"]);
+
+/// VS Code agent hooks.
+pub(super) static AGENT: Agent = Agent {
+    id: "vscode",
+    name: "VS Code",
+    aliases: &["vs-code", "code"],
+    events: &[
+        event("PreToolUse", PreToolUse),
+        event("PostToolUse", PostToolUse),
+        event("UserPromptSubmit", UserPromptSubmit),
+        event("Stop", Stop),
+        event("SubagentStop", SubagentStop).answered(Answer::CLAUDE),
+        event("SessionStart", SessionStart),
+        event("PreCompact", PreCompact),
+    ],
+    payload: Payload {
+        event: &["/hookEventName", "/hook_event_name"],
+        session: &["/sessionId", "/session_id"],
+        permission_mode: &[],
+        subagent_transcript: &[],
+        prompt_id: &[],
+        last_message: &[],
+        ..Payload::CLAUDE
+    },
+    tools: &[
+        tool("run_in_terminal", Kind::Shell, &[(Command, Source::Args(&["command"]))]),
+        tool("runTerminalCommand", Kind::Shell, SHELL),
+        tool("create_file", Kind::Write, &[(Path, FILE_PATH), (Content, Source::Args(&["content"]))]),
+        tool("createFile", Kind::Write, &[(Path, FILE_PATH), (Content, Source::Args(&["content"]))]),
+        tool("replace_string_in_file", Kind::Write, &[(Path, FILE_PATH), (Content, Source::Args(&["newString", "new_string"]))]),
+        tool("insert_edit_into_file", Kind::Write, &[(Path, FILE_PATH), (Content, Source::Args(&["code"]))]),
+        tool("editFiles", Kind::Write, &[(Path, Source::Args(&["files", "filePath"]))]),
+        tool("read_file", Kind::Read, &[(Path, FILE_PATH)]),
+        tool("fetch_webpage", Kind::Fetch, &[(Url, Source::Args(&["urls", "url"]))]),
+    ],
+    transcript_tools: &[],
+    answer: Answer::Claude { stop: StopDecision::Nested },
+    departures: &[],
+    settings: Settings {
+        format: SettingsFormat::Claude { any_tool: "*", timeout: TimeUnit::Seconds },
+        project: &[(".claude/settings.json", "project settings (Claude Code's)"), (".claude/settings.local.json", "local project settings (Claude Code's)")],
+        user: &[(Home::User, ".claude/settings.json", "user settings (Claude Code's)")],
+        off_switches: &[("/disableAllHooks", true)],
+        project_var: None,
+        trust: Trust::Workspace,
+        name_event: false,
+    },
+    transcript: None,
+    project_root: &[],
+    stop_flag: StopFlag::Reliable,
+    signature: &[Mark::Key("hookEventName")],
+    guests: &[],
+    sources: &[
+        "primary: microsoft/vscode-docs `docs/agent-customization/hooks.md`, `docs/agents/reference/hooks-reference.md` (not run here: an IDE)",
+        "unconfirmed: tool names (its docs name `create_file`, `replace_string_in_file` and, in examples, `runTerminalCommand`, `editFiles`)",
+    ],
+};
