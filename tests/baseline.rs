@@ -399,3 +399,39 @@ fn globs_stay_bounded_in_a_tree_of_looping_links() {
     }
     assert!(started.elapsed() < std::time::Duration::from_secs(3), "{:?}", started.elapsed());
 }
+
+/// Whatever an agent reads its hooks from, project and user-wide, cannot be written or removed
+/// under the shipped baseline, by any agent's write tool or a shell `rm`: otherwise the agent
+/// could switch hookc off (`{"disableAllHooks": true}` in `.claude/settings.local.json` turns
+/// every project hook off in Claude Code). Held to every agent's file, so a new agent's settings
+/// are protected or this fails.
+#[test]
+fn every_agents_hook_settings_are_protected() {
+    use hookc::agents::schema::Home;
+    let mut checked = 0;
+    for agent in hookc::agents::AGENTS {
+        let project = agent.settings.project.iter().map(|(path, _)| format!("/repo/{path}"));
+        let user = agent.settings.user.iter().map(|(home, path, _)| match home {
+            Home::User => format!("~/{path}"),
+            Home::Env(_, fallback) => format!("~/{fallback}/{path}"),
+        });
+        for path in project.chain(user) {
+            // A folder of hook files (Cline's) is protected with every file in it.
+            let folder = std::path::Path::new(&path).extension().is_none();
+            for target in std::iter::once(path.clone()).chain(folder.then(|| format!("{path}/PreToolUse"))) {
+                let write = serde_json::json!({"event": "pre_tool_use", "tool": "write_file", "cwd": "/repo", "project_root": "/repo",
+                    "args": {"path": target, "content": "{\"disableAllHooks\": true}"}});
+                let result = baseline().evaluate(&Event::from_json(write.to_string().as_bytes()).unwrap()).unwrap();
+                assert!(result.blocking_error.is_some(), "{}: a write to {target} is not blocked: {result:?}", agent.id);
+                checked += 1;
+            }
+            let rm = decide(&format!("rm -f {}", path.replace("/repo/", "")), 0);
+            assert!(
+                rm.blocking_error.is_some() || rm.permission_behavior == Permission::Deny,
+                "{}: rm of {path} is not refused: {rm:?}",
+                agent.id
+            );
+        }
+    }
+    assert!(checked >= 30, "only {checked} settings paths");
+}
