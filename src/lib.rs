@@ -80,7 +80,7 @@ pub mod vocab;
 #[doc(hidden)]
 pub mod cli;
 
-pub use adapter::{answer_hook, HookAnswer, HookFailure, HookOptions};
+pub use adapter::{answer_hook, hook_event, HookAnswer, HookFailure, HookOptions};
 pub use eval::{EvalError, Evaluation, LogRecord};
 pub use explain::{explain, Explanation, RuleTrace, TestTrace};
 pub use fmt::{comment_texts, format};

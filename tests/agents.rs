@@ -25,6 +25,9 @@ struct Case {
     /// More arguments, as `init` writes them for the agent.
     #[serde(default)]
     args: Vec<String>,
+    /// Environment variables the agent sets for its hooks.
+    #[serde(default)]
+    env: std::collections::BTreeMap<String, String>,
 }
 
 /// The command lines for each fixture file: `hookc hook AGENT`, and the spelling settings
@@ -64,7 +67,16 @@ fn every_agent_fixture_gets_its_exact_answer() {
                 args.extend(["--event", event.as_str()]);
             }
             args.extend(case.args.iter().map(String::as_str));
-            let output = hookc(Path::new(env!("CARGO_MANIFEST_DIR")), &args, case.stdin.to_string().as_bytes());
+            let output = if case.env.is_empty() {
+                hookc(Path::new(env!("CARGO_MANIFEST_DIR")), &args, case.stdin.to_string().as_bytes())
+            } else {
+                crate::support::hookc_with_env(
+                    Path::new(env!("CARGO_MANIFEST_DIR")),
+                    &args,
+                    case.stdin.to_string().as_bytes(),
+                    &case.env,
+                )
+            };
             let printed = stdout(&output);
             let actual: Value = if printed.trim().is_empty() {
                 Value::Null
@@ -555,6 +567,21 @@ fn a_patch_of_twelve_thousand_files_is_decided_quickly_in_bounded_memory() {
 
 /// The capability table in `docs/agents.md` is generated from the one the adapters and
 /// `hookc check --agent` read; `HOOKC_BLESS=1 cargo test capability_table` rewrites it.
+#[test]
+fn the_agent_table_in_the_docs_is_the_one_the_code_reads() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/agents.md");
+    let page = std::fs::read_to_string(&path).unwrap();
+    let (begin, end) = ("<!-- agents:begin -->\n", "<!-- agents:end -->");
+    let start = page.find(begin).unwrap() + begin.len();
+    let stop = page.find(end).unwrap();
+    let table = hookc::agents::overview();
+    if std::env::var_os("HOOKC_BLESS").is_some() {
+        std::fs::write(&path, format!("{}{table}{}", &page[..start], &page[stop..])).unwrap();
+        return;
+    }
+    assert!(page[start..stop] == table, "docs/agents.md is out of date: run `HOOKC_BLESS=1 cargo test agent_table`");
+}
+
 #[test]
 fn the_capability_table_in_the_docs_is_the_one_the_code_reads() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/agents.md");

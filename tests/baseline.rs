@@ -422,7 +422,11 @@ fn every_agents_hook_settings_are_protected() {
                 let write = serde_json::json!({"event": "pre_tool_use", "tool": "write_file", "cwd": "/repo", "project_root": "/repo",
                     "args": {"path": target, "content": "{\"disableAllHooks\": true}"}});
                 let result = baseline().evaluate(&Event::from_json(write.to_string().as_bytes()).unwrap()).unwrap();
-                assert!(result.blocking_error.is_some(), "{}: a write to {target} is not blocked: {result:?}", agent.id);
+                assert!(
+                    result.blocking_error.is_some(),
+                    "{}: a write to {target} is not blocked: {result:?}",
+                    agent.id
+                );
                 checked += 1;
             }
             let rm = decide(&format!("rm -f {}", path.replace("/repo/", "")), 0);

@@ -8,6 +8,7 @@ mod agents;
 mod baseline;
 mod bundle;
 mod cli;
+mod corpus;
 mod diagnostics;
 mod docs;
 mod eval_table;

@@ -31,9 +31,20 @@ pub fn spawn_hookc(args: &[&str], configure: impl FnOnce(&mut Command)) -> std::
 
 /// Runs the real `hookc` binary in `dir` with `stdin`.
 pub fn hookc(dir: &Path, args: &[&str], stdin: &[u8]) -> Output {
+    hookc_with_env(dir, args, stdin, &std::collections::BTreeMap::new())
+}
+
+/// [`hookc`] with these environment variables set too.
+pub fn hookc_with_env(
+    dir: &Path,
+    args: &[&str],
+    stdin: &[u8],
+    env: &std::collections::BTreeMap<String, String>,
+) -> Output {
     use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_hookc"))
         .args(args)
+        .envs(env)
         .current_dir(dir)
         .env("NO_COLOR", "1")
         .stdin(Stdio::piped())

@@ -72,16 +72,17 @@ fn native(
     Ok(mapped)
 }
 
-/// The native event an agent's hook payload becomes, exactly as `hookc hook AGENT` would
-/// evaluate it (for `eval --agent` and `explain --agent`).
-pub(crate) fn agent_event(
+/// The native event an agent's hook payload becomes, exactly as `hookc hook AGENT` evaluates
+/// it: mapped by the agent's file, its paths anchored at the project root, a Stop's turn read
+/// from the agent's transcript when the policy has rules for the event (`eval --agent`,
+/// `explain --agent`, and embedders that decide on agent payloads themselves).
+pub fn hook_event(
     agent: &'static Agent,
     policy: &Policy,
     payload: &[u8],
-    project_root: Option<&str>,
+    options: &HookOptions<'_>,
 ) -> Result<Event, HookFailure> {
-    let options = HookOptions { project_root: project_root.map(str::to_string), ..HookOptions::default() };
-    Ok(native(agent, policy, payload, &options)?.event)
+    Ok(native(agent, policy, payload, options)?.event)
 }
 
 /// What one command-hook call prints and exits with.

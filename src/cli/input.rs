@@ -108,8 +108,8 @@ impl EventArgs {
             None => Event::from_json(&bytes).map_err(|event_error| event_error.to_string()),
             Some(agent) => {
                 let root = self.project_root.as_ref().map(|root| root.to_string_lossy().into_owned());
-                crate::adapter::agent_event(agent, &policy, &bytes, root.as_deref())
-                    .map_err(|failure| failure.to_string())
+                let options = crate::HookOptions { project_root: root, ..crate::HookOptions::default() };
+                crate::adapter::hook_event(agent, &policy, &bytes, &options).map_err(|failure| failure.to_string())
             }
         };
         let event = event.map_err(|reason| {

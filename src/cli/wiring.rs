@@ -40,6 +40,7 @@ pub(super) fn layout(agent: &Agent) -> Option<Layout> {
             Layout { nested: true, command_key: "command", timeout: Some(("timeout", timeout)), version: false }
         }
         SettingsFormat::Copilot => flat("bash", Some(("timeoutSec", TimeUnit::Seconds)), true),
+        SettingsFormat::VsCode => flat("command", Some(("timeout", TimeUnit::Seconds)), false),
         SettingsFormat::Cursor => flat("command", None, true),
         SettingsFormat::Windsurf => flat("command", None, false),
         SettingsFormat::Kiro => flat("command", Some(("timeout_ms", TimeUnit::Millis)), false),
@@ -64,7 +65,7 @@ pub(super) fn hooks(agent: &Agent, command: &str) -> Map<String, Value> {
         .map(|spec| {
             let command = event_command(agent, spec, command);
             let mut entry = Map::new();
-            if agent.settings.format == SettingsFormat::Copilot || layout.nested {
+            if matches!(agent.settings.format, SettingsFormat::Copilot | SettingsFormat::VsCode) || layout.nested {
                 entry.insert("type".into(), json!("command"));
             }
             entry.insert(layout.command_key.into(), json!(command));

@@ -3,7 +3,7 @@
 //! (`docs.augmentcode.com/cli/hooks`) and its shipped code (`@augmentcode/auggie` 0.36.0).
 
 use super::schema::{
-    event, Agent, Answer, Home, Payload, RootFrom, Settings, SettingsFormat, StopFlag, TimeUnit, Trust,
+    event, Agent, Answer, Home, OnFailure, Payload, RootFrom, Settings, SettingsFormat, StopFlag, TimeUnit, Trust,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -54,6 +54,7 @@ pub(super) static AGENT: Agent = Agent {
     stop_flag: StopFlag::Reliable,
     signature: &[],
     guests: &[],
+    on_failure: OnFailure::UNVERIFIED,
     sources: &[
         "primary: docs.augmentcode.com/cli/hooks (not run here: it needs an Augment login)",
         "source: @augmentcode/auggie 0.36.0 `augment.mjs` (events, payload fields, tool names; argument names other than `command` unconfirmed)",

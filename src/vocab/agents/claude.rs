@@ -2,8 +2,8 @@
 //! reference documents them, checked on the real client (2.1.197, offline).
 
 use super::schema::{
-    event, Agent, Answer, AnswerKind, Dialect, Home, Payload, RootFrom, Settings, SettingsFormat, StopFlag, Support,
-    TimeUnit, Transcript, Trust,
+    event, Agent, Answer, AnswerKind, Dialect, Home, OnFailure, Payload, RootFrom, Settings, SettingsFormat, StopFlag,
+    Support, TimeUnit, Transcript, Trust,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -83,6 +83,7 @@ pub(super) static AGENT: Agent = Agent {
     signature: &[],
     // They read `.claude/settings.json` and run its hooks with payloads of their own.
     guests: &["copilot", "vscode", "cursor"],
+    on_failure: OnFailure::RUNS,
     sources: &[
         "real client: Claude Code 2.1.197, offline against a mock model (`shared/realclient`)",
         "primary: docs.claude.com, Claude Code hooks reference",

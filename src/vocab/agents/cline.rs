@@ -6,7 +6,8 @@
 //! values as JSON texts; `tool_call.input` holds them as they are, and is read.
 
 use super::schema::{
-    event, Agent, Answer, AnswerKind, Home, Payload, RootFrom, Settings, SettingsFormat, StopFlag, Support, Trust,
+    event, Agent, Answer, AnswerKind, Home, OnFailure, Payload, RootFrom, Settings, SettingsFormat, StopFlag, Support,
+    Trust,
 };
 use crate::vocab::tools::{tool, Kind, Source};
 use crate::vocab::EventKind::*;
@@ -113,6 +114,7 @@ pub(super) static AGENT: Agent = Agent {
     stop_flag: StopFlag::Reliable,
     signature: &[],
     guests: &[],
+    on_failure: OnFailure::RUNS,
     sources: &[
         "real client: Cline CLI 3.0.65, offline against a mock model (payloads in `tests/fixtures/agents/cline.yaml`)",
         "primary: cline/cline `docs/customization/hooks.mdx`",

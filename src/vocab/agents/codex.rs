@@ -2,8 +2,8 @@
 //! trusted each hook; checked on the real client (0.169, offline).
 
 use super::schema::{
-    event, Agent, Answer, AnswerKind, Dialect, Home, Payload, RootFrom, Settings, SettingsFormat, StopFlag, Support,
-    TimeUnit, Transcript, Trust,
+    event, Agent, Answer, AnswerKind, Dialect, Home, OnFailure, Payload, RootFrom, Settings, SettingsFormat, StopFlag,
+    Support, TimeUnit, Transcript, Trust,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -109,6 +109,7 @@ pub(super) static AGENT: Agent = Agent {
     stop_flag: StopFlag::Reliable,
     signature: &[],
     guests: &[],
+    on_failure: OnFailure::RUNS,
     sources: &[
         "real client: Codex 0.169, offline against a mock model (`shared/realclient/codex`)",
         "source: openai/codex `codex-rs/hooks`",

@@ -8,7 +8,8 @@
 //! `.claude/settings.json` (its hooks reference), as Claude Code's guest.
 
 use super::schema::{
-    event, Agent, Answer, AnswerKind, Home, Mark, Payload, RootFrom, Settings, SettingsFormat, StopFlag, Support, Trust,
+    event, Agent, Answer, AnswerKind, Effect, Home, Mark, OnFailure, Payload, RootFrom, Settings, SettingsFormat,
+    StopFlag, Support, Trust,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -129,6 +130,7 @@ pub(super) static AGENT: Agent = Agent {
     // It sets these for every hook, also for the hooks of `.claude/settings.json` it runs.
     signature: &[Mark::Env("COPILOT_CLI"), Mark::Key("timestamp")],
     guests: &["vscode"],
+    on_failure: OnFailure { other_exit: Effect::Blocks, missing: Effect::Blocks, timeout: Effect::Runs },
     sources: &[
         "real client: Copilot CLI 1.0.102, offline against a mock model (payloads in `tests/fixtures/agents/copilot.yaml`)",
         "primary: github/docs `copilot-cli-reference/cli-hooks-reference.md`, `hooks-configuration.md`",

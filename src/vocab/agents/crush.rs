@@ -4,7 +4,8 @@
 //! exact fields are unconfirmed, and read as Claude Code's.
 
 use super::schema::{
-    event, Agent, Answer, AnswerKind, Home, Payload, Settings, SettingsFormat, StopFlag, Support, TimeUnit, Trust,
+    event, Agent, Answer, AnswerKind, Home, OnFailure, Payload, Settings, SettingsFormat, StopFlag, Support, TimeUnit,
+    Trust,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -49,5 +50,6 @@ pub(super) static AGENT: Agent = Agent {
     stop_flag: StopFlag::Reliable,
     signature: &[],
     guests: &[],
+    on_failure: OnFailure::UNVERIFIED,
     sources: &["primary: charmbracelet/crush#2598 (merged 2026-04; not run here: its package downloads a binary)"],
 };

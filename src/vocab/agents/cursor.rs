@@ -5,7 +5,8 @@
 //! `beforeMCPExecution`) are read as calls of the tool they imply.
 
 use super::schema::{
-    event, Agent, Answer, AnswerKind, Home, Mark, Payload, RootFrom, Settings, SettingsFormat, StopFlag, Support, Trust,
+    event, Agent, Answer, AnswerKind, Home, Mark, OnFailure, Payload, RootFrom, Settings, SettingsFormat, StopFlag,
+    Support, Trust,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -79,6 +80,7 @@ pub(super) static AGENT: Agent = Agent {
     stop_flag: StopFlag::Reliable,
     signature: &[Mark::Key("conversation_id"), Mark::Key("generation_id")],
     guests: &[],
+    on_failure: OnFailure::UNVERIFIED,
     sources: &[
         "primary: cursor.com/docs/hooks (the events)",
         "secondary: cupcake.eqtylab.io harness reference for Cursor, CorridorSecurity/hookshot, syllago (payloads and answers)",

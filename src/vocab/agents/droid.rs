@@ -2,7 +2,7 @@
 //! client (0.225.2, `droid exec` offline against a mock model).
 
 use super::schema::{
-    event, Agent, Answer, Home, Payload, RootFrom, Settings, SettingsFormat, StopFlag, TimeUnit, Trust,
+    event, Agent, Answer, Home, OnFailure, Payload, RootFrom, Settings, SettingsFormat, StopFlag, TimeUnit, Trust,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -63,6 +63,7 @@ pub(super) static AGENT: Agent = Agent {
     stop_flag: StopFlag::Reliable,
     signature: &[],
     guests: &[],
+    on_failure: OnFailure::RUNS,
     sources: &[
         "real client: Factory Droid 0.225.2, offline against a mock model (payloads in `tests/fixtures/agents/droid.yaml`)",
         "primary: docs.factory.ai hooks reference (not retrieved here; the settings layout is Claude Code's)",

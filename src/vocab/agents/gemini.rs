@@ -2,8 +2,8 @@
 //! checked on the real client (0.61, offline).
 
 use super::schema::{
-    event, Agent, Answer, AnswerKind, Dialect, Home, Payload, RootFrom, Settings, SettingsFormat, StopFlag, Support,
-    TimeUnit, Transcript, Trust,
+    event, Agent, Answer, AnswerKind, Dialect, Home, OnFailure, Payload, RootFrom, Settings, SettingsFormat, StopFlag,
+    Support, TimeUnit, Transcript, Trust,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -88,6 +88,7 @@ pub(super) static AGENT: Agent = Agent {
     stop_flag: StopFlag::Unreliable,
     signature: &[],
     guests: &[],
+    on_failure: OnFailure::RUNS,
     sources: &[
         "real client: Gemini CLI 0.61, offline against a mock model (`shared/realclient/gemini`)",
         "primary: google-gemini/gemini-cli `docs/hooks`",

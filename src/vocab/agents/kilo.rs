@@ -3,7 +3,9 @@
 //! call.
 
 use super::opencode;
-use super::schema::{event, Agent, Answer, Home, RootFrom, Settings, SettingsFormat, StopFlag, Trust};
+use super::schema::{
+    event, Agent, Answer, Effect, Home, OnFailure, RootFrom, Settings, SettingsFormat, StopFlag, Trust,
+};
 use crate::vocab::EventKind::*;
 
 /// Kilo CLI.
@@ -31,5 +33,7 @@ pub(super) static AGENT: Agent = Agent {
     stop_flag: StopFlag::Reliable,
     signature: &[],
     guests: &[],
+    // hookc's plugin refuses the call on any of them.
+    on_failure: OnFailure { other_exit: Effect::Blocks, missing: Effect::Blocks, timeout: Effect::Blocks },
     sources: &["real client: @kilocode/cli 7.7.7, offline against a mock model (`tests/fixtures/agents/kilo.yaml`)"],
 };

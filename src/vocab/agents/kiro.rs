@@ -6,7 +6,8 @@
 //! agent (`kiro-cli chat --agent hookc`), or `--settings` an agent of your own.
 
 use super::schema::{
-    event, Agent, Answer, AnswerKind, Home, Payload, Settings, SettingsFormat, StopFlag, Support, Trust,
+    event, Agent, Answer, AnswerKind, Effect, Home, OnFailure, Payload, Settings, SettingsFormat, StopFlag, Support,
+    Trust,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -75,6 +76,7 @@ pub(super) static AGENT: Agent = Agent {
     stop_flag: StopFlag::Reliable,
     signature: &[],
     guests: &[],
+    on_failure: OnFailure { other_exit: Effect::Runs, missing: Effect::Runs, timeout: Effect::Unverified },
     sources: &[
         "primary: aws/amazon-q-developer-cli `docs/hooks.md`; kiro.dev/docs/cli/hooks (not run here: not on the reachable registries)",
         "unconfirmed: the aliases `shell`, `write`, `read` (third-party Kiro examples)",

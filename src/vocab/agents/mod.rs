@@ -148,6 +148,46 @@ impl Agent {
     }
 }
 
+/// The agents as Markdown: one row each, with what `hookc init` writes, how the agent is
+/// answered, what it does with a failing hook, and where the facts come from.
+pub fn overview() -> String {
+    use schema::SettingsFormat;
+    let mut out = String::from(
+        "| agent | hook command | `hookc init` writes | events wired | exit 2 blocks | another exit / hookc missing / a timeout | checked on |\n|---|---|---|---|---|---|---|\n",
+    );
+    for agent in AGENTS {
+        let written = agent.settings.project.first().map_or("—", |(path, _)| path);
+        let how = match agent.settings.format {
+            SettingsFormat::Scripts => " (a script per event)",
+            SettingsFormat::Plugin => " (hookc's plugin)",
+            _ => "",
+        };
+        let events: Vec<&str> = agent.events.iter().filter(|spec| spec.wired).map(|spec| spec.name).collect();
+        let failure = agent.on_failure;
+        let checked = match agent.sources.first() {
+            Some(source) if source.starts_with("real client: ") => {
+                source.trim_start_matches("real client: ").split(',').next().unwrap_or_default().to_string()
+            }
+            _ => "its documentation (does not run here)".to_string(),
+        };
+        out.push_str(&format!(
+            "| {} | `hookc hook {}` | `{written}`{how} | {} | {} | {} / {} / {} | {checked} |\n",
+            agent.name,
+            agent.id,
+            events.join(", "),
+            if agent.answer.exit_2_blocks() { "yes" } else { "**no**: hookc answers with a refusal" },
+            failure.other_exit.name(),
+            failure.missing.name(),
+            failure.timeout.name(),
+        ));
+    }
+    out.push_str("\nWhere the facts come from, per agent:\n\n");
+    for agent in AGENTS {
+        out.push_str(&format!("- **{}**: {}.\n", agent.name, agent.sources.join("; ")));
+    }
+    out
+}
+
 /// The capability table as Markdown: per agent, per event it fires, every answer the contract
 /// allows there and how the agent takes it.
 pub fn markdown() -> String {

@@ -1,7 +1,7 @@
 //! The seed's reference loop (native events, `hookc eval`, the embedded runtime): its tools are
 //! what a native event without `agent` calls. It is not reached over a hook protocol.
 
-use super::schema::{Agent, Answer, Payload, Settings, SettingsFormat, StopFlag, TimeUnit, Trust};
+use super::schema::{Agent, Answer, OnFailure, Payload, Settings, SettingsFormat, StopFlag, TimeUnit, Trust};
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::Semantic::{Content, Path};
 
@@ -43,5 +43,6 @@ pub(super) static AGENT: Agent = Agent {
     stop_flag: StopFlag::Reliable,
     signature: &[],
     guests: &[],
+    on_failure: OnFailure::UNVERIFIED,
     sources: &["the seed's contract (`shared/seeds/000_*`)"],
 };

@@ -6,7 +6,8 @@
 //! model reads the error as the tool's result.
 
 use super::schema::{
-    event, Agent, Answer, AnswerKind, Home, Payload, RootFrom, Settings, SettingsFormat, StopFlag, Support, Trust,
+    event, Agent, Answer, AnswerKind, Effect, Home, OnFailure, Payload, RootFrom, Settings, SettingsFormat, StopFlag,
+    Support, Trust,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -95,6 +96,8 @@ pub(super) static AGENT: Agent = Agent {
     stop_flag: StopFlag::Reliable,
     signature: &[],
     guests: &[],
+    // hookc's plugin refuses the call on any of them.
+    on_failure: OnFailure { other_exit: Effect::Blocks, missing: Effect::Blocks, timeout: Effect::Blocks },
     sources: &[
         "real client: opencode-ai 1.18.33, offline against a mock model (its plugin API; payloads in `tests/fixtures/agents/opencode.yaml`)",
         "primary: sst/opencode `packages/web/src/content/docs/plugins.mdx`",

@@ -4,7 +4,7 @@
 //! continuation is forced twice, and none at all while it says true).
 
 use super::schema::{
-    event, Agent, Answer, Home, Payload, RootFrom, Settings, SettingsFormat, StopFlag, TimeUnit, Trust,
+    event, Agent, Answer, Home, OnFailure, Payload, RootFrom, Settings, SettingsFormat, StopFlag, TimeUnit, Trust,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -80,6 +80,7 @@ pub(super) static AGENT: Agent = Agent {
     stop_flag: StopFlag::Reliable,
     signature: &[],
     guests: &[],
+    on_failure: OnFailure::RUNS,
     sources: &[
         "real client: Qwen Code 0.15.10, offline against a mock model (payloads in `tests/fixtures/agents/qwen.yaml`)",
         "primary: QwenLM/qwen-code `docs/users/features/hooks.md`",

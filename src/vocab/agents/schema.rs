@@ -48,6 +48,11 @@ pub struct Agent {
     /// Agents that read this agent's settings files, and so may call its hooks (VS Code runs
     /// Claude Code's `.claude/settings.json`).
     pub guests: &'static [&'static str],
+    /// What the agent does with a hook that fails: an exit other than 0 and 2, a hook command
+    /// that does not exist (exit 127: hookc not installed), one that times out. hookc never
+    /// exits with anything but 0 or 2 and answers within its deadline; the first two are what a
+    /// missing or broken hookc costs.
+    pub on_failure: OnFailure,
     /// Where the facts in this file come from: the real client run here, the vendor's docs and
     /// source, or secondary sources marked as such (`docs/agents.md` cites them).
     pub sources: &'static [&'static str],
@@ -60,6 +65,47 @@ impl PartialEq for Agent {
 }
 
 impl Eq for Agent {}
+
+/// What an agent does with a call whose hook failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OnFailure {
+    /// Another non-zero exit.
+    pub other_exit: Effect,
+    /// The hook command is not there (exit 127).
+    pub missing: Effect,
+    /// The hook does not answer within the agent's timeout.
+    pub timeout: Effect,
+}
+
+/// What becomes of the call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    /// It is refused.
+    Blocks,
+    /// It runs, ungoverned.
+    Runs,
+    /// Not checked on the real client, and its documentation does not say.
+    Unverified,
+}
+
+impl Effect {
+    /// The word in the documentation.
+    pub fn name(self) -> &'static str {
+        match self {
+            Effect::Blocks => "refused",
+            Effect::Runs => "runs",
+            Effect::Unverified => "unverified",
+        }
+    }
+}
+
+impl OnFailure {
+    /// An agent that runs the call on any failure but exit 2 (checked or documented).
+    pub const RUNS: OnFailure = OnFailure { other_exit: Effect::Runs, missing: Effect::Runs, timeout: Effect::Runs };
+    /// An agent whose failures nobody here could check.
+    pub const UNVERIFIED: OnFailure =
+        OnFailure { other_exit: Effect::Unverified, missing: Effect::Unverified, timeout: Effect::Unverified };
+}
 
 /// Something that tells an agent's hook calls apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -353,6 +399,9 @@ pub enum SettingsFormat {
     /// `{"version": 1, "hooks": {EVENT: [{"type": "command", "bash": …, "powershell": …,
     /// "timeoutSec": …}]}}` (Copilot CLI and the cloud agent; VS Code reads it too).
     Copilot,
+    /// `{"hooks": {EVENT: [{"type": "command", "command": …, "timeout": …}]}}` (VS Code's own
+    /// `.github/hooks/*.json`).
+    VsCode,
     /// `{"version": 1, "hooks": {EVENT: [{"command": …}]}}` (Cursor).
     Cursor,
     /// `{"hooks": {EVENT: [{"command": …, "show_output": true}]}}` (Windsurf).

@@ -7,7 +7,8 @@
 //! these payloads legacy for Copilot-harness sessions, which follow Copilot CLI's.
 
 use super::schema::{
-    event, Agent, Answer, Home, Mark, Payload, Settings, SettingsFormat, StopDecision, StopFlag, TimeUnit, Trust,
+    event, Agent, Answer, Effect, Home, Mark, OnFailure, Payload, Settings, SettingsFormat, StopDecision, StopFlag,
+    Trust,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -53,9 +54,12 @@ pub(super) static AGENT: Agent = Agent {
     answer: Answer::Claude { stop: StopDecision::Nested },
     departures: &[],
     settings: Settings {
-        format: SettingsFormat::Claude { any_tool: "*", timeout: TimeUnit::Seconds },
-        project: &[(".claude/settings.json", "project settings (Claude Code's)"), (".claude/settings.local.json", "local project settings (Claude Code's)")],
-        user: &[(Home::User, ".claude/settings.json", "user settings (Claude Code's)")],
+        // Its own hook files; it also runs Claude Code's `.claude/settings.json` and Copilot
+        // CLI's `.github/hooks/*.json`, answered there as their guest. Matchers are parsed but
+        // ignored: every hook runs on every tool.
+        format: SettingsFormat::VsCode,
+        project: &[(".github/hooks/hookc-vscode.json", "workspace hooks")],
+        user: &[(Home::User, ".copilot/hooks/hookc-vscode.json", "user hooks")],
         off_switches: &[("/disableAllHooks", true)],
         project_var: None,
         trust: Trust::Workspace,
@@ -65,7 +69,9 @@ pub(super) static AGENT: Agent = Agent {
     project_root: &[],
     stop_flag: StopFlag::Reliable,
     signature: &[Mark::Key("hookEventName")],
-    guests: &[],
+    // Copilot CLI reads `.github/hooks/*.json` too, with payloads of its own.
+    guests: &["copilot"],
+    on_failure: OnFailure { other_exit: Effect::Runs, missing: Effect::Runs, timeout: Effect::Unverified },
     sources: &[
         "primary: microsoft/vscode-docs `docs/agent-customization/hooks.md`, `docs/agents/reference/hooks-reference.md` (not run here: an IDE)",
         "unconfirmed: tool names (its docs name `create_file`, `replace_string_in_file` and, in examples, `runTerminalCommand`, `editFiles`)",

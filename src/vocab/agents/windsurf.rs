@@ -5,7 +5,7 @@
 //! `tool_info`.
 
 use super::schema::{
-    event, Agent, Answer, AnswerKind, Home, Payload, Settings, SettingsFormat, StopFlag, Support, Trust,
+    event, Agent, Answer, AnswerKind, Home, OnFailure, Payload, Settings, SettingsFormat, StopFlag, Support, Trust,
 };
 use crate::vocab::tools::{tool, Kind, Source};
 use crate::vocab::EventKind::*;
@@ -94,6 +94,7 @@ pub(super) static AGENT: Agent = Agent {
     stop_flag: StopFlag::Reliable,
     signature: &[],
     guests: &[],
+    on_failure: OnFailure::UNVERIFIED,
     sources: &[
         "primary: docs.windsurf.com/windsurf/cascade/hooks (events, locations, exit 2)",
         "secondary: CorridorSecurity/hookshot `docs/reference-cascade.md`, the difflore windsurf adapter (payloads)",

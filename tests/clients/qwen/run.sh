@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Qwen Code with hookc wired by `hookc init qwen --write` (the project's .qwen/settings.json),
+# the OpenAI-compatible provider in the temp HOME's ~/.qwen/settings.json, driven offline by the
+# OpenAI Chat Completions mock. --yolo is required: without it Qwen refuses tools before any
+# PreToolUse hook runs.
+set -euo pipefail
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=../lib.sh
+. "$HERE/../lib.sh"
+
+hc_begin qwen
+# Qwen's background memory agent also sends tool-carrying requests; never count them.
+HC_AUX_PATTERN="Managed memory directory"
+hc_install qwen @qwen-code/qwen-code 0.15.10 node_modules/.bin/qwen
+QWEN=$HC_BIN
+
+# run_scenario NAME [nopolicy]
+run_scenario() {
+  hc_new_run "$1${2:+-$2}"
+  hc_init qwen
+  [ -f "$WS/.qwen/settings.json" ] || { echo "init did not write .qwen/settings.json" >&2; exit 2; }
+  if [ "${2:-}" = nopolicy ]; then hc_remove_policy; fi
+  # The client's own config (provider, no telemetry) lives in the user settings; the hooks stay
+  # in the project file init wrote (Qwen 0.15.10 loads it: folder trust is off by default).
+  mkdir -p "$H/.qwen"
+  cat >"$H/.qwen/settings.json" <<'J'
+{"security":{"auth":{"selectedType":"openai"}},"model":{"name":"mock-model"},
+ "privacy":{"usageStatisticsEnabled":false},"telemetry":{"enabled":false},
+ "memory":{"enableManagedAutoMemory":false}}
+J
+  hc_mock openai "$HERE/$1.json"
+  hc_client OPENAI_BASE_URL="http://127.0.0.1:$PORT/v1" OPENAI_API_KEY=dummy OPENAI_MODEL=mock-model \
+    -- "$QWEN" --auth-type openai --yolo "Do the task."
+  hc_mock_stop
+  hc_after_run
+}
+
+hc_do_allow
+hc_do_write
+hc_do_rm
+hc_do_failclosed
+
+# 5. Stop. Qwen 0.15.10 sends stop_hook_active:true on its FIRST Stop already, so the rule
+# `when not stop_hook_active` cannot fire here: a known limitation of the client, not a pass.
+run_scenario stop
+n_main=$(hc_main_requests)
+n_reason=$(hc_requests_with "$HC_STOP_REASON")
+first_active=$(jq -r 'select(.event == "stop") | .stop_hook_active // "?"' "$AUDIT" 2>/dev/null | head -1)
+if [ "$n_main" = 2 ] && [ "$n_reason" = 1 ] && [ "$CLIENT_RC" = 0 ]; then
+  hc_pass 5-stop "Stop continued once: $n_main model requests, $n_reason carry the reason, rc=$CLIENT_RC"
+elif [ "$n_main" = 1 ] && [ "$n_reason" = 0 ] && [ "$CLIENT_RC" = 0 ] &&
+  hc_audit_has '.event == "stop" and .decision == "none"'; then
+  hc_known 5-stop "no continuation: Qwen's first Stop already says stop_hook_active:true, so keep-going did not fire (1 model request, rc=0; the session ended)"
+else
+  hc_fail 5-stop "unexpected: $n_main model requests, $n_reason carry the reason, rc=$CLIENT_RC"
+fi
+AUDIT_STOP=""
+hc_audit_checks
+hc_finish
