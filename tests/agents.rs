@@ -897,3 +897,78 @@ fn a_closed_stderr_never_lets_a_call_through() {
         .unwrap();
     assert_eq!(child.wait().unwrap().code(), Some(2));
 }
+
+/// hookc's OpenCode plugin, run by Node as OpenCode runs it: it refuses the call on a denial and
+/// on anything it cannot read (hookc missing, crashed, exiting 1, answering garbage), applies a
+/// rewrite, lets a harmless call through, and is valid JavaScript (a plugin with a syntax error
+/// loads silently in OpenCode and guards nothing).
+#[test]
+fn the_plugin_fails_closed_on_anything_it_cannot_read() {
+    if std::process::Command::new("node").arg("--version").output().is_err() {
+        eprintln!("node is not installed: the plugin is not run here");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("rules")).unwrap();
+    std::fs::write(
+        dir.path().join("rules/a.rules"),
+        "pre_tool_use when command == \"rm -rf /\" => deny \"no\"\npre_tool_use when command == \"make ship\" => set command = \"make ship --dry-run\", allow\n",
+    )
+    .unwrap();
+    let script = |name: &str, body: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let real = env!("CARGO_BIN_EXE_hookc").to_string();
+    let cases = [
+        ("real hookc, a denial", real.clone(), "rm -rf /", Some("no")),
+        ("real hookc, a harmless call", real.clone(), "ls", None),
+        ("real hookc, a rewrite", real.clone(), "make ship", None),
+        ("hookc missing", "/nonexistent/hookc".to_string(), "ls", Some("")),
+        ("hookc crashing", script("crash.sh", "kill -SEGV $$"), "ls", Some("")),
+        ("hookc exiting 1", script("fail.sh", "echo broken >&2; exit 1"), "ls", Some("broken")),
+        ("garbage", script("garbage.sh", "cat >/dev/null; echo hello"), "ls", Some("cannot read")),
+        (
+            "an unknown decision",
+            script("odd.sh", "cat >/dev/null; echo '{\"decision\":\"maybe\"}'"),
+            "ls",
+            Some("cannot read"),
+        ),
+    ];
+    for (what, program, command, refused) in cases {
+        let init = hookc(dir.path(), &["init", "opencode", "--write", "--command", &program], b"");
+        assert_eq!(init.status.code(), Some(0), "{what}: {}", stderr(&init));
+        let plugin = dir.path().join(".opencode/plugin/hookc.js");
+        let module = dir.path().join("plugin.mjs");
+        std::fs::copy(&plugin, &module).unwrap();
+        let check = std::process::Command::new("node").arg("--check").arg(&module).output().unwrap();
+        assert!(
+            check.status.success(),
+            "the plugin is not valid JavaScript: {}",
+            String::from_utf8_lossy(&check.stderr)
+        );
+        let driver = format!(
+            "import {{ Hookc }} from {module:?};\nconst hooks = await Hookc({{ directory: {dir:?}, worktree: {dir:?} }});\nconst output = {{ args: {{ command: {command:?} }} }};\ntry {{ await hooks['tool.execute.before']({{ tool: 'bash', sessionID: 's', callID: 'c' }}, output); console.log(JSON.stringify({{ ran: true, args: output.args }})); }} catch (error) {{ console.log(JSON.stringify({{ ran: false, reason: error.message }})); }}\n",
+            module = module.to_string_lossy(),
+            dir = dir.path().to_string_lossy(),
+        );
+        std::fs::write(dir.path().join("driver.mjs"), driver).unwrap();
+        let run = std::process::Command::new("node").arg(dir.path().join("driver.mjs")).output().unwrap();
+        let said: Value = serde_json::from_slice(&run.stdout).unwrap_or_else(|_| {
+            panic!("{what}: {}{}", String::from_utf8_lossy(&run.stdout), String::from_utf8_lossy(&run.stderr))
+        });
+        match refused {
+            Some(reason) => {
+                assert_eq!(said["ran"], false, "{what}: {said}");
+                assert!(said["reason"].as_str().unwrap().contains(reason), "{what}: {said}");
+            }
+            None => assert_eq!(said["ran"], true, "{what}: {said}"),
+        }
+        if command == "make ship" {
+            assert_eq!(said["args"]["command"], "make ship --dry-run", "{what}: {said}");
+        }
+    }
+}

@@ -62,9 +62,11 @@ export const Hookc = async ({ directory, worktree }) => ({
     }
   },
   "tool.execute.after": async (input, output) => {
-    // After the call only observers act (the audit log): nothing here can undo it.
+    // The call ran: what is left to decide is what the model reads of its output. An output
+    // hookc cannot check is withheld.
+    let answer;
     try {
-      decide({
+      answer = decide({
         hook_event_name: "tool.execute.after",
         session_id: input.sessionID,
         tool_use_id: input.callID,
@@ -74,6 +76,10 @@ export const Hookc = async ({ directory, worktree }) => ({
         cwd: directory,
         project_root: worktree,
       });
-    } catch {}
+    } catch (error) {
+      output.output = `[hookc could not check this output, so it is withheld: ${error && error.message}]`;
+      return;
+    }
+    if (typeof answer.output === "string") output.output = answer.output;
   },
 });

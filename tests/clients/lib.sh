@@ -124,6 +124,7 @@ hc_new_run() {
   mkdir -p "$WS" "$H" "$M"
   echo "canary: rm -rf ~ did not run" >"$H/canary.txt"
   git -C "$WS" init -q .
+  git -C "$WS" -c user.name=hookc-clients -c user.email=hookc-clients@localhost commit -q --allow-empty -m "empty start"
   hc_write_rules "$WS/rules"
   if ! "$HOOKC" check "$WS/rules" >"$R/check.out" 2>&1; then
     cat "$R/check.out" >&2
@@ -157,7 +158,7 @@ hc_mock() {
     *) echo "unknown mock $kind" >&2; exit 2 ;;
   esac
   sed "s|@WS@|$WS|g" "$scn" >"$R/scenario.json"
-  MOCK_WORKSPACE=$WS node "$js" "$R/scenario.json" "$M" 0 </dev/null 2>"$R/mock.err" &
+  node "$js" "$R/scenario.json" "$M" 0 </dev/null 2>"$R/mock.err" &
   MOCK_PID=$!
   HC_PIDS+=("$MOCK_PID")
   local i
@@ -343,20 +344,23 @@ hc_do_rm() {
 
 # 4. fail-closed: the rules dir is removed after init, the write scenario runs again.
 # Then (if the agent has a midsession.json) the policy goes missing in the middle of a session:
-# the model's first call moves rules/ away, its second writes generated.txt. That reaches
-# PreToolUse even on clients where a failing UserPromptSubmit already stops the first run.
+# the model's first call moves rules/ away, its next call writes other.txt (a file the policy
+# would allow); other.txt must not be created. That reaches PreToolUse without a policy even on
+# clients where a failing UserPromptSubmit already ends the first run. Whether both calls are in
+# one model turn or two depends on the client (some run every call's PreToolUse hook before any
+# call, some fire UserPromptSubmit again between turns): each midsession.json says.
 hc_do_failclosed() {
   run_scenario write nopolicy
   hc_check 4-failclosed "policy missing: generated.txt not created" "$(hc_yes test ! -e "$WS/generated.txt")"
-  hc_info "where it stopped: $(hc_main_requests) model requests; audit events: $(jq -r '.event + "=" + .decision' "$AUDIT" 2>/dev/null | tr '\n' ' ')"
+  hc_info "where it stopped: $(hc_main_requests) model requests; audit: $(jq -r '.event + "=" + .decision' "$AUDIT" 2>/dev/null | tr '\n' ' ')"
   AUDIT_FAILCLOSED=$AUDIT
   if [ -f "$HERE/midsession.json" ]; then
     run_scenario midsession
     local moved=no
     [ -d "$R/rules.removed" ] && [ ! -e "$WS/rules" ] && moved=yes
-    hc_check 4-failclosed "policy removed mid-session (rules moved away by the model's first call: $moved): generated.txt not created" \
-      "$(hc_yes test "$moved" = yes -a ! -e "$WS/generated.txt")"
-    hc_info "pre_tool_use records: $(jq -r 'select(.event == "pre_tool_use") | (.tool // "-") + "=" + .decision' "$AUDIT" 2>/dev/null | tr '\n' ' ')"
+    hc_check 4-failclosed "policy removed mid-session (first call moved rules/ away: $moved): the next write (other.txt) not created" \
+      "$(hc_yes test "$moved" = yes -a ! -e "$WS/other.txt")"
+    hc_info "pre_tool_use audit: $(jq -r 'select(.event == "pre_tool_use") | (.tool // "-") + "=" + .decision' "$AUDIT" 2>/dev/null | tr '\n' ' ')"
   fi
 }
 

@@ -19,30 +19,31 @@ use super::{joined_context, replacement_text, tool_decision, Decision, Reply};
 use crate::adapter::output;
 use crate::adapter::payload::Context;
 use crate::model::result::{HookResult, Permission, ToolOutput};
-use crate::vocab::agents::schema::StopDecision;
+use crate::vocab::agents::schema::{OutputRewrite, StopDecision};
 use crate::vocab::agents::{AnswerKind, Support};
 use crate::vocab::EventKind;
 use serde_json::{json, Map, Value};
 
 /// Renders the merged result as a Claude Code-style answer.
-pub(super) fn render(context: &Context, result: &HookResult, stop_decision: StopDecision) -> Reply {
-    let answer = match context.kind {
-        EventKind::PreToolUse => pre_tool_use(context, result),
-        // An agent without output rewrites gets the substitute its capability rows name.
-        EventKind::PostToolUse
-            if context.agent.support(EventKind::PostToolUse, AnswerKind::UpdatedOutput) != Support::Honoured =>
-        {
-            block_post_tool_use(context, result)
-        }
-        EventKind::PostToolUse => post_tool_use(context, result),
-        EventKind::UserPromptSubmit | EventKind::SessionStart | EventKind::PostToolUseFailure => {
+pub(super) fn render(
+    context: &Context,
+    result: &HookResult,
+    stop_decision: StopDecision,
+    output: OutputRewrite,
+) -> Reply {
+    let answer = match (context.kind, output) {
+        (EventKind::PreToolUse, _) => pre_tool_use(context, result),
+        (EventKind::PostToolUse, OutputRewrite::ToolOutput) => post_tool_use(context, result),
+        // An agent without output rewrites gets the substitute its file names.
+        (EventKind::PostToolUse, substitute) => substitute_post_tool_use(context, result, substitute),
+        (EventKind::UserPromptSubmit | EventKind::SessionStart | EventKind::PostToolUseFailure, _) => {
             joined_context(result).map(|context_text| specific(context, json!({"additionalContext": context_text})))
         }
-        EventKind::Stop | EventKind::SubagentStop => stop(context, result, stop_decision),
-        EventKind::PreCompact => {
+        (EventKind::Stop | EventKind::SubagentStop, _) => stop(context, result, stop_decision),
+        (EventKind::PreCompact, _) => {
             result.blocking_error.as_ref().map(|error| json!({"decision": "block", "reason": error.to_string()}))
         }
-        EventKind::SessionEnd | EventKind::Notification => None,
+        (EventKind::SessionEnd | EventKind::Notification, _) => None,
     };
     Reply { stdout: answer.map(|value| value.to_string()), exit: 0, stderr: None }
 }
@@ -152,18 +153,38 @@ pub(super) fn unchecked_output(context: &Context, reason: &str) -> Option<String
     post_tool_use(context, &result).map(|answer| answer.to_string())
 }
 
-/// For an agent without output rewrites (Codex: an unknown field fails the hook, and the original
-/// is shown), `decision: "block"` replaces the output the model sees with its `reason`: the
-/// rewritten text goes there. `continue: false` does not end Codex's turn; it too replaces the
-/// output, with the stop reason.
-fn block_post_tool_use(context: &Context, result: &HookResult) -> Option<Value> {
+/// For an agent without `updatedToolOutput`, the substitute it takes: Codex (where an unknown
+/// field fails the hook, and the original is shown) replaces the output with a `decision:
+/// "block"`'s `reason`; Qwen Code with a `continue: false`'s `stopReason`, going on; Droid ends
+/// the turn at `continue: false` before the model reads the output. `continue: false` ends
+/// neither Codex's nor Qwen Code's turn: it too replaces the output, with the stop reason.
+fn substitute_post_tool_use(context: &Context, result: &HookResult, how: OutputRewrite) -> Option<Value> {
     let mut answer = Map::new();
     if let Some(text) = joined_context(result) {
         answer = specific_map(context, Map::from_iter([("additionalContext".to_string(), json!(text))]));
     }
     if let Some(updated) = &result.updated_output {
-        answer.insert("decision".into(), json!("block"));
-        answer.insert("reason".into(), json!(replacement_text(&updated.content, result)));
+        let text = replacement_text(&updated.content, result);
+        match how {
+            OutputRewrite::StopReason => {
+                answer.insert("continue".into(), json!(false));
+                answer.insert("stopReason".into(), json!(text));
+            }
+            OutputRewrite::Withhold => {
+                answer.insert("continue".into(), json!(false));
+                let why = format!(
+                    "hookc withheld the output of `{}`: rules ({}) rewrote it, and {} cannot take a rewritten output",
+                    context.tool,
+                    result.matched.join(", "),
+                    context.agent.name
+                );
+                answer.insert("stopReason".into(), json!(why));
+            }
+            OutputRewrite::BlockReason | OutputRewrite::ToolOutput => {
+                answer.insert("decision".into(), json!("block"));
+                answer.insert("reason".into(), json!(text));
+            }
+        }
     } else if result.prevent_continuation {
         answer.insert("continue".into(), json!(false));
         let reason = result

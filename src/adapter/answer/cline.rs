@@ -3,7 +3,8 @@
 //!
 //! | hookc result | answer |
 //! |---|---|
-//! | block, deny (and what Cline cannot take: ask, a rewrite) | `cancel: true`, `errorMessage` |
+//! | block, deny (and an ask, which Cline's hooks cannot take) | `cancel: true`, `errorMessage` |
+//! | updatedInput | `overrideInput` (the whole input) |
 //! | stop (PostToolUse) | `cancel: true`, `errorMessage`: the task ends |
 //! | context | `contextModification` |
 //! | anything else | `cancel: false` |
@@ -31,6 +32,11 @@ pub(super) fn render(context: &Context, result: &HookResult) -> Reply {
         ),
         _ => None,
     };
+    if let (EventKind::PreToolUse, None) = (context.kind, &refusal) {
+        if let Some(input) = tool_decision(context, result).input {
+            answer.insert("overrideInput".into(), serde_json::Value::Object(input.clone()));
+        }
+    }
     answer.insert("cancel".into(), json!(refusal.is_some()));
     if let Some(message) = refusal {
         answer.insert("errorMessage".into(), json!(message));

@@ -2,13 +2,18 @@
 //!
 //! | hookc result | answer |
 //! |---|---|
-//! | block, deny (and what Copilot cannot take: ask, a rewrite) | `permissionDecision: "deny"`, `permissionDecisionReason` |
+//! | block, deny (and an ask, which headless Copilot cannot take) | `permissionDecision: "deny"`, `permissionDecisionReason` |
+//! | updatedInput | `modifiedArgs` (the whole input), with the rules' decision, or `ask` (a denial there) |
+//! | additionalContext (preToolUse, postToolUse) | `additionalContext` |
+//! | updatedOutput | `modifiedResult: {"resultType": "success", "textResultForLlm": …}` |
+//! | preventContinuation | `decision: "block"`, `reason`: the output is replaced by it |
 //! | forceContinue (agentStop, subagentStop) | `decision: "block"`, `reason`: the next user message |
 //! | anything else | no output: Copilot's own permission flow decides |
 //!
-//! Its PascalCase hooks (`PreToolUse`, `Stop`) speak Claude Code's answers instead.
+//! Its PascalCase `PreToolUse` and `Stop` speak Claude Code's answers instead; its PascalCase
+//! `PostToolUse` takes these (checked on 1.0.102).
 
-use super::{joined_context, tool_decision, Decision, Reply};
+use super::{joined_context, replacement_text, tool_decision, Decision, Reply};
 use crate::adapter::payload::Context;
 use crate::model::result::{HookResult, Permission};
 use crate::vocab::agents::{AnswerKind, Support};
@@ -19,6 +24,7 @@ use serde_json::{json, Map, Value};
 pub(super) fn render(context: &Context, result: &HookResult) -> Reply {
     let answer = match context.kind {
         EventKind::PreToolUse => pre_tool_use(context, result),
+        EventKind::PostToolUse => post_tool_use(result),
         EventKind::Stop | EventKind::SubagentStop => result.force_continue.as_ref().map(|message| {
             let reason = match joined_context(result) {
                 Some(text) => format!("{message}\n\n{text}"),
@@ -29,6 +35,26 @@ pub(super) fn render(context: &Context, result: &HookResult) -> Reply {
         _ => None,
     };
     Reply { stdout: answer.map(|value| value.to_string()), exit: 0, stderr: None }
+}
+
+fn post_tool_use(result: &HookResult) -> Option<Value> {
+    let mut fields = Map::new();
+    if let Some(updated) = &result.updated_output {
+        let text = replacement_text(&updated.content, result);
+        fields.insert("modifiedResult".into(), json!({"resultType": "success", "textResultForLlm": text}));
+    }
+    if let Some(text) = joined_context(result) {
+        fields.insert("additionalContext".into(), json!(text));
+    }
+    if result.prevent_continuation {
+        let reason = result
+            .stop_reason
+            .clone()
+            .unwrap_or_else(|| format!("stopped by hookc rules: {}", result.matched.join(", ")));
+        fields.insert("decision".into(), json!("block"));
+        fields.insert("reason".into(), json!(reason));
+    }
+    (!fields.is_empty()).then_some(Value::Object(fields))
 }
 
 fn pre_tool_use(context: &Context, result: &HookResult) -> Option<Value> {

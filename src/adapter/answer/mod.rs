@@ -31,7 +31,7 @@ pub(super) struct Reply {
 /// The merged result as the agent's answer.
 pub(super) fn render(context: &Context, result: &HookResult) -> Reply {
     match context.answer {
-        schema::Answer::Claude { stop } => claude::render(context, result, stop),
+        schema::Answer::Claude { stop, output } => claude::render(context, result, stop, output),
         schema::Answer::Gemini => gemini::render(context, result),
         schema::Answer::Copilot => copilot::render(context, result),
         schema::Answer::Cline => cline::render(context, result),

@@ -6,6 +6,7 @@
 //! |---|---|
 //! | block, deny (and ask: the plugin cannot ask) | `{"decision": "deny", "reason": …}`: the plugin throws, and the model reads the reason |
 //! | updatedInput | `{"decision": "none", "args": {…}}`: the plugin replaces the call's arguments |
+//! | updatedOutput | `{"decision": "none", "output": …}`: the plugin replaces the output the model reads |
 //! | anything else | `{"decision": "none"}` |
 
 use super::{tool_decision, Reply};
@@ -26,6 +27,9 @@ pub(super) fn render(context: &Context, result: &HookResult) -> Reply {
         } else if let Some(input) = decision.input {
             answer.insert("args".into(), Value::Object(input.clone()));
         }
+    }
+    if let (EventKind::PostToolUse, Some(updated)) = (context.kind, &result.updated_output) {
+        answer.insert("output".into(), json!(updated.content));
     }
     Reply { stdout: Some(Value::Object(answer).to_string()), exit: 0, stderr: None }
 }

@@ -86,13 +86,7 @@ pub(super) static AGENT: Agent = Agent {
             Support::Instead("`cancel: true`, saying a person's approval is needed: Cline's hooks cannot ask"),
         ),
         (PreToolUse, AnswerKind::Allow, Support::Instead("nothing: Cline's own approval decides")),
-        (
-            PreToolUse,
-            AnswerKind::UpdatedInput,
-            Support::Instead(
-                "`cancel: true`, saying the call was to be rewritten: it is refused rather than run as sent",
-            ),
-        ),
+        // `overrideInput` rewrites the call (checked); `contextModification` reaches the model.
         (PostToolUse, AnswerKind::UpdatedOutput, NOT_TAKEN),
         (PostToolUse, AnswerKind::Stop, Support::Instead("`cancel: true`: the task ends")),
         (Stop, AnswerKind::Continue, Support::Ignored("Cline's TaskComplete hook cannot continue the task")),

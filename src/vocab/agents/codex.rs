@@ -2,8 +2,8 @@
 //! trusted each hook; checked on the real client (0.169, offline).
 
 use super::schema::{
-    event, Agent, Answer, AnswerKind, Dialect, Home, OnFailure, Payload, RootFrom, Settings, SettingsFormat, StopFlag,
-    Support, TimeUnit, Transcript, Trust,
+    event, Agent, Answer, AnswerKind, Dialect, Home, OnFailure, OutputRewrite, Payload, RootFrom, Settings,
+    SettingsFormat, StopDecision, StopFlag, Support, TimeUnit, Transcript, Trust,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -56,7 +56,7 @@ pub(super) static AGENT: Agent = Agent {
         ("shell_command", "Bash"),
         ("container.exec", "Bash"),
     ],
-    answer: Answer::CLAUDE,
+    answer: Answer::Claude { stop: StopDecision::TopLevel, output: OutputRewrite::BlockReason },
     // Codex 0.169 marks a hook failed (and runs the call, showing the original output) on any
     // answer it does not support, so hookc gives it only answers it supports.
     departures: &[

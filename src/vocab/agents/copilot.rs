@@ -35,7 +35,8 @@ pub(super) static AGENT: Agent = Agent {
         event("sessionEnd", SessionEnd),
         // The VS Code-compatible names: snake_case payloads, Claude Code's answers.
         event("PreToolUse", PreToolUse).unwired().answered(Answer::CLAUDE),
-        event("PostToolUse", PostToolUse).unwired().answered(Answer::CLAUDE),
+        // Its PostToolUse takes the camelCase answer fields (checked), not `updatedToolOutput`.
+        event("PostToolUse", PostToolUse).unwired(),
         event("UserPromptSubmit", UserPromptSubmit).unwired().answered(Answer::CLAUDE),
         event("Stop", Stop).unwired().answered(Answer::CLAUDE),
         event("SessionStart", SessionStart).unwired().answered(Answer::CLAUDE),
@@ -84,24 +85,22 @@ pub(super) static AGENT: Agent = Agent {
     ],
     transcript_tools: &[],
     answer: Answer::Copilot,
+    // Checked on Copilot CLI 1.0.102 (`-p`): `modifiedArgs` and `updatedInput` rewrite a call,
+    // `additionalContext` reaches the model before and after a tool, `modifiedResult` (a tool
+    // result object) replaces an output; headless, an `ask` is refused ("unable to ask user for
+    // confirmation").
     departures: &[
         (
             PreToolUse,
             AnswerKind::Ask,
-            Support::Instead(
-                "deny, saying a person's approval is needed (its hooks reference: only `deny` is processed)",
-            ),
+            Support::Instead("deny, saying a person's approval is needed (headless, Copilot refuses what a hook asks about)"),
         ),
         (PreToolUse, AnswerKind::Allow, Support::Instead("nothing: Copilot's own permission flow decides")),
         (
-            PreToolUse,
-            AnswerKind::UpdatedInput,
-            Support::Instead("deny, saying the call was to be rewritten: it is refused rather than run as sent"),
+            PostToolUse,
+            AnswerKind::Stop,
+            Support::Instead("`decision: \"block\"`: the output is replaced by `Tool result blocked: REASON`; the turn goes on"),
         ),
-        (PreToolUse, AnswerKind::Context, NOT_TAKEN),
-        (PostToolUse, AnswerKind::UpdatedOutput, NOT_TAKEN),
-        (PostToolUse, AnswerKind::Context, NOT_TAKEN),
-        (PostToolUse, AnswerKind::Stop, NOT_TAKEN),
         (UserPromptSubmit, AnswerKind::Context, NOT_TAKEN),
         (SessionStart, AnswerKind::Context, NOT_TAKEN),
         (Stop, AnswerKind::Context, Support::Instead("sent with the continuation only; without one, not shown")),

@@ -2,7 +2,8 @@
 //! client (0.225.2, `droid exec` offline against a mock model).
 
 use super::schema::{
-    event, Agent, Answer, Home, OnFailure, Payload, RootFrom, Settings, SettingsFormat, StopFlag, TimeUnit, Trust,
+    event, Agent, Answer, AnswerKind, Home, OnFailure, OutputRewrite, Payload, RootFrom, Settings, SettingsFormat,
+    StopDecision, StopFlag, Support, TimeUnit, Trust,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -47,8 +48,21 @@ pub(super) static AGENT: Agent = Agent {
         tool("ToolSearch", Kind::Other, &[]),
     ],
     transcript_tools: &[],
-    answer: Answer::CLAUDE,
-    departures: &[],
+    answer: Answer::Claude { stop: StopDecision::TopLevel, output: OutputRewrite::Withhold },
+    // Checked on Factory Droid 0.225.2 (`droid exec --auto high`).
+    departures: &[
+        (
+            PreToolUse,
+            AnswerKind::Ask,
+            Support::Instead("deny, saying a person's approval is needed (Droid takes `ask` as no decision and runs the call)"),
+        ),
+        (PreToolUse, AnswerKind::Context, Support::Ignored("Droid takes no context before a tool")),
+        (
+            PostToolUse,
+            AnswerKind::UpdatedOutput,
+            Support::Instead("`continue: false`: the turn ends before the model reads the output, which stays in the history"),
+        ),
+    ],
     settings: Settings {
         format: SettingsFormat::Claude { any_tool: "*", timeout: TimeUnit::Seconds },
         project: &[(".factory/settings.json", "project settings"), (".factory/settings.local.json", "local project settings")],

@@ -66,7 +66,6 @@ pub(super) const DEPARTURES: &[super::schema::Departure] = &[
     ),
     (PreToolUse, AnswerKind::Allow, Support::Instead("nothing: the agent's own permissions decide")),
     (PreToolUse, AnswerKind::Context, Support::Ignored("a plugin's `tool.execute.before` cannot add context")),
-    (PostToolUse, AnswerKind::UpdatedOutput, Support::Ignored("hookc's plugin does not rewrite a tool's output")),
     (PostToolUse, AnswerKind::Context, Support::Ignored("a plugin's `tool.execute.after` cannot add context")),
     (PostToolUse, AnswerKind::Stop, Support::Ignored("a plugin's `tool.execute.after` cannot end the turn")),
 ];

@@ -4,7 +4,8 @@
 //! continuation is forced twice, and none at all while it says true).
 
 use super::schema::{
-    event, Agent, Answer, Home, OnFailure, Payload, RootFrom, Settings, SettingsFormat, StopFlag, TimeUnit, Trust,
+    event, Agent, Answer, AnswerKind, Home, OnFailure, OutputRewrite, Payload, RootFrom, Settings, SettingsFormat,
+    StopDecision, StopFlag, Support, TimeUnit, Trust,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -57,8 +58,32 @@ pub(super) static AGENT: Agent = Agent {
         tool("send_message", Kind::Other, &[]),
     ],
     transcript_tools: &[],
-    answer: Answer::CLAUDE,
-    departures: &[],
+    answer: Answer::Claude { stop: StopDecision::TopLevel, output: OutputRewrite::StopReason },
+    // Checked on Qwen Code 0.15.10, headless (`--yolo`).
+    departures: &[
+        (
+            PreToolUse,
+            AnswerKind::Ask,
+            Support::Instead("deny, saying a person's approval is needed (headless, Qwen Code refuses what a hook asks about)"),
+        ),
+        (
+            PreToolUse,
+            AnswerKind::UpdatedInput,
+            Support::Instead("deny, saying the call was to be rewritten: Qwen Code ignores `updatedInput`, so it is refused rather than run as sent"),
+        ),
+        (PreToolUse, AnswerKind::Context, Support::Ignored("Qwen Code takes no context before a tool")),
+        (
+            PostToolUse,
+            AnswerKind::UpdatedOutput,
+            Support::Instead("`continue: false` with the rewritten output as `stopReason`, which replaces the output the model sees; the turn goes on"),
+        ),
+        (PostToolUse, AnswerKind::Stop, Support::Instead("`continue: false` replaces the output with the stop reason, but the turn goes on")),
+        (
+            Stop,
+            AnswerKind::Continue,
+            Support::Ignored("its first Stop already says `stop_hook_active: true`, so a continuation is always dropped (hookc never loops it)"),
+        ),
+    ],
     settings: Settings {
         // Its timeouts are in milliseconds (checked: `"timeout": 3` cut a hook off at 3 ms, and
         // the call ran).

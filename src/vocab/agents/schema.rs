@@ -255,6 +255,8 @@ pub enum Answer {
     Claude {
         /// Where a Stop's `decision` goes.
         stop: StopDecision,
+        /// How a rewritten tool output reaches the model.
+        output: OutputRewrite,
     },
     /// Gemini CLI's: a top-level `decision` and `reason`; stdout is always a JSON object.
     Gemini,
@@ -278,6 +280,23 @@ pub enum Answer {
     Plugin,
 }
 
+/// How a Claude Code-style answer gives the model a rewritten tool output (checked on each
+/// real client: `updatedToolOutput` works on Claude Code only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutputRewrite {
+    /// `updatedToolOutput` in the tool's own shape (Claude Code).
+    ToolOutput,
+    /// `decision: "block"` with the rewritten text as `reason`, which replaces the output
+    /// (Codex).
+    BlockReason,
+    /// `continue: false` with the rewritten text as `stopReason`, which replaces the output; the
+    /// turn goes on (Qwen Code).
+    StopReason,
+    /// None reaches the model: `continue: false` ends the turn before the model reads the
+    /// output, which stays in the history (Factory Droid).
+    Withhold,
+}
+
 /// Where a Stop's continuation goes in a Claude Code-style answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StopDecision {
@@ -289,7 +308,7 @@ pub enum StopDecision {
 
 impl Answer {
     /// Claude Code's answers.
-    pub const CLAUDE: Answer = Answer::Claude { stop: StopDecision::TopLevel };
+    pub const CLAUDE: Answer = Answer::Claude { stop: StopDecision::TopLevel, output: OutputRewrite::ToolOutput };
 
     /// Whether exit 2 blocks the agent's action (for the rest, a failure answers with a
     /// refusal in the agent's own dialect).

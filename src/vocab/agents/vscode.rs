@@ -7,8 +7,8 @@
 //! these payloads legacy for Copilot-harness sessions, which follow Copilot CLI's.
 
 use super::schema::{
-    event, Agent, Answer, Effect, Home, Mark, OnFailure, Payload, Settings, SettingsFormat, StopDecision, StopFlag,
-    Trust,
+    event, Agent, Answer, AnswerKind, Effect, Home, Mark, OnFailure, OutputRewrite, Payload, Settings, SettingsFormat,
+    StopDecision, StopFlag, Support, Trust,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -51,8 +51,13 @@ pub(super) static AGENT: Agent = Agent {
         tool("fetch_webpage", Kind::Fetch, &[(Url, Source::Args(&["urls", "url"]))]),
     ],
     transcript_tools: &[],
-    answer: Answer::Claude { stop: StopDecision::Nested },
-    departures: &[],
+    answer: Answer::Claude { stop: StopDecision::Nested, output: OutputRewrite::Withhold },
+    // Its docs give PostToolUse context only, and `continue: false` to stop the session.
+    departures: &[(
+        PostToolUse,
+        AnswerKind::UpdatedOutput,
+        Support::Instead("`continue: false`: the session stops before the model reads the output (its docs name no output rewrite)"),
+    )],
     settings: Settings {
         // Its own hook files; it also runs Claude Code's `.claude/settings.json` and Copilot
         // CLI's `.github/hooks/*.json`, answered there as their guest. Matchers are parsed but
