@@ -972,3 +972,33 @@ fn the_plugin_fails_closed_on_anything_it_cannot_read() {
         }
     }
 }
+
+/// A tool no table knows is recorded as such in the audit log, and `doctor` lists it from there:
+/// rules on `kind` and `path` do not see its calls.
+#[test]
+fn a_tool_no_table_knows_is_reported() {
+    let dir = project_with_policy();
+    let init = hookc(
+        dir.path(),
+        &["init", "claude", "--write", "--command", env!("CARGO_BIN_EXE_hookc"), "--audit-log", "audit.jsonl"],
+        b"",
+    );
+    assert_eq!(init.status.code(), Some(0), "{}", stderr(&init));
+    for tool in ["FancyWrite", "Bash"] {
+        let payload = serde_json::json!({"hook_event_name": "PreToolUse", "session_id": "s", "cwd": dir.path(),
+            "tool_name": tool, "tool_input": {"target": "generated.txt"}});
+        let args = ["hook", "claude", "--rules", "rules", "--audit-log", "audit.jsonl"];
+        let output = hookc(dir.path(), &args, payload.to_string().as_bytes());
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    }
+    let log = std::fs::read_to_string(dir.path().join("audit.jsonl")).unwrap();
+    let records: Vec<Value> = log.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    assert_eq!(records[0]["unknown_tool"], true, "{log}");
+    assert_eq!(records[1].get("unknown_tool"), None, "{log}");
+    let doctor = hookc(dir.path(), &["doctor", "claude"], b"");
+    assert!(
+        stdout(&doctor).contains("records calls of tools no table knows on Claude Code: `FancyWrite`"),
+        "{}",
+        stdout(&doctor)
+    );
+}

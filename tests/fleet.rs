@@ -9,7 +9,8 @@ fn doc() -> String {
     std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/fleet.md")).unwrap()
 }
 
-/// Real records: a denied shell call with a `log`, a Stop, and one the policy could not decide.
+/// Real records: a denied shell call with a `log`, a Stop, one the policy could not decide, and a
+/// call of a tool no table knows.
 fn records() -> Vec<serde_json::Map<String, Value>> {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
@@ -29,6 +30,7 @@ fn records() -> Vec<serde_json::Map<String, Value>> {
         r#"{"session_id":"s-1","cwd":"/repo","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}"#,
         r#"{"session_id":"s-1","cwd":"/repo","hook_event_name":"Stop","stop_hook_active":false}"#,
         &huge,
+        r#"{"session_id":"s-1","cwd":"/repo","hook_event_name":"PreToolUse","tool_name":"FancyWrite","tool_input":{}}"#,
     ] {
         let output = hookc(
             dir.path(),
@@ -60,7 +62,7 @@ fn schema_fields(doc: &str) -> Vec<String> {
 #[test]
 fn every_field_written_is_in_the_schema_and_every_schema_field_is_written() {
     let records = records();
-    assert_eq!(records.len(), 3);
+    assert_eq!(records.len(), 4);
     let schema = schema_fields(&doc());
     let mut seen = std::collections::BTreeSet::new();
     for record in &records {

@@ -38,6 +38,10 @@ pub struct Record<'a> {
     /// What the tool does (`shell`, `write`, …), for tool events.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<&'static str>,
+    /// `true` when no table knows the tool on this agent (its `kind` is then `other`, and its
+    /// arguments have no profile): `hookc doctor` lists such tools from the log.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unknown_tool: bool,
     /// What the call acts on: a shell call's command line, else the file (a patch's files), or
     /// the URL; at most [`MAX_TARGET_CHARS`] characters.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -104,6 +108,11 @@ fn target(event: &crate::model::event::Event) -> Option<String> {
         (Some((cut, _)), Some(_)) => format!("{}…", text.get(..cut).unwrap_or_default()),
         _ => text,
     })
+}
+
+/// Whether no table knows a tool (an MCP tool is known for what it is: `mcp`).
+fn unknown(resolved: crate::vocab::tools::Resolved, tool: &str) -> bool {
+    resolved.tool().is_none() && crate::vocab::tools::mcp_parts(tool).is_none()
 }
 
 /// One `log` action's record in the audit log.
@@ -189,6 +198,7 @@ impl AuditLog {
             event: observation.event.name(),
             tool: observation.tool,
             kind: observation.tool.map(|tool| common.resolve(tool).kind().name()),
+            unknown_tool: observation.tool.is_some_and(|tool| unknown(common.resolve(tool), tool)),
             target: target(observation.source),
             decision: observation.outcome,
             reason: observation.reason,
@@ -219,6 +229,9 @@ impl AuditLog {
             event: failed.event.map_or("unknown", crate::vocab::EventKind::name),
             tool: failed.tool,
             kind: failed.tool.map(|tool| crate::vocab::agents::resolve(Some(failed.agent), tool).kind().name()),
+            unknown_tool: failed
+                .tool
+                .is_some_and(|tool| unknown(crate::vocab::agents::resolve(Some(failed.agent), tool), tool)),
             target: None,
             decision: "error",
             reason: None,

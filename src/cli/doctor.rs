@@ -131,6 +131,11 @@ fn check_agent(agent: &'static Agent, project: &Path, asked: bool) -> Findings {
         for hook in &hooks {
             run_hook(agent, project, hook, &mut findings);
         }
+        let logs: std::collections::BTreeSet<PathBuf> =
+            hooks.iter().filter_map(|hook| audit_log(&hook.command)).collect();
+        for log in logs {
+            unknown_tools(agent, &log, &mut findings);
+        }
     }
     if wired == 0 {
         let line = format!("hookc is not wired into {} here (`hookc init {} --write`)", agent.name, agent.id);
@@ -140,6 +145,53 @@ fn check_agent(agent: &'static Agent, project: &Path, asked: bool) -> Findings {
         }
     }
     findings
+}
+
+/// The audit log a hookc command line writes (`--audit-log FILE`), if any.
+fn audit_log(command: &str) -> Option<PathBuf> {
+    let words = shlex::split(command)?;
+    let mut words = words.iter();
+    while let Some(word) = words.next() {
+        if word == "--audit-log" {
+            return words.next().map(PathBuf::from);
+        }
+        if let Some(path) = word.strip_prefix("--audit-log=") {
+            return Some(PathBuf::from(path));
+        }
+    }
+    None
+}
+
+/// The tools no table knows that the audit log recorded for this agent (its last MiB): rules on
+/// `kind`, `path` and the like do not see their calls.
+fn unknown_tools(agent: &Agent, log: &Path, findings: &mut Findings) {
+    const TAIL: u64 = 1024 * 1024;
+    use std::io::{Read, Seek, SeekFrom};
+    let Ok(mut file) = std::fs::File::open(log) else { return };
+    let start = file.metadata().map_or(0, |meta| meta.len().saturating_sub(TAIL));
+    let mut text = String::new();
+    if file.seek(SeekFrom::Start(start)).is_err() || file.take(TAIL).read_to_string(&mut text).is_err() {
+        return;
+    }
+    let mut tools = std::collections::BTreeSet::new();
+    for line in text.lines() {
+        let Ok(record) = serde_json::from_str::<Value>(line) else { continue };
+        let field = |name: &str| record.get(name).cloned().unwrap_or(Value::Null);
+        if field("unknown_tool") == true && field("agent") == agent.id {
+            if let Some(tool) = field("tool").as_str() {
+                tools.insert(tool.to_string());
+            }
+        }
+    }
+    if !tools.is_empty() {
+        let names: Vec<String> = tools.iter().take(20).map(|tool| format!("`{tool}`")).collect();
+        findings.problem(format!(
+            "the audit log `{}` records calls of tools no table knows on {}: {} — their kind is `other`, and rules on `path`, `command` and the like do not see them (match them by `tool`, or add them to the agent's file)",
+            log.display(),
+            agent.name,
+            names.join(", ")
+        ));
+    }
 }
 
 /// Codex runs only hooks its user trusted, from a project's `.codex/hooks.json` only in a

@@ -281,9 +281,12 @@ fn merge_into(agent: &Agent, path: &Path, hooks: Map<String, Value>) -> Result<S
     let text = serde_json::to_string_pretty(&settings).map_err(|error| error.to_string())? + "\n";
     let backup = wiring::write_settings(path, existing.as_deref(), &text)?;
     let backup_note = backup.map(|backup| format!(" (backup: `{}`)", backup.display())).unwrap_or_default();
-    let rewritten_note = match rewritten {
-        0 => String::new(),
-        n => format!(", {n} rewritten from an older spelling of the same command"),
+    let rewritten_note = match (rewritten, agent.settings.trust) {
+        (0, _) => String::new(),
+        (n, Trust::CodexHooks) => format!(
+            ", {n} rewritten from an older spelling of the same command (Codex takes a changed command for a new, untrusted hook: `--trust` trusts them again)"
+        ),
+        (n, _) => format!(", {n} rewritten from an older spelling of the same command"),
     };
     Ok(format!("updated `{shown}`{backup_note}: {added} hook(s) added, {present} already present{rewritten_note}"))
 }

@@ -94,7 +94,11 @@ impl<'e> Files<'e> {
                     Kind::Read | Kind::Search => Some(Access::Read),
                     _ => None,
                 };
-                raw_paths(tool, &call.args).into_iter().map(|raw| (raw, access)).collect()
+                let raw = raw_paths(tool, &call.args);
+                if raw.is_empty() && tool.kind() == Kind::Write && tool.tool().is_some() {
+                    return Err(super::EvalError::NoFile { tool: call.tool.clone() });
+                }
+                raw.into_iter().map(|raw| (raw, access)).collect()
             }
         };
         let mut found: Vec<(FilePath, Option<Access>)> = Vec::with_capacity(named.len());

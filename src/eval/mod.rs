@@ -80,6 +80,14 @@ pub enum EvalError {
     /// closed.
     #[error("{0}")]
     Path(#[from] PathError),
+    /// A write tool's call names no file hookc can read (a missing or unreadable path argument,
+    /// a patch with no file in it): what it writes is unknown, so it fails closed rather than
+    /// pass as a call that touches nothing.
+    #[error("`{tool}` writes files, but this call names none hookc can read: it is not judged, so it is refused")]
+    NoFile {
+        /// The tool.
+        tool: String,
+    },
     /// A shell call's command line is too large to judge (`shell::MAX_COMMANDS` commands or
     /// `shell::MAX_FILES` files): the call is not judged, so it fails closed.
     #[error("the command line runs more than {commands} commands or names more than {files} files: hookc does not judge a line that large")]

@@ -197,8 +197,18 @@ hc_client() {
   echo "rc=$CLIENT_RC secs=$CLIENT_SECS" >>"$R/client.out"
 }
 
+# Drops what the clients unpack or download into a fresh HOME and workspace (Copilot unpacks
+# ~235 MB into ~/.cache per HOME; OpenCode and Kilo npm-install their plugin SDK), keeping the
+# evidence: settings, transcripts, logs, the mock's records and the audit log.
+hc_trim() {
+  case $R in "$HC_RUN"/?*) ;; *) return 0 ;; esac
+  rm -rf "$R/home/.cache" "$R/home/.npm"
+  find "$R" -type d -name node_modules -prune -exec rm -rf {} + 2>/dev/null || true
+}
+
 # Saves this scenario's evidence into the artifacts dir.
 hc_save() {
+  hc_trim
   local d=$HC_ARTIFACTS/$HC_SCN
   mkdir -p "$d"
   cp "$R/client.out" "$d/client.out" 2>/dev/null || true
@@ -357,7 +367,7 @@ hc_do_failclosed() {
   if [ -f "$HERE/midsession.json" ]; then
     run_scenario midsession
     local moved=no
-    [ -d "$R/rules.removed" ] && [ ! -e "$WS/rules" ] && moved=yes
+    [ -d "$WS/rules.removed" ] && [ ! -e "$WS/rules" ] && moved=yes
     hc_check 4-failclosed "policy removed mid-session (first call moved rules/ away: $moved): the next write (other.txt) not created" \
       "$(hc_yes test "$moved" = yes -a ! -e "$WS/other.txt")"
     hc_info "pre_tool_use audit: $(jq -r 'select(.event == "pre_tool_use") | (.tool // "-") + "=" + .decision' "$AUDIT" 2>/dev/null | tr '\n' ' ')"
