@@ -175,8 +175,8 @@ fn anything_that_goes_wrong_blocks_with_exit_2_unless_fail_open() {
             (
                 "unknown event",
                 vec!["--rules", policy],
-                br#"{"hook_event_name":"PermissionRequest"}"#.to_vec(),
-                "unsupported hook event `PermissionRequest`",
+                br#"{"hook_event_name":"MadeUpEvent"}"#.to_vec(),
+                "unsupported hook event `MadeUpEvent`",
             ),
             ("invalid UTF-8", vec!["--rules", policy], b"{\"hook_event_name\":\"\xff\"}".to_vec(), "not valid UTF-8"),
             ("huge input", vec!["--rules", policy], huge.clone(), "larger than"),
@@ -247,7 +247,7 @@ fn init_prints_a_hook_for_every_event_with_paths_that_work_anywhere() {
     let root = std::fs::canonicalize(dir.path()).unwrap();
     let root = root.to_str().unwrap();
     let expectations = [
-        ("claude", 10, "hookc hook claude --bundle \"$CLAUDE_PROJECT_DIR\"/policy.json".to_string(), "*"),
+        ("claude", 11, "hookc hook claude --bundle \"$CLAUDE_PROJECT_DIR\"/policy.json".to_string(), "*"),
         ("codex", 5, format!("hookc hook codex --bundle {root}/policy.json"), "*"),
         ("gemini", 8, format!("hookc hook gemini --bundle {root}/policy.json"), ".*"),
     ];
@@ -312,7 +312,7 @@ fn init_write_merges_keeps_a_backup_and_is_idempotent() {
 
     let first = hookc(dir.path(), &["init", "claude", "--write", "--command", "hookc"], b"");
     assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
-    assert!(stderr(&first).contains("10 hook(s) added, 0 already present"), "{}", stderr(&first));
+    assert!(stderr(&first).contains("11 hook(s) added, 0 already present"), "{}", stderr(&first));
     let merged: Value = serde_json::from_str(&std::fs::read_to_string(&settings).unwrap()).unwrap();
     assert_eq!(merged["model"], "opus");
     let pre = merged["hooks"]["PreToolUse"].as_array().unwrap();
@@ -335,7 +335,7 @@ fn init_write_merges_keeps_a_backup_and_is_idempotent() {
     std::fs::write(&settings, &older).unwrap();
     let third = hookc(dir.path(), &["init", "claude", "--write", "--command", "hookc"], b"");
     assert!(
-        stderr(&third).contains("0 hook(s) added, 0 already present, 10 rewritten from an older spelling"),
+        stderr(&third).contains("0 hook(s) added, 0 already present, 11 rewritten from an older spelling"),
         "{}",
         stderr(&third)
     );
@@ -651,7 +651,7 @@ fn doctor_runs_the_wired_hooks_and_reports_what_would_happen() {
     assert_eq!(run(&["init", "claude", "--write", "--command", "hookc"]).0, Some(0));
     let (code, said) = run(&["doctor", "claude"]);
     assert_eq!(code, Some(0), "{said}");
-    assert_eq!(said.matches("answered in").count(), 10, "{said}");
+    assert_eq!(said.matches("answered in").count(), 11, "{said}");
 
     // The rules go missing: every call would be blocked, and doctor says so per event.
     std::fs::rename(dir.path().join("rules"), dir.path().join("gone")).unwrap();

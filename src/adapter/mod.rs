@@ -24,7 +24,9 @@ use crate::agent::Observation;
 use crate::eval::Evaluation;
 use crate::model::escape_controls;
 use crate::model::event::{Event, MAX_EVENT_BYTES};
+use crate::model::result::Permission;
 use crate::vocab::agents::Agent;
+use crate::vocab::EventKind;
 use crate::Policy;
 use answer::Reply;
 use payload::{Mapped, Said};
@@ -48,7 +50,18 @@ fn decide(
                 HookFailure::Eval(error)
             })?;
     record(options.audit, &mapped.event, Ok(&evaluation));
-    Ok((answer::render(&mapped.context, &evaluation.result), log_lines(&evaluation)))
+    let mut lines = log_lines(&evaluation);
+    // An approval on the person's behalf is said every time, audited or not.
+    if let (EventKind::PermissionRequest, Permission::Allow) =
+        (mapped.context.kind, evaluation.result.permission_behavior)
+    {
+        lines.push(format!(
+            "hookc: approved `{}` on the person's behalf (rules: {})",
+            escape_controls(&mapped.context.tool),
+            evaluation.result.matched.join(", ")
+        ));
+    }
+    Ok((answer::render(&mapped.context, &evaluation.result), lines))
 }
 
 /// The agent's payload as the native event the policy evaluates: mapped, its paths anchored at

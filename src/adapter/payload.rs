@@ -213,10 +213,13 @@ pub(super) fn map(host: &'static Agent, payload: &[u8], given: Option<&str>) -> 
     let mut tool_response = None;
     let mut turn = None;
     let data = match spec.kind {
-        EventKind::PreToolUse => {
+        EventKind::PreToolUse | EventKind::PermissionRequest => {
             let call = reader.call(fields, spec.call)?;
             tool.clone_from(&call.tool);
-            EventData::PreToolUse(call)
+            match spec.kind {
+                EventKind::PreToolUse => EventData::PreToolUse(call),
+                _ => EventData::PermissionRequest(call),
+            }
         }
         EventKind::PostToolUse => {
             let response =

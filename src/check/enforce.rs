@@ -43,6 +43,24 @@ impl Checker<'_> {
             self.negated_tests(expr, false, checked.event, &admitted, &certain);
         }
         self.allow_on_files(rule, checked, &admitted);
+        self.approval_for_person(rule, checked);
+    }
+
+    /// W0313: an `allow` at `permission_request` approves on the person's behalf.
+    fn approval_for_person(&mut self, rule: &ast::RuleDecl, checked: &ir::Rule) {
+        if checked.event != EventKind::PermissionRequest {
+            return;
+        }
+        let Some(action) = rule.actions.iter().find(|action| action.name.text == "allow") else { return };
+        self.report(
+            Diagnostic::new(
+                Code::ApprovesForPerson,
+                action.span,
+                "this `allow` approves the call on the person's behalf",
+            )
+            .label("the agent's approval prompt is answered without the person")
+            .help("leave the prompt to the person (`ask`), refuse what must not run (`deny`), or bound the allow narrowly"),
+        );
     }
 
     /// W0310: an `allow` that decides on files and admits shell calls, whose lines are judged

@@ -337,7 +337,7 @@ fn payload(agent: &Agent, event: &str, project: &Path) -> Value {
         EventKind::SessionEnd => set(fields.reason, json!("other")),
         EventKind::PreCompact => set(fields.trigger, json!("manual")),
         EventKind::Notification => set(fields.message, json!("hookc doctor")),
-        EventKind::PreToolUse => {}
+        EventKind::PreToolUse | EventKind::PermissionRequest => {}
     }
     payload
 }

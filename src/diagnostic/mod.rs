@@ -86,6 +86,7 @@ codes! {
     AllowAdmitsShell = "W0310", Warning, "an `allow` on files also allows shell commands that name only those files";
     AgentDeparts = "W0311", Warning, "an agent the rules are checked for (`--agent`) is not answered at the rule's event, or does not honour its action";
     CostlyPattern = "W0312", Warning, "a regex compiles large, so every hook call that reaches it is slow";
+    ApprovesForPerson = "W0313", Warning, "an `allow` at `permission_request` approves the call on the person's behalf";
 }
 
 /// A secondary location with its own label.

@@ -13,8 +13,8 @@ pub(crate) mod view;
 use crate::compile::{DecisionTable, Fields};
 use crate::ir::{Action, Rule, SetValue};
 use crate::model::dedup_in_order;
-use crate::model::event::Event;
-use crate::model::result::{self as result, BlockingError, HookResult, ToolOutput};
+use crate::model::event::{Event, EventData};
+use crate::model::result::{self as result, BlockingError, HookResult, Permission, ToolOutput};
 use crate::paths::PathError;
 use crate::vocab::tools::Source;
 use crate::vocab::Field;
@@ -139,6 +139,39 @@ pub(crate) enum Scope {
 /// Evaluates an event against a decision table: once per file the call touches (one reading
 /// when it names none), the readings merged by [`HookResult::merge_files`].
 pub(crate) fn evaluate(
+    table: &DecisionTable,
+    event: &Event,
+    tracer: &mut impl RuleTracer,
+    scope: Scope,
+) -> Result<Evaluation, EvalError> {
+    let mut evaluation = evaluate_event(table, event, tracer, scope)?;
+    if let (EventData::PermissionRequest(call), Permission::Allow) =
+        (&event.data, evaluation.result.permission_behavior)
+    {
+        // An approval on the person's behalf never approves what the same policy refuses or
+        // asks a person about before the call.
+        let before = Event { common: event.common.clone(), data: EventData::PreToolUse(call.clone()) };
+        let before = evaluate_event(table, &before, &mut (), scope)?.result;
+        let refused = before.blocking_error.as_ref().map(ToString::to_string);
+        let (permission, reason) = match (refused, before.permission_behavior) {
+            (Some(reason), _) => (Permission::Deny, Some(reason)),
+            (None, permission @ (Permission::Deny | Permission::Ask)) => (permission, before.permission_reason.clone()),
+            _ => (Permission::Allow, evaluation.result.permission_reason.clone()),
+        };
+        let result = &mut evaluation.result;
+        if permission != Permission::Allow {
+            result.permission_behavior = permission;
+            result.permission_reason = reason;
+            let more: Vec<String> =
+                before.matched.iter().filter(|rule| !result.matched.contains(rule)).cloned().collect();
+            result.matched.extend(more);
+        }
+    }
+    Ok(evaluation)
+}
+
+/// Evaluates one event as its rules say.
+fn evaluate_event(
     table: &DecisionTable,
     event: &Event,
     tracer: &mut impl RuleTracer,

@@ -116,7 +116,9 @@ impl<'e> View<'e> {
     /// (`None` for a call that names none), `files` every file the call touches.
     pub fn new(event: &'e Event, files: &'e Files<'e>, file: Option<usize>) -> Self {
         let (args, output) = match &event.data {
-            EventData::PreToolUse(call) | EventData::PostToolUseFailure(call, _) => (Cow::Borrowed(&call.args), None),
+            EventData::PreToolUse(call)
+            | EventData::PostToolUseFailure(call, _)
+            | EventData::PermissionRequest(call) => (Cow::Borrowed(&call.args), None),
             EventData::PostToolUse(call, output) => (Cow::Borrowed(&call.args), Some(Cow::Borrowed(output))),
             _ => (Cow::Borrowed(NO_ARGS.get_or_init(Map::new)), None),
         };

@@ -82,6 +82,8 @@ pub enum EventData {
         /// Its text.
         message: String,
     },
+    /// The agent is about to ask its user to approve a tool call.
+    PermissionRequest(ToolCall),
 }
 
 /// A prepared tool call.
@@ -220,15 +222,17 @@ impl Event {
             EventData::PostToolUseFailure(..) => EventKind::PostToolUseFailure,
             EventData::PreCompact { .. } => EventKind::PreCompact,
             EventData::Notification { .. } => EventKind::Notification,
+            EventData::PermissionRequest(_) => EventKind::PermissionRequest,
         }
     }
 
     /// The tool call, for tool events.
     pub fn tool_call(&self) -> Option<&ToolCall> {
         match &self.data {
-            EventData::PreToolUse(call) | EventData::PostToolUse(call, _) | EventData::PostToolUseFailure(call, _) => {
-                Some(call)
-            }
+            EventData::PreToolUse(call)
+            | EventData::PostToolUse(call, _)
+            | EventData::PostToolUseFailure(call, _)
+            | EventData::PermissionRequest(call) => Some(call),
             _ => None,
         }
     }
@@ -264,7 +268,10 @@ impl RawEvent {
             EventKind::UserPromptSubmit => {
                 EventData::UserPromptSubmit { prompt: self.prompt.ok_or(missing("prompt"))? }
             }
-            EventKind::PreToolUse | EventKind::PostToolUse | EventKind::PostToolUseFailure => {
+            EventKind::PreToolUse
+            | EventKind::PostToolUse
+            | EventKind::PostToolUseFailure
+            | EventKind::PermissionRequest => {
                 let call = ToolCall {
                     tool: self.tool.ok_or(missing("tool"))?,
                     args: self.args.unwrap_or_default(),
@@ -272,6 +279,7 @@ impl RawEvent {
                 };
                 match kind {
                     EventKind::PreToolUse => EventData::PreToolUse(call),
+                    EventKind::PermissionRequest => EventData::PermissionRequest(call),
                     EventKind::PostToolUse => EventData::PostToolUse(call, self.result.ok_or(missing("result"))?),
                     _ => EventData::PostToolUseFailure(call, self.error.ok_or(missing("error"))?),
                 }

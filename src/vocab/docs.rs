@@ -24,6 +24,7 @@ pub fn event(event: EventKind) -> &'static str {
             "The history is about to be compacted (`trigger`); `block` refuses it where the agent allows."
         }
         EventKind::Notification => "The agent sent a notification (`message`). Observe only.",
+        EventKind::PermissionRequest => "The agent is about to ask its user to approve a tool call: rules deny it, or ask (leave it to the person); `allow` approves on the person's behalf.",
     }
 }
 

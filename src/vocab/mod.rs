@@ -34,11 +34,15 @@ pub enum EventKind {
     PreCompact,
     /// The agent sent a notification (observe only).
     Notification,
+    /// The agent is about to ask its user to approve a tool call (Claude Code, Codex, Copilot
+    /// CLI `PermissionRequest`): rules may refuse it (`deny`) or leave it to the person (`ask`);
+    /// `allow` approves on the person's behalf, which `hookc check` warns about.
+    PermissionRequest,
 }
 
 impl EventKind {
     /// How many events there are.
-    pub const COUNT: usize = 10;
+    pub const COUNT: usize = 11;
 
     /// Every event: the four core hook points in loop order, then the extended ones.
     pub const ALL: [EventKind; EventKind::COUNT] = [
@@ -52,6 +56,7 @@ impl EventKind {
         EventKind::PostToolUseFailure,
         EventKind::PreCompact,
         EventKind::Notification,
+        EventKind::PermissionRequest,
     ];
 
     /// The name used in rule files and native JSON.
@@ -67,6 +72,7 @@ impl EventKind {
             EventKind::PostToolUseFailure => "post_tool_use_failure",
             EventKind::PreCompact => "pre_compact",
             EventKind::Notification => "notification",
+            EventKind::PermissionRequest => "permission_request",
         }
     }
 
@@ -82,7 +88,13 @@ impl EventKind {
 
     /// Whether the event is about a tool call (and so has `tool`, `args.*` and profile fields).
     pub fn has_tool(self) -> bool {
-        matches!(self, EventKind::PreToolUse | EventKind::PostToolUse | EventKind::PostToolUseFailure)
+        matches!(
+            self,
+            EventKind::PreToolUse
+                | EventKind::PostToolUse
+                | EventKind::PostToolUseFailure
+                | EventKind::PermissionRequest
+        )
     }
 
     /// The actions the event allows.
@@ -112,6 +124,7 @@ impl EventKind {
             EventKind::PostToolUseFailure => "PostToolUseFailure",
             EventKind::PreCompact => "PreCompact",
             EventKind::Notification => "Notification",
+            EventKind::PermissionRequest => "PermissionRequest",
         }
     }
 }
@@ -293,7 +306,8 @@ pub enum Field {
 }
 
 /// The built-in fields: name, field, type, and the events that carry it (`None`: all events).
-const TOOL_EVENTS: &[EventKind] = &[EventKind::PreToolUse, EventKind::PostToolUse, EventKind::PostToolUseFailure];
+const TOOL_EVENTS: &[EventKind] =
+    &[EventKind::PreToolUse, EventKind::PostToolUse, EventKind::PostToolUseFailure, EventKind::PermissionRequest];
 const STOP_EVENTS: &[EventKind] = &[EventKind::Stop, EventKind::SubagentStop];
 
 const BUILTINS: &[(&str, Field, FieldType, Option<&[EventKind]>)] = &[
@@ -486,6 +500,8 @@ pub enum ActionKind {
 
 const ALL_EVENTS: &[EventKind] = &EventKind::ALL;
 const PRE: &[EventKind] = &[EventKind::PreToolUse];
+/// Where a permission is decided: before a tool, and at the agent's approval prompt.
+const PERMISSION: &[EventKind] = &[EventKind::PreToolUse, EventKind::PermissionRequest];
 const POST: &[EventKind] = &[EventKind::PostToolUse];
 const BLOCKING: &[EventKind] = &[EventKind::PreToolUse, EventKind::PreCompact];
 /// Events whose result can carry system context for the model (session_end and notification
@@ -535,9 +551,9 @@ impl ActionKind {
     fn spec(self) -> (&'static str, &'static str, &'static [EventKind]) {
         match self {
             ActionKind::Block => ("block", "block CODE [MESSAGE]", BLOCKING),
-            ActionKind::Deny => ("deny", "deny [REASON]", PRE),
-            ActionKind::Ask => ("ask", "ask [REASON]", PRE),
-            ActionKind::Allow => ("allow", "allow [REASON]", PRE),
+            ActionKind::Deny => ("deny", "deny [REASON]", PERMISSION),
+            ActionKind::Ask => ("ask", "ask [REASON]", PERMISSION),
+            ActionKind::Allow => ("allow", "allow [REASON]", PERMISSION),
             ActionKind::Set => ("set", "set ARG = VALUE", PRE),
             ActionKind::Replace => ("replace", "replace TEXT", POST),
             ActionKind::Truncate => ("truncate", "truncate N", POST),

@@ -1,4 +1,4 @@
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2034  # variables set here are read by the run.sh scripts
 # Shared helpers for the real-client harnesses (tests/clients/<agent>/run.sh). Source it.
 #
 # Environment:
@@ -96,7 +96,10 @@ hc_install() {
       exit 2
     fi
     have=$(jq -r '.version // empty' "$dir/node_modules/$vpkg/package.json" 2>/dev/null || true)
-    [ -x "$dir/$rel" ] && [ "$have" = "$ver" ] || { echo "install of $pkg@$ver did not give $dir/$rel at $ver (have ${have:-nothing})" >&2; exit 2; }
+    if [ ! -x "$dir/$rel" ] || [ "$have" != "$ver" ]; then
+      echo "install of $pkg@$ver did not give $dir/$rel at $ver (have ${have:-nothing})" >&2
+      exit 2
+    fi
     hc_info "client: installed $pkg@$ver"
   fi
   HC_BIN=$dir/$rel
@@ -161,8 +164,8 @@ hc_mock() {
   node "$js" "$R/scenario.json" "$M" 0 </dev/null 2>"$R/mock.err" &
   MOCK_PID=$!
   HC_PIDS+=("$MOCK_PID")
-  local i
-  for i in $(seq 100); do
+  local _
+  for _ in $(seq 100); do
     [ -s "$M/port" ] && break
     sleep 0.1
   done
@@ -242,6 +245,15 @@ hc_model_saw() {
           if .type == "tool_result" then "tool result: " + (.content | if type == "string" then . else tostring end)
           else empty end)
       else empty end' 2>/dev/null | cut -c1-300 || true
+}
+
+# How many main requests end in a user prompt (not a tool result) that carries STRING: a hook's
+# text the client turned into a new turn (a Stop continuation).
+hc_prompts_with() {
+  hc_main_bodies | jq -c '.messages[-1] // {} | select(.role == "user") |
+      if (.content | type) == "array" then
+        select(all(.content[]; (type == "object" and .type == "tool_result") | not)) | [.content[] | .text? // empty] | join(" ")
+      else .content | tostring end' 2>/dev/null | grep -cF -- "$1" || true
 }
 
 # --- audit ----------------------------------------------------------------------------------
@@ -364,6 +376,11 @@ hc_do_failclosed() {
   hc_check 4-failclosed "policy missing: generated.txt not created" "$(hc_yes test ! -e "$WS/generated.txt")"
   hc_info "where it stopped: $(hc_main_requests) model requests; audit: $(jq -r '.event + "=" + .decision' "$AUDIT" 2>/dev/null | tr '\n' ' ')"
   AUDIT_FAILCLOSED=$AUDIT
+  local extra
+  extra=$(hc_prompts_with "hookc: ")
+  if [ "$extra" != 0 ]; then
+    hc_say "NOTE  $HC_AGENT/4-failclosed: $extra extra model turn(s) whose prompt is hookc's error: the client took hookc's failing (exit 2) Stop as 'keep going'"
+  fi
   if [ -f "$HERE/midsession.json" ]; then
     run_scenario midsession
     local moved=no

@@ -51,7 +51,7 @@ for a in "${agents[@]}"; do
   verdict=PASS
   [ "$f" != 0 ] && verdict=FAIL
   summaries+=("$(printf '%-9s %-5s  %2s passed, %s failed, %s known limitation(s) in %ss  (log: %s)' "$a" "$verdict" "$p" "$f" "$k" "$secs" "$log")")
-  while IFS= read -r l; do summaries+=("          $l"); done < <(grep -E '^(FAIL|KNOWN|SKIP) ' "$log" || true)
+  while IFS= read -r l; do summaries+=("          $l"); done < <(grep -E '^(FAIL|KNOWN|SKIP|NOTE) ' "$log" || true)
 done
 
 echo

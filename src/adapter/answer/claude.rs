@@ -43,9 +43,29 @@ pub(super) fn render(
         (EventKind::PreCompact, _) => {
             result.blocking_error.as_ref().map(|error| json!({"decision": "block", "reason": error.to_string()}))
         }
+        (EventKind::PermissionRequest, _) => permission_request(context, result),
         (EventKind::SessionEnd | EventKind::Notification, _) => None,
     };
     Reply { stdout: answer.map(|value| value.to_string()), exit: 0, stderr: None }
+}
+
+/// The agent's approval prompt: `decision.behavior` `deny` (with the reason as its message) or
+/// `allow`; an `ask`, or nothing decided, leaves the prompt to the person. Never
+/// `updatedPermissions`: a hook does not change what the person allowed for later calls.
+fn permission_request(context: &Context, result: &HookResult) -> Option<Value> {
+    permission_behavior(result).map(|decision| specific(context, json!({"decision": decision})))
+}
+
+/// `{"behavior": "deny", "message": …}` or `{"behavior": "allow"}` for a permission prompt.
+pub(super) fn permission_behavior(result: &HookResult) -> Option<Value> {
+    match result.permission_behavior {
+        Permission::Deny => {
+            let reason = super::denial_reason(result.permission_reason.clone(), result);
+            Some(json!({"behavior": "deny", "message": reason}))
+        }
+        Permission::Allow => Some(json!({"behavior": "allow"})),
+        Permission::Ask | Permission::Passthrough => None,
+    }
 }
 
 /// `{"hookSpecificOutput": {"hookEventName": …, …fields}}`.

@@ -25,6 +25,8 @@ pub(super) fn render(context: &Context, result: &HookResult) -> Reply {
     let answer = match context.kind {
         EventKind::PreToolUse => pre_tool_use(context, result),
         EventKind::PostToolUse => post_tool_use(result),
+        // Its `permissionRequest` takes `{"behavior", "message"}` (its hooks reference).
+        EventKind::PermissionRequest => super::claude::permission_behavior(result),
         EventKind::Stop | EventKind::SubagentStop => result.force_continue.as_ref().map(|message| {
             let reason = match joined_context(result) {
                 Some(text) => format!("{message}\n\n{text}"),

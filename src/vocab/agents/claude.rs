@@ -28,6 +28,7 @@ pub(super) static AGENT: Agent = Agent {
         event("SessionEnd", SessionEnd),
         event("PreCompact", PreCompact),
         event("Notification", Notification),
+        event("PermissionRequest", PermissionRequest),
     ],
     payload: Payload::CLAUDE,
     tools: &[

@@ -33,6 +33,9 @@ pub(super) static AGENT: Agent = Agent {
         event("subagentStop", SubagentStop),
         event("sessionStart", SessionStart),
         event("sessionEnd", SessionEnd),
+        // Fires at the approval prompt, with `--allow-all-tools` too; `{"behavior": "deny"}`
+        // refuses the call (checked on 1.0.102).
+        event("permissionRequest", PermissionRequest),
         // The VS Code-compatible names: snake_case payloads, Claude Code's answers.
         event("PreToolUse", PreToolUse).unwired().answered(Answer::CLAUDE),
         // Its PostToolUse takes the camelCase answer fields (checked), not `updatedToolOutput`.
@@ -51,7 +54,7 @@ pub(super) static AGENT: Agent = Agent {
         subagent_transcript: &[],
         prompt_id: &[],
         tool_name: &["/toolName", "/tool_name"],
-        tool_input: &["/toolArgs", "/tool_input"],
+        tool_input: &["/toolArgs", "/tool_input", "/toolInput"],
         tool_use_id: &[],
         tool_response: &["/toolResult/textResultForLlm", "/tool_result/text_result_for_llm", "/toolResult", "/tool_result"],
         tool_failed: &["/toolResult/resultType", "/tool_result/result_type"],

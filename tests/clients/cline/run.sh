@@ -9,7 +9,7 @@
 # observe-only), so there is no check 5.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-# shellcheck source=../lib.sh
+# shellcheck source-path=SCRIPTDIR source=../lib.sh disable=SC2034  # lib.sh reads the settings made here
 . "$HERE/../lib.sh"
 
 hc_begin cline

@@ -3,7 +3,7 @@
 # driven offline by the Anthropic mock (COPILOT_OFFLINE + BYOK provider env).
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-# shellcheck source=../lib.sh
+# shellcheck source-path=SCRIPTDIR source=../lib.sh disable=SC2034  # lib.sh reads the settings made here
 . "$HERE/../lib.sh"
 
 hc_begin copilot

@@ -4,7 +4,7 @@
 # pointing at the Anthropic mock. No Factory login.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-# shellcheck source=../lib.sh
+# shellcheck source-path=SCRIPTDIR source=../lib.sh disable=SC2034  # lib.sh reads the settings made here
 . "$HERE/../lib.sh"
 
 hc_begin droid

@@ -4,7 +4,7 @@
 # workspace's opencode.json. OpenCode has no Stop hook, so there is no check 5.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-# shellcheck source=../lib.sh
+# shellcheck source-path=SCRIPTDIR source=../lib.sh disable=SC2034  # lib.sh reads the settings made here
 . "$HERE/../lib.sh"
 
 hc_begin opencode

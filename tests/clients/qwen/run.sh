@@ -5,7 +5,7 @@
 # PreToolUse hook runs.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-# shellcheck source=../lib.sh
+# shellcheck source-path=SCRIPTDIR source=../lib.sh disable=SC2034  # lib.sh reads the settings made here
 . "$HERE/../lib.sh"
 
 hc_begin qwen
@@ -45,7 +45,6 @@ hc_do_failclosed
 run_scenario stop
 n_main=$(hc_main_requests)
 n_reason=$(hc_requests_with "$HC_STOP_REASON")
-first_active=$(jq -r 'select(.event == "stop") | .stop_hook_active // "?"' "$AUDIT" 2>/dev/null | head -1)
 if [ "$n_main" = 2 ] && [ "$n_reason" = 1 ] && [ "$CLIENT_RC" = 0 ]; then
   hc_pass 5-stop "Stop continued once: $n_main model requests, $n_reason carry the reason, rc=$CLIENT_RC"
 elif [ "$n_main" = 1 ] && [ "$n_reason" = 0 ] && [ "$CLIENT_RC" = 0 ] &&
