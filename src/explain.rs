@@ -8,7 +8,7 @@ use crate::eval::{EvalError, RuleTracer, Tracer, Val};
 use crate::ir::{Action, Rule, Runs, Test};
 use crate::model::event::Event;
 use crate::model::result::HookResult;
-use crate::Policy;
+use crate::policy::Policy;
 use serde::Serialize;
 
 /// The explanation of one event.

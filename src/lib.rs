@@ -68,6 +68,7 @@ mod syntax;
 mod testing;
 
 pub mod agent;
+pub mod audit;
 pub mod bundle;
 pub mod diagnostic;
 pub mod model;

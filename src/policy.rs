@@ -12,6 +12,7 @@ use crate::signing::{self, TrustKey};
 use crate::source::{self, ReadError, SourceFile, SourceMap};
 use crate::syntax;
 use crate::vocab::agents::Agent;
+use crate::vocab::EventKind;
 use std::path::{Path, PathBuf};
 
 /// A loaded, compiled rule set, ready to evaluate events.
@@ -168,20 +169,46 @@ impl Policy {
         eval::evaluate(&self.table, event, &mut (), Scope::Indexed)
     }
 
-    /// Evaluates every rule of the event (not just the index's candidates), reporting each
-    /// condition to `tracer`. Gives the same result as [`Policy::evaluate`].
-    pub fn trace(&self, event: &Event, tracer: &mut impl RuleTracer) -> Result<Evaluation, EvalError> {
+    /// Evaluates every rule of the event, not just the index's candidates: the same result as
+    /// [`Policy::evaluate_full`] (a check of the index, as the tests use it).
+    pub fn evaluate_exhaustive(&self, event: &Event) -> Result<Evaluation, EvalError> {
+        self.trace(event, &mut ())
+    }
+
+    /// Evaluates every rule of the event, reporting each condition to `tracer` (`explain`).
+    pub(crate) fn trace(&self, event: &Event, tracer: &mut impl RuleTracer) -> Result<Evaluation, EvalError> {
         eval::evaluate(&self.table, event, tracer, Scope::Exhaustive)
+    }
+
+    /// Decodes every rule (a bundle's rules are decoded when first tried): `Err` names the
+    /// first that cannot be.
+    pub fn validate(&self) -> Result<(), EvalError> {
+        self.rules().map(|_| ()).map_err(|reason| EvalError::InvalidRule { id: 0, reason })
+    }
+
+    /// How many rules the policy has.
+    pub fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// Whether the policy has no rules.
+    pub fn is_empty(&self) -> bool {
+        self.table.len() == 0
+    }
+
+    /// Whether any rule is for this event (a Stop's transcript is read only then).
+    pub fn has_rules_for(&self, event: EventKind) -> bool {
+        !self.table.rules_of(event).is_empty()
     }
 
     /// The rules, in evaluation order (decoding a bundle's rules that were not needed yet; `Err`
     /// says why one cannot be decoded).
-    pub fn rules(&self) -> Result<Vec<&Rule>, String> {
+    pub(crate) fn rules(&self) -> Result<Vec<&Rule>, String> {
         self.table.rules()
     }
 
     /// The decision table.
-    pub fn table(&self) -> &DecisionTable {
+    pub(crate) fn table(&self) -> &DecisionTable {
         &self.table
     }
 

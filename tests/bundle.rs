@@ -96,7 +96,7 @@ fn a_hand_made_bundle_with_an_invalid_rule_fails_on_load_or_on_use() {
     let policy = Policy::from_bundle_str(&bad_body).unwrap();
     let error = policy.evaluate(&Event::from_json(br#"{"event":"stop"}"#).unwrap()).unwrap_err().to_string();
     assert!(error.contains("rule #0 of the bundle is invalid") && error.contains("unknown field `nope`"), "{error}");
-    assert!(policy.rules().is_err());
+    assert!(policy.validate().is_err());
 }
 
 #[test]

@@ -55,7 +55,7 @@ fn check_case(group: &Group, case: &Case, policy: &Policy, bundled: &Policy) -> 
     let event = Event::from_json(&event_text).map_err(|error| format!("bad event: {error}"))?;
     let runs = [
         ("indexed", policy.evaluate_full(&event)),
-        ("exhaustive", policy.trace(&event, &mut ())),
+        ("exhaustive", policy.evaluate_exhaustive(&event)),
         ("bundle", bundled.evaluate_full(&event)),
     ];
     for (how, outcome) in runs {
@@ -181,7 +181,7 @@ fn rules_found_by_required_texts_decide_as_exhaustive_evaluation() {
             for event in [event, write] {
                 let event = Event::from_json(event.to_string().as_bytes()).unwrap();
                 let indexed = policy.evaluate(&event).unwrap();
-                assert_eq!(indexed, policy.trace(&event, &mut ()).unwrap().result, "round {round}: {event:?}");
+                assert_eq!(indexed, policy.evaluate_exhaustive(&event).unwrap().result, "round {round}: {event:?}");
                 assert_eq!(indexed, bundled.evaluate(&event).unwrap(), "round {round}: {event:?}");
                 fired += usize::from(!indexed.matched.is_empty());
                 flagged += usize::from(indexed.matched.iter().any(|rule| rule.starts_with("fl-")));

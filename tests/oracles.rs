@@ -73,7 +73,7 @@ fn outcome(result: Result<HookResult, hookc::EvalError>) -> Result<HookResult, S
 /// The same decision three ways: the index's candidates, every rule, and a bundle round trip.
 fn decides_alike(policy: &Policy, bundled: &Policy, event: &Event) {
     let indexed = outcome(policy.evaluate(event));
-    let exhaustive = outcome(policy.trace(event, &mut ()).map(|evaluation| evaluation.result));
+    let exhaustive = outcome(policy.evaluate_exhaustive(event).map(|evaluation| evaluation.result));
     assert_eq!(indexed, exhaustive, "indexed and exhaustive evaluation differ on {event:?}");
     assert_eq!(indexed, outcome(bundled.evaluate(event)), "rules and their bundle differ on {event:?}");
 }
@@ -120,7 +120,7 @@ pub fn bundle(data: &[u8]) {
     let policy = policy.with_path_settings(settings(PathCase::Sensitive));
     for event in sample_events() {
         let indexed = outcome(policy.evaluate(event));
-        let exhaustive = outcome(policy.trace(event, &mut ()).map(|evaluation| evaluation.result));
+        let exhaustive = outcome(policy.evaluate_exhaustive(event).map(|evaluation| evaluation.result));
         assert_eq!(indexed, exhaustive, "indexed and exhaustive evaluation differ on {event:?}");
     }
 }

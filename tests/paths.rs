@@ -79,7 +79,7 @@ fn case_insensitive_hosts_match_every_case() {
         for policy in [&folded, &bundled] {
             let result = policy.evaluate(&call).unwrap();
             assert_eq!(result.matched, [rule], "{file}");
-            assert_eq!(policy.trace(&call, &mut ()).unwrap().result, result, "{file}: exhaustive");
+            assert_eq!(policy.evaluate_exhaustive(&call).unwrap().result, result, "{file}: exhaustive");
         }
         // With case sensitivity, /REPO is not /Repo and the letters differ.
         assert!(exact.evaluate(&call).unwrap().matched.is_empty(), "{file}");
@@ -299,7 +299,7 @@ fn the_index_never_drops_a_firing_rule() {
         for _ in 0..500 {
             let event = tool_event(&mut rng);
             let indexed = policy.evaluate(&event).map_err(|error| error.to_string());
-            let exhaustive = policy.trace(&event, &mut ()).map(|e| e.result).map_err(|error| error.to_string());
+            let exhaustive = policy.evaluate_exhaustive(&event).map(|e| e.result).map_err(|error| error.to_string());
             let from_bundle = bundled.evaluate(&event).map_err(|error| error.to_string());
             assert_eq!(indexed, exhaustive, "seed {seed}: indexed vs exhaustive\n{rules}\n{event:?}");
             assert_eq!(indexed, from_bundle, "seed {seed}: rules vs bundle\n{rules}\n{event:?}");

@@ -19,15 +19,15 @@ pub(crate) mod transcript;
 
 pub use failure::HookFailure;
 
-use crate::agent::audit::AuditLog;
-use crate::agent::Observation;
+use crate::audit::AuditLog;
+use crate::audit::Observation;
 use crate::eval::Evaluation;
 use crate::model::escape_controls;
 use crate::model::event::{Event, MAX_EVENT_BYTES};
 use crate::model::result::Permission;
+use crate::policy::Policy;
 use crate::vocab::agents::Agent;
 use crate::vocab::EventKind;
-use crate::Policy;
 use answer::Reply;
 use payload::{Mapped, Said};
 use std::io::Read;
@@ -78,7 +78,7 @@ fn native(
     if let Some(root) = &options.project_root {
         event.common.project_root = Some(root.clone());
     }
-    let has_rules = !policy.table().rules_of(event.kind()).is_empty();
+    let has_rules = policy.has_rules_for(event.kind());
     if let (Some(source), Some(stop), true) = (&mapped.turn, event.stop_info_mut(), has_rules) {
         source.apply(stop);
     }
@@ -164,7 +164,7 @@ pub(crate) fn answer_payload(
 fn unmapped(options: &HookOptions<'_>, agent: &'static Agent, payload: Option<&[u8]>, failure: &HookFailure) {
     let Some(log) = options.audit else { return };
     let said = payload.map(|payload| Said::read(agent, payload, options.event.as_deref())).unwrap_or_default();
-    log.record_failure(&crate::agent::audit::Failed {
+    log.record_failure(&crate::audit::Failed {
         agent: said.agent.unwrap_or(agent).id,
         event: said.event,
         session_id: said.session_id.as_deref(),

@@ -2,7 +2,7 @@
 //! observers) and the reference loop [`AgentRunner`] that calls it at the four hook points in
 //! the seed's order, with a [`ScriptedModel`] for tests. See `docs/embedding.md`.
 
-pub mod audit;
+pub use crate::audit;
 mod message;
 mod registry;
 mod runner;

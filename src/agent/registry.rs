@@ -6,7 +6,8 @@
 //! propagates ([`HookError`]: the loop fails closed), an observer that fails or panics is
 //! isolated and reported, and the run is exactly what it would have been without it.
 
-use crate::eval::{Evaluation, LogRecord};
+pub use crate::audit::Observation;
+use crate::eval::LogRecord;
 use crate::model::event::{Event, EventData};
 use crate::model::result::HookResult;
 use crate::vocab::EventKind;
@@ -68,68 +69,6 @@ impl HookError {
     }
 }
 
-/// What observers see of a decision: enough to record it, too little to act on the run.
-#[derive(Debug, Clone, Copy)]
-pub struct Observation<'a> {
-    /// The event.
-    pub event: EventKind,
-    /// The tool, for tool events.
-    pub tool: Option<&'a str>,
-    /// The rules that fired, in order.
-    pub matched: &'a [String],
-    /// One word for the outcome: `block`, `deny`, `ask`, `allow`, `rewrite`, `stop`,
-    /// `continue`, `context`, `none` or `error`.
-    pub outcome: &'a str,
-    /// The records the rules' `log` actions wrote, in order.
-    pub logs: &'a [LogRecord],
-    /// Why the hooks failed, when they did, in full (a contract error with its detail).
-    pub error: Option<&'a str>,
-    /// The reason the decision gives: the block's message, the permission's reason, why the
-    /// turn stops, or the continuation's message.
-    pub reason: Option<&'a str>,
-    /// The event observed (read only: an observer cannot change the run).
-    pub source: &'a Event,
-}
-
-impl<'a> Observation<'a> {
-    /// The observation of an event's result (`None`: the hooks failed).
-    pub fn of(event: &'a Event, result: Option<&'a HookResult>) -> Observation<'a> {
-        let (matched, outcome) = match result {
-            Some(result) => (result.matched.as_slice(), outcome_word(result)),
-            None => (&[][..], "error"),
-        };
-        let reason = result.and_then(|result| {
-            result
-                .blocking_error
-                .as_ref()
-                .map(|error| error.message.as_str())
-                .or(result.permission_reason.as_deref())
-                .or(result.stop_reason.as_deref())
-                .or(result.force_continue.as_deref())
-        });
-        let tool = event.tool_call().map(|call| call.tool.as_str());
-        Observation { event: event.kind(), tool, matched, outcome, logs: &[], error: None, reason, source: event }
-    }
-
-    /// The observation of a rule set's evaluation, or of why it failed.
-    pub fn of_evaluation(event: &'a Event, outcome: Result<&'a Evaluation, &'a str>) -> Observation<'a> {
-        match outcome {
-            Ok(evaluation) => Observation::of(event, Some(&evaluation.result)).with_logs(&evaluation.logs),
-            Err(error) => Observation::of(event, None).with_error(error),
-        }
-    }
-
-    /// The same observation, saying why the hooks failed.
-    pub fn with_error(self, error: &'a str) -> Observation<'a> {
-        Observation { error: Some(error), ..self }
-    }
-
-    /// The same observation, with the records the rules' `log` actions wrote.
-    pub fn with_logs(self, logs: &'a [LogRecord]) -> Observation<'a> {
-        Observation { logs, ..self }
-    }
-}
-
 /// The hooks of one event, run: their merged result or why they failed, and what their `log`
 /// actions wrote before.
 #[derive(Debug, Clone, PartialEq)]
@@ -157,7 +96,7 @@ impl HookRegistry {
     /// Adds a rule set: it runs, at every event, after the hooks registered before it.
     pub fn add_rules(&mut self, policy: Arc<Policy>) {
         for event in EventKind::ALL {
-            if !policy.table().rules_of(event).is_empty() {
+            if policy.has_rules_for(event) {
                 self.hooks.push((event, Hook::Rules(Arc::clone(&policy))));
             }
         }
@@ -299,24 +238,6 @@ fn apply_rewrites(event: &mut Event, result: &HookResult) {
             }
         }
         _ => {}
-    }
-}
-
-fn outcome_word(result: &HookResult) -> &'static str {
-    if result.blocking_error.is_some() {
-        "block"
-    } else if !result.permission_behavior.is_passthrough() {
-        result.permission_behavior.name()
-    } else if result.force_continue.is_some() {
-        "continue"
-    } else if result.prevent_continuation {
-        "stop"
-    } else if result.updated_input.is_some() || result.updated_output.is_some() {
-        "rewrite"
-    } else if !result.additional_context.is_empty() {
-        "context"
-    } else {
-        "none"
     }
 }
 

@@ -64,7 +64,7 @@ pub(super) fn run(args: &Args) -> u8 {
         super::error(format_args!("cannot write `{}`: {io}", args.output.display()));
         return exit::USAGE;
     }
-    let rules = policy.table().len();
+    let rules = policy.len();
     let signed = match signature {
         Some(_) => format!(", signed: `{}`", signature_path.display()),
         None => String::new(),

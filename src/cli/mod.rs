@@ -197,12 +197,9 @@ fn error(message: impl std::fmt::Display) {
 
 /// Opens `--audit-log FILE`, if given. The audit log is an observer: if it cannot be opened,
 /// that is reported and the decision goes on unchanged.
-fn open_audit_log(
-    path: Option<&std::path::Path>,
-    policy_hash: &str,
-) -> Option<std::sync::Arc<crate::agent::audit::AuditLog>> {
+fn open_audit_log(path: Option<&std::path::Path>, policy_hash: &str) -> Option<std::sync::Arc<crate::audit::AuditLog>> {
     let path = path?;
-    match crate::agent::audit::AuditLog::open(path, policy_hash) {
+    match crate::audit::AuditLog::open(path, policy_hash) {
         Ok(log) => Some(log),
         Err(io) => {
             eprintln!("hookc: warning: cannot open the audit log `{}`: {io}; not auditing", path.display());
@@ -212,7 +209,7 @@ fn open_audit_log(
 }
 
 /// Flushes and closes an audit log, reporting (never propagating) a failure.
-fn close_audit_log(log: Option<std::sync::Arc<crate::agent::audit::AuditLog>>) {
+fn close_audit_log(log: Option<std::sync::Arc<crate::audit::AuditLog>>) {
     if let Some(Err(io)) = log.map(|log| log.close()) {
         eprintln!("hookc: warning: the audit log could not be written: {io}");
     }

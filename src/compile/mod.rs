@@ -13,7 +13,6 @@
 mod key;
 mod pattern_set;
 
-use crate::eval::View;
 use crate::ir::Rule;
 use crate::paths::{PathCase, PathSettings};
 use crate::vocab::{EventKind, Field};
@@ -244,14 +243,14 @@ impl DecisionTable {
 
     /// The rules of `event` that may fire for this view, in order. Every rule that fires is
     /// among them; some may still not fire.
-    pub fn candidates(&self, event: EventKind, view: &View<'_>) -> Vec<RuleId> {
+    pub fn candidates(&self, event: EventKind, view: &impl FieldTexts) -> Vec<RuleId> {
         self.candidates_of(event, view, Fields::All)
     }
 
     /// The candidates of `event` for `view` that the fields `which` lead to (the unindexed
     /// rules with the fields that are the same in every reading of a call): a call judged once
     /// per file reads the shared part once, and the per-file part per file.
-    pub(crate) fn candidates_of(&self, event: EventKind, view: &View<'_>, which: Fields) -> Vec<RuleId> {
+    pub(crate) fn candidates_of(&self, event: EventKind, view: &impl FieldTexts, which: Fields) -> Vec<RuleId> {
         let Some(index) = self.events.get(event.index()) else { return Vec::new() };
         let mut out = if which == Fields::PerFile { Vec::new() } else { index.unindexed.clone() };
         for field_index in &index.indexes {
@@ -259,9 +258,7 @@ impl DecisionTable {
             if (which == Fields::Shared && per_file) || (which == Fields::PerFile && !per_file) {
                 continue;
             }
-            let value = view.get(&field_index.field);
-            let case = if field_index.field.folds_case() { view.case() } else { PathCase::Sensitive };
-            value.any_text(case, &mut |text| {
+            view.each_text(&field_index.field, &mut |text| {
                 field_index.kind.lookup(text, &mut out);
                 false
             });
@@ -270,6 +267,16 @@ impl DecisionTable {
         out.dedup();
         out
     }
+}
+
+/// What the index asks of the event it finds candidates for: the texts of each field it is
+/// keyed by. The index defines the interface and evaluation's view implements it (as globset's
+/// `GlobSet` takes a `Candidate` of its own), so the index never depends on evaluation.
+pub trait FieldTexts {
+    /// Calls `each` with every text a lookup of `field` should try — a path's every spelling,
+    /// folded as the host's file system folds a field that [`Field::folds_case`], a list's every
+    /// element — and stops at the first `true`.
+    fn each_text(&self, field: &Field, each: &mut dyn FnMut(&str) -> bool) -> bool;
 }
 
 /// Which indexed fields a candidate lookup reads.

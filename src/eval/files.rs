@@ -17,7 +17,7 @@ use std::cell::OnceCell;
 
 /// Every file of one event, and how its paths are anchored and compared.
 #[derive(Debug, Clone)]
-pub struct Files<'e> {
+pub(crate) struct Files<'e> {
     /// The files, each once, in the order the call names them (link targets after).
     pub files: Vec<FilePath>,
     /// How the call uses each file of `files`: by the tool's kind (a write tool writes, a read
@@ -55,7 +55,7 @@ pub(crate) struct Turn {
 impl<'e> Files<'e> {
     /// The files of `event`; `Err` if a path is invalid (a NUL byte) or a shell line too large
     /// to judge.
-    pub fn of(event: &'e Event, settings: &'e PathSettings) -> Result<Files<'e>, super::EvalError> {
+    pub(crate) fn of(event: &'e Event, settings: &'e PathSettings) -> Result<Files<'e>, super::EvalError> {
         let tool = event.resolved_tool();
         let mut files = Files {
             files: Vec::new(),
@@ -170,7 +170,7 @@ impl<'e> Files<'e> {
     }
 
     /// Where the event's paths are anchored.
-    pub fn anchor(&self) -> &Anchor {
+    pub(crate) fn anchor(&self) -> &Anchor {
         self.anchor.get_or_init(|| {
             let common = &self.event.common;
             let cwd = match (&self.workdir, common.cwd.as_deref()) {
@@ -257,12 +257,12 @@ impl<'e> Files<'e> {
     }
 
     /// How many readings to judge: one per file, or one with no file.
-    pub fn readings(&self) -> usize {
+    pub(crate) fn readings(&self) -> usize {
         self.files.len().max(1)
     }
 
     /// The file of reading `at`, if the call names any.
-    pub fn reading(&self, at: usize) -> Option<usize> {
+    pub(crate) fn reading(&self, at: usize) -> Option<usize> {
         (at < self.files.len()).then_some(at)
     }
 }
@@ -363,7 +363,7 @@ impl Turn {
             }
             let tool = common.resolve(&call.tool);
             if tool.kind() == Kind::Shell {
-                turn.commands.extend(super::view::command_text(tool, &call.args).map(Cow::into_owned));
+                turn.commands.extend(command_text(tool, &call.args).map(Cow::into_owned));
             }
             // The call as its PreToolUse saw it. A call whose files cannot be judged (a NUL
             // byte, a line too large) names none here: it already ran, and was judged then.
@@ -386,7 +386,7 @@ fn shell_line(tool: Resolved, args: &Map<String, Json>) -> Option<CommandLine> {
     let lines = matches!(tool.source(Semantic::Command), Some(Source::Lines(_)));
     match tool.value(Semantic::Command, args)? {
         Json::String(line) => Some(shell::analyse(line)),
-        Json::Array(items) if lines => super::view::script(items).map(|script| shell::analyse(&script)),
+        Json::Array(items) if lines => script(items).map(|script| shell::analyse(&script)),
         Json::Array(words) => {
             let words: Option<Vec<String>> = words.iter().map(|word| word.as_str().map(str::to_string)).collect();
             words.map(|words| shell::analyse_argv(&words))
@@ -424,6 +424,38 @@ fn raw_paths(tool: Resolved, args: &Map<String, Json>) -> Vec<String> {
             }
             paths
         }
+    }
+}
+
+/// A shell call's command line: the text sent, or an argv array (Codex's `shell`) as one line.
+pub(crate) fn command_text<'a>(tool: Resolved, args: &'a Map<String, Json>) -> Option<Cow<'a, str>> {
+    let lines = matches!(tool.source(Semantic::Command), Some(Source::Lines(_)));
+    match tool.value(Semantic::Command, args)? {
+        Json::String(line) => Some(Cow::Borrowed(line)),
+        Json::Array(items) if lines => script(items).map(Cow::Owned),
+        Json::Array(words) => command_line(words).map(Cow::Owned),
+        _ => None,
+    }
+}
+
+/// A list of command lines as one script, a line each.
+pub(crate) fn script(lines: &[Json]) -> Option<String> {
+    let lines: Option<Vec<&str>> = lines.iter().map(Json::as_str).collect();
+    lines.map(|lines| lines.join("\n"))
+}
+
+/// An argv array as one command line, each word quoted as a POSIX shell would need it.
+fn command_line(words: &[Json]) -> Option<String> {
+    let words: Option<Vec<String>> = words.iter().map(|word| word.as_str().map(quote_word)).collect();
+    words.map(|words| words.join(" "))
+}
+
+fn quote_word(word: &str) -> String {
+    let plain = !word.is_empty() && word.chars().all(|c| c.is_alphanumeric() || "-_./=:,+@%^".contains(c));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
     }
 }
 

@@ -117,7 +117,7 @@ pub enum EvalError {
 }
 
 /// Receives rule-level events during evaluation (for `explain`).
-pub trait RuleTracer: Tracer {
+pub(crate) trait RuleTracer: Tracer {
     /// A rule's condition was evaluated.
     fn rule(&mut self, _rule: &Rule, _fired: bool) {}
     /// A call that names several files is judged once per file: the rules after this are

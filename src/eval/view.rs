@@ -2,7 +2,8 @@
 //! as rewritten by earlier rules. Conditions and templates read through a [`View`].
 
 use super::files::Files;
-use crate::ir::{Cond, Part, Pred, Runs, Subject, Template, Test, Value};
+pub(crate) use crate::ir::holds::{format_number, pred_holds, Val};
+use crate::ir::{Cond, Part, Runs, Subject, Template, Test};
 use crate::model::event::{Event, EventData};
 use crate::model::result::ToolOutput;
 use crate::paths::{FilePath, PathCase, PathError};
@@ -12,66 +13,8 @@ use crate::vocab::{Field, Semantic};
 use serde_json::{Map, Value as Json};
 use std::borrow::Cow;
 
-/// A field's value at evaluation time.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Val<'a> {
-    /// The event does not carry it (or the argument is absent or `null`).
-    Missing,
-    /// Text.
-    Str(Cow<'a, str>),
-    /// A number.
-    Num(f64),
-    /// A boolean.
-    Bool(bool),
-    /// A JSON array or object argument; its text form is its JSON.
-    Json(&'a Json),
-    /// A file, in every spelling rules may use; its text form is the canonical one.
-    Path(&'a FilePath),
-    /// A list: tests hold when any element satisfies them; its text form joins the elements.
-    List(Vec<Val<'a>>),
-}
-
-impl Val<'_> {
-    /// The text form used by text operators and templates: strings as they are, numbers and
-    /// booleans as written in JSON, arrays and objects as JSON.
-    pub fn text(&self) -> Option<Cow<'_, str>> {
-        match self {
-            Val::Missing => None,
-            Val::Str(text) => Some(Cow::Borrowed(text)),
-            Val::Num(number) => Some(Cow::Owned(format_number(*number))),
-            Val::Bool(value) => Some(Cow::Borrowed(if *value { "true" } else { "false" })),
-            Val::Json(json) => Some(Cow::Owned(json.to_string())),
-            Val::Path(file) => Some(Cow::Borrowed(&file.canonical)),
-            Val::List(items) => {
-                let texts: Vec<Cow<'_, str>> = items.iter().filter_map(Val::text).collect();
-                Some(Cow::Owned(texts.join(", ")))
-            }
-        }
-    }
-
-    /// Calls `each` with every text a lookup by value should try: a path's every spelling
-    /// (case folded as `case` says), a list's every element; stops at the first `true`.
-    pub fn any_text(&self, case: PathCase, each: &mut dyn FnMut(&str) -> bool) -> bool {
-        match self {
-            Val::Missing => false,
-            Val::Path(file) => file.spellings().any(|spelling| each(&case.fold(spelling))),
-            Val::List(items) => items.iter().any(|item| item.any_text(case, each)),
-            other => other.text().is_some_and(|text| each(&text)),
-        }
-    }
-}
-
-/// `3` for 3.0, `2.5` for 2.5.
-pub(crate) fn format_number(number: f64) -> String {
-    if number.fract() == 0.0 && number.abs() < 1e15 {
-        format!("{number:.0}")
-    } else {
-        number.to_string()
-    }
-}
-
 /// Receives each leaf test's outcome (for `explain`); `()` ignores them at no cost.
-pub trait Tracer {
+pub(crate) trait Tracer {
     /// A test was evaluated on a value.
     fn test(&mut self, test: &Test, seen: &Val<'_>, held: bool);
     /// Evaluation enters (`true`) or leaves (`false`) a `not`.
@@ -95,7 +38,7 @@ impl Tracer for () {
 }
 
 /// The event as rules currently see it.
-pub struct View<'e> {
+pub(crate) struct View<'e> {
     event: &'e Event,
     /// The tool's arguments after every `set` so far (empty for events without a tool).
     pub args: Cow<'e, Map<String, Json>>,
@@ -114,7 +57,7 @@ static NO_ARGS: std::sync::OnceLock<Map<String, Json>> = std::sync::OnceLock::ne
 impl<'e> View<'e> {
     /// The view of one reading of an event before any rule ran: `file` is the file it judges
     /// (`None` for a call that names none), `files` every file the call touches.
-    pub fn new(event: &'e Event, files: &'e Files<'e>, file: Option<usize>) -> Self {
+    pub(crate) fn new(event: &'e Event, files: &'e Files<'e>, file: Option<usize>) -> Self {
         let (args, output) = match &event.data {
             EventData::PreToolUse(call)
             | EventData::PostToolUseFailure(call, _)
@@ -127,22 +70,22 @@ impl<'e> View<'e> {
     }
 
     /// The tool, resolved against the vocabulary.
-    pub fn resolved(&self) -> Resolved {
+    pub(crate) fn resolved(&self) -> Resolved {
         self.files.tool
     }
 
     /// How path values compare here.
-    pub fn case(&self) -> PathCase {
+    pub(crate) fn case(&self) -> PathCase {
         self.files.case
     }
 
     /// The tool's name (empty for events without a tool).
-    pub fn tool(&self) -> &'e str {
+    pub(crate) fn tool(&self) -> &'e str {
         self.event.tool_call().map_or("", |call| call.tool.as_str())
     }
 
     /// After a `set` rewrote the path argument, the file this reading judges is the new one.
-    pub fn path_rewritten(&mut self) -> Result<(), PathError> {
+    pub(crate) fn path_rewritten(&mut self) -> Result<(), PathError> {
         let Some(Source::Args(names)) = self.resolved().source(Semantic::Path) else { return Ok(()) };
         let raw = names.iter().find_map(|name| self.args.get(*name).and_then(Json::as_str));
         self.file = match raw {
@@ -153,7 +96,7 @@ impl<'e> View<'e> {
     }
 
     /// A field's current value.
-    pub fn get(&self, field: &Field) -> Val<'_> {
+    pub(crate) fn get(&self, field: &Field) -> Val<'_> {
         self.get_in(field, None)
     }
 
@@ -245,7 +188,9 @@ impl<'e> View<'e> {
             },
             (Field::Semantic(Semantic::Command), _) => match self.semantic(Semantic::Command) {
                 // Codex's `shell` sends argv: rules see it as one command line.
-                Val::Json(Json::Array(_)) => command_text(self.resolved(), &self.args).map_or(Val::Missing, Val::Str),
+                Val::Json(Json::Array(_)) => {
+                    super::files::command_text(self.resolved(), &self.args).map_or(Val::Missing, Val::Str)
+                }
                 other => other,
             },
             (Field::Semantic(semantic), _) => self.semantic(*semantic),
@@ -282,7 +227,7 @@ impl<'e> View<'e> {
 
     /// Whether a condition holds, reporting each leaf test to the tracer. `Err` carries why a
     /// pattern could not be compiled (only possible for a hand-made bundle).
-    pub fn holds(&self, cond: &Cond, tracer: &mut impl Tracer) -> Result<bool, String> {
+    pub(crate) fn holds(&self, cond: &Cond, tracer: &mut impl Tracer) -> Result<bool, String> {
         self.holds_in(cond, None, tracer)
     }
 
@@ -377,7 +322,7 @@ impl<'e> View<'e> {
     }
 
     /// Renders a template; `Err` names the first field the event does not carry.
-    pub fn render(&self, template: &Template) -> Result<String, Field> {
+    pub(crate) fn render(&self, template: &Template) -> Result<String, Field> {
         let mut out = String::new();
         for part in &template.0 {
             match part {
@@ -421,38 +366,6 @@ fn hosts_of(text: &str) -> Vec<String> {
     hosts
 }
 
-/// A shell call's command line: the text sent, or an argv array (Codex's `shell`) as one line.
-pub(crate) fn command_text<'a>(tool: Resolved, args: &'a Map<String, Json>) -> Option<Cow<'a, str>> {
-    let lines = matches!(tool.source(Semantic::Command), Some(Source::Lines(_)));
-    match tool.value(Semantic::Command, args)? {
-        Json::String(line) => Some(Cow::Borrowed(line)),
-        Json::Array(items) if lines => script(items).map(Cow::Owned),
-        Json::Array(words) => command_line(words).map(Cow::Owned),
-        _ => None,
-    }
-}
-
-/// A list of command lines as one script, a line each.
-pub(crate) fn script(lines: &[Json]) -> Option<String> {
-    let lines: Option<Vec<&str>> = lines.iter().map(Json::as_str).collect();
-    lines.map(|lines| lines.join("\n"))
-}
-
-/// An argv array as one command line, each word quoted as a POSIX shell would need it.
-fn command_line(words: &[Json]) -> Option<String> {
-    let words: Option<Vec<String>> = words.iter().map(|word| word.as_str().map(quote_word)).collect();
-    words.map(|words| words.join(" "))
-}
-
-fn quote_word(word: &str) -> String {
-    let plain = !word.is_empty() && word.chars().all(|c| c.is_alphanumeric() || "-_./=:,+@%^".contains(c));
-    if plain {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', "'\\''"))
-    }
-}
-
 /// `args.a.b`: walks into objects; absent or `null` is missing.
 fn arg_value<'a>(args: &'a Map<String, Json>, path: &str) -> Val<'a> {
     let mut segments = path.split('.');
@@ -474,91 +387,9 @@ fn json_value(value: &Json) -> Val<'_> {
     }
 }
 
-/// Whether a predicate holds of a value. A missing value satisfies no predicate. A list
-/// satisfies a predicate when any element does — `!=` and `not in` included, so `host not in
-/// [..]` holds when some host is outside the list. A path satisfies it when any of its spellings
-/// (one file, spelled several ways) does, and there `!=` / `not in` are the negations of `==` /
-/// `in` over all spellings. Path spellings compare with `case` folding.
-pub(crate) fn pred_holds(pred: &Pred, seen: &Val<'_>, case: PathCase) -> Result<bool, String> {
-    match seen {
-        Val::Missing => Ok(false),
-        Val::Str(_) | Val::Num(_) | Val::Bool(_) | Val::Json(_) => holds_of_one(pred, seen, PathCase::Sensitive),
-        Val::List(items) => {
-            for item in items {
-                if pred_holds(pred, item, case)? {
-                    return Ok(true);
-                }
-            }
-            Ok(false)
-        }
-        Val::Path(file) => {
-            let spellings = || file.spellings().map(|spelling| Val::Str(Cow::Borrowed(spelling)));
-            let any = |pred: &Pred| -> Result<bool, String> {
-                for spelling in spellings() {
-                    if holds_of_one(pred, &spelling, case)? {
-                        return Ok(true);
-                    }
-                }
-                Ok(false)
-            };
-            match pred {
-                Pred::Ne(value) => Ok(!spellings().any(|spelling| equals(&spelling, value, case))),
-                Pred::NotIn(values) => {
-                    Ok(!spellings().any(|spelling| values.iter().any(|value| equals(&spelling, value, case))))
-                }
-                _ => any(pred),
-            }
-        }
-    }
-}
-
-fn holds_of_one<'p>(pred: &'p Pred, seen: &Val<'_>, case: PathCase) -> Result<bool, String> {
-    let number = || match seen {
-        Val::Num(number) => Some(*number),
-        _ => None,
-    };
-    // Only case-insensitive path spellings pay for a folded copy.
-    let text = || {
-        seen.text().map(|text| match case {
-            PathCase::Sensitive => text,
-            PathCase::Insensitive => Cow::Owned(case.fold(&text).into_owned()),
-        })
-    };
-    let fold = |literal: &'p str| case.fold(literal);
-    Ok(match pred {
-        Pred::Truthy => *seen == Val::Bool(true),
-        Pred::Eq(value) => equals(seen, value, case),
-        Pred::Ne(value) => !equals(seen, value, case),
-        Pred::Lt(limit) => number().is_some_and(|n| n < *limit),
-        Pred::Le(limit) => number().is_some_and(|n| n <= *limit),
-        Pred::Gt(limit) => number().is_some_and(|n| n > *limit),
-        Pred::Ge(limit) => number().is_some_and(|n| n >= *limit),
-        Pred::In(values) => values.iter().any(|value| equals(seen, value, case)),
-        Pred::NotIn(values) => !values.iter().any(|value| equals(seen, value, case)),
-        Pred::Matches(regex) => {
-            let regex = regex.get_for(case)?;
-            // Folding can change a text's length (`ß` folds to `ss`), which the `i` regex does
-            // not: try the spelling as it is too.
-            let unfolded = || case == PathCase::Insensitive && seen.text().is_some_and(|text| regex.is_match(&text));
-            text().is_some_and(|text| regex.is_match(&text)) || unfolded()
-        }
-        Pred::Like(globs) => {
-            let set = globs.get_for(case)?;
-            text().is_some_and(|text| set.is_match(text.as_ref()))
-        }
-        Pred::Contains(needle) => text().is_some_and(|text| text.contains(fold(needle).as_ref())),
-        Pred::StartsWith(prefix) => text().is_some_and(|text| text.starts_with(fold(prefix).as_ref())),
-        Pred::EndsWith(suffix) => text().is_some_and(|text| text.ends_with(fold(suffix).as_ref())),
-    })
-}
-
-/// Equality: numbers and booleans by value, strings by text form (so a raw argument `3` equals
-/// `"3"`, as it would in the agent's own JSON), folded as `case` says.
-fn equals(seen: &Val<'_>, value: &Value, case: PathCase) -> bool {
-    match (seen, value) {
-        (Val::Num(a), Value::Num(b)) => a == b,
-        (Val::Bool(a), Value::Bool(b)) => a == b,
-        (_, Value::Str(expected)) => seen.text().is_some_and(|text| case.fold(&text) == case.fold(expected)),
-        _ => false,
+impl crate::compile::FieldTexts for View<'_> {
+    fn each_text(&self, field: &Field, each: &mut dyn FnMut(&str) -> bool) -> bool {
+        let case = if field.folds_case() { self.case() } else { PathCase::Sensitive };
+        self.get(field).any_text(case, each)
     }
 }

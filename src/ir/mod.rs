@@ -4,6 +4,7 @@
 
 mod display;
 mod encoding;
+pub(crate) mod holds;
 
 use crate::model::result::Permission;
 pub(crate) use crate::pattern::{Globs, Regex};

@@ -1,9 +1,8 @@
 //! Reasoning about conditions that are conjunctions of tests: does one imply another, and can
 //! one ever hold? Only what can be decided for certain is claimed; anything else answers "no
-//! finding". Value checks reuse the evaluator's own `pred_holds`, so analysis and runtime agree.
+//! finding". Value checks use `ir::holds::pred_holds`, which evaluation uses too, so analysis and runtime agree.
 
-use crate::eval::view::pred_holds;
-use crate::eval::Val;
+use crate::ir::holds::{pred_holds, Val};
 use crate::ir::{Cond, Pred, Subject, Test, Value};
 use crate::paths::PathCase;
 use crate::vocab::agents;

@@ -67,7 +67,7 @@ pub fn names() -> Vec<&'static str> {
 
 /// What a tool name means on an agent: that agent's tool by the name (an MCP tool by its name on
 /// the server); for a native event, or an agent hookc does not know, the seed's tool, then the
-/// [`NATIVE_FALLBACK`] agents'.
+/// fallback agents' (Claude Code, Codex and Gemini CLI, whose names every release has read there).
 pub fn resolve(agent: Option<&str>, name: &str) -> Resolved {
     if let Some((_, on_server)) = tools::mcp_parts(name) {
         return Resolved::mcp(on_server);

@@ -1,10 +1,13 @@
-//! The audit log: an observer that writes one JSON line per decision to a file, through a
+//! The audit log, written by the hook path (`hookc hook AGENT --audit-log FILE`) and by the
+//! embedded runtime's observers alike: an observer that writes one JSON line per decision to a file, through a
 //! bounded queue drained by a writer thread, so the loop never waits on the disk (unless the
 //! queue is full, which slows the loop rather than drop a record). Each line is written with a
 //! single `write`, so a process killed mid-run leaves only whole lines; [`AuditLog::close`]
 //! (or dropping it) flushes every queued record.
 
-use super::registry::Observation;
+mod observation;
+
+pub use observation::Observation;
 use serde::Serialize;
 use std::io::Write;
 use std::path::Path;
@@ -91,7 +94,7 @@ fn target(event: &crate::model::event::Event) -> Option<String> {
     let call = event.tool_call()?;
     let tool = event.resolved_tool();
     let text = if tool.kind() == Kind::Shell {
-        crate::eval::view::command_text(tool, &call.args)?.into_owned()
+        crate::eval::files::command_text(tool, &call.args)?.into_owned()
     } else {
         match tool.source(Semantic::Path) {
             Some(Source::Patch(names)) => {
