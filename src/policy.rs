@@ -141,7 +141,7 @@ impl Policy {
             let signature = std::fs::read_to_string(&signature_path).map_err(|error| {
                 refused(format!("its signature `{}` cannot be read ({error})", signature_path.display()))
             })?;
-            signing::verify(text.as_bytes(), &signature, key).map_err(refused)?;
+            signing::verify(text.as_bytes(), &signature, key).map_err(|error| refused(error.to_string()))?;
         }
         Self::from_bundle_str(&text).map_err(|source| LoadError::Bundle { path: path.to_path_buf(), source })
     }

@@ -11,6 +11,53 @@
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
+/// Why a key could not be read, a bundle signed, or a signature checked. Each reads as one line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SigningError {
+    /// A key file cannot be read.
+    #[error("cannot read the {what} `{path}`: {reason}")]
+    Unreadable {
+        /// `trusted key` or `key`.
+        what: &'static str,
+        /// The path given.
+        path: String,
+        /// The system's reason.
+        reason: String,
+    },
+    /// A file is not a minisign key of the kind wanted.
+    #[error("`{path}` is not a minisign {what}: {reason}")]
+    NotAKey {
+        /// `public key` or `secret key`.
+        what: &'static str,
+        /// The path given.
+        path: String,
+        /// minisign's reason.
+        reason: String,
+    },
+    /// The secret key cannot be used (a wrong password, a key without one).
+    #[error("cannot use the key `{path}`: {reason}; use a key with a password (`minisign -G`), given in HOOKC_SIGNING_PASSWORD")]
+    Unusable {
+        /// The path given.
+        path: String,
+        /// minisign's reasons.
+        reason: String,
+    },
+    /// Signing failed.
+    #[error("cannot sign with `{path}`: {reason}")]
+    Sign {
+        /// The path given.
+        path: String,
+        /// minisign's reason.
+        reason: String,
+    },
+    /// The signature file cannot be read as one.
+    #[error("the signature is unreadable: {0}")]
+    UnreadableSignature(String),
+    /// The signature is not the trusted key's for these bytes.
+    #[error("the signature does not verify with the trusted key: {0}")]
+    Mismatch(String),
+}
+
 /// A public key bundles must be signed by.
 #[derive(Clone)]
 pub struct TrustKey(minisign::PublicKey);
@@ -24,18 +71,26 @@ impl std::fmt::Debug for TrustKey {
 impl TrustKey {
     /// Reads a minisign public key: a `.pub` file (its comment line, then the key), or the
     /// base64 key itself (`RW…`).
-    pub fn read(arg: &str) -> Result<TrustKey, String> {
+    pub fn read(arg: &str) -> Result<TrustKey, SigningError> {
         let path = Path::new(arg);
         let text = match std::fs::read_to_string(path) {
             Ok(text) => text,
             Err(_) if arg.starts_with("RW") && !arg.contains('/') => arg.to_string(),
-            Err(error) => return Err(format!("cannot read the trusted key `{arg}`: {error}")),
+            Err(error) => {
+                return Err(SigningError::Unreadable {
+                    what: "trusted key",
+                    path: arg.into(),
+                    reason: error.to_string(),
+                })
+            }
         };
         // A `.pub` file's last non-empty line is the key; a bare key is one line.
         let line = text.lines().map(str::trim).rfind(|line| !line.is_empty()).unwrap_or("");
-        minisign::PublicKey::from_base64(line)
-            .map(TrustKey)
-            .map_err(|error| format!("`{arg}` is not a minisign public key: {error}"))
+        minisign::PublicKey::from_base64(line).map(TrustKey).map_err(|error| SigningError::NotAKey {
+            what: "public key",
+            path: arg.into(),
+            reason: error.to_string(),
+        })
     }
 }
 
@@ -50,31 +105,34 @@ pub fn signature_path(bundle: &Path) -> PathBuf {
 /// An encrypted key's password is read from `HOOKC_SIGNING_PASSWORD`, else asked for on the
 /// terminal. (Keys the minisign tool makes without a password, `-W`, fail the `minisign`
 /// crate's checksum; keys with one work both ways.)
-pub fn sign(bundle: &[u8], secret_key: &Path, trusted_comment: &str) -> Result<String, String> {
-    let shown = secret_key.display();
-    let text =
-        std::fs::read_to_string(secret_key).map_err(|error| format!("cannot read the key `{shown}`: {error}"))?;
-    let boxed = minisign::SecretKeyBox::from_string(&text)
-        .map_err(|error| format!("`{shown}` is not a minisign secret key: {error}"))?;
+pub fn sign(bundle: &[u8], secret_key: &Path, trusted_comment: &str) -> Result<String, SigningError> {
+    let path = secret_key.display().to_string();
+    let text = std::fs::read_to_string(secret_key).map_err(|error| SigningError::Unreadable {
+        what: "key",
+        path: path.clone(),
+        reason: error.to_string(),
+    })?;
+    let boxed = minisign::SecretKeyBox::from_string(&text).map_err(|error| SigningError::NotAKey {
+        what: "secret key",
+        path: path.clone(),
+        reason: error.to_string(),
+    })?;
     let key = match minisign::SecretKeyBox::from_string(&text).and_then(|boxed| boxed.into_unencrypted_secret_key()) {
         Ok(key) => key,
         Err(plain) => boxed.into_secret_key(std::env::var("HOOKC_SIGNING_PASSWORD").ok()).map_err(|error| {
-            format!(
-                "cannot use the key `{shown}`: {error} (read without a password: {plain}); use a key with a \
-                     password (`minisign -G`), given in HOOKC_SIGNING_PASSWORD"
-            )
+            SigningError::Unusable { path: path.clone(), reason: format!("{error} (read without a password: {plain})") }
         })?,
     };
     let signature =
         minisign::sign(None, &key, Cursor::new(bundle), Some(trusted_comment), Some("signed by hookc compile"))
-            .map_err(|error| format!("cannot sign with `{shown}`: {error}"))?;
+            .map_err(|error| SigningError::Sign { path, reason: error.to_string() })?;
     Ok(signature.into_string())
 }
 
 /// Checks a bundle's bytes against its signature file's text and the trusted key.
-pub fn verify(bundle: &[u8], signature: &str, key: &TrustKey) -> Result<(), String> {
+pub fn verify(bundle: &[u8], signature: &str, key: &TrustKey) -> Result<(), SigningError> {
     let signature = minisign::SignatureBox::from_string(signature)
-        .map_err(|error| format!("the signature is unreadable: {error}"))?;
+        .map_err(|error| SigningError::UnreadableSignature(error.to_string()))?;
     minisign::verify(&key.0, &signature, Cursor::new(bundle), true, false, false)
-        .map_err(|error| format!("the signature does not verify with the trusted key: {error}"))
+        .map_err(|error| SigningError::Mismatch(error.to_string()))
 }

@@ -540,10 +540,15 @@ fn the_audit_log_flushes_every_queued_record_on_close() {
 #[test]
 fn pairing_checks_catch_orphans_and_missing_results() {
     let assistant = ChatMessage::assistant("", vec![call("c1", "t", json!({})), call("c2", "t", json!({}))]);
-    assert!(check_pairing(&[assistant.clone(), ChatMessage::tool("c1", "x")])
-        .unwrap_err()
-        .contains("`c2` has no result"));
-    assert!(check_pairing(&[ChatMessage::tool("zz", "x")]).unwrap_err().contains("answers no open tool call"));
+    assert_eq!(
+        check_pairing(&[assistant.clone(), ChatMessage::tool("c1", "x")]),
+        Err(hookc::agent::PairingError::Open("c2".into()))
+    );
+    assert_eq!(check_pairing(&[ChatMessage::tool("zz", "x")]), Err(hookc::agent::PairingError::Orphan("zz".into())));
+    assert_eq!(
+        check_pairing(&[assistant.clone(), assistant.clone()]).unwrap_err().to_string(),
+        "tool call `c1` has no result before the next assistant message"
+    );
     assert!(check_pairing(&[assistant, ChatMessage::tool("c2", "x"), ChatMessage::tool("c1", "y")]).is_ok());
 }
 

@@ -71,15 +71,29 @@ impl ChatMessage {
     }
 }
 
+/// What is wrong with a history's pairing of tool calls and results.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PairingError {
+    /// A call is still open when the model speaks again.
+    #[error("tool call `{0}` has no result before the next assistant message")]
+    Unanswered(String),
+    /// A tool message answers no open call.
+    #[error("tool message for `{0}` answers no open tool call")]
+    Orphan(String),
+    /// A call is never answered.
+    #[error("tool call `{0}` has no result")]
+    Open(String),
+}
+
 /// Checks that every assistant tool call is answered by exactly one tool message, before the
 /// next assistant message, and that no tool message answers nothing. `Err` says what is wrong.
-pub fn check_pairing(history: &[ChatMessage]) -> Result<(), String> {
+pub fn check_pairing(history: &[ChatMessage]) -> Result<(), PairingError> {
     let mut open: Vec<&str> = Vec::new();
     for message in history {
         match message.role {
             Role::Assistant => {
                 if let Some(id) = open.first() {
-                    return Err(format!("tool call `{id}` has no result before the next assistant message"));
+                    return Err(PairingError::Unanswered(id.to_string()));
                 }
                 open = message.tool_calls.iter().map(|call| call.id.as_str()).collect();
             }
@@ -89,14 +103,14 @@ pub fn check_pairing(history: &[ChatMessage]) -> Result<(), String> {
                     Some(at) => {
                         open.remove(at);
                     }
-                    None => return Err(format!("tool message for `{id}` answers no open tool call")),
+                    None => return Err(PairingError::Orphan(id.to_string())),
                 }
             }
             Role::System | Role::User => {}
         }
     }
     match open.first() {
-        Some(id) => Err(format!("tool call `{id}` has no result")),
+        Some(id) => Err(PairingError::Open(id.to_string())),
         None => Ok(()),
     }
 }

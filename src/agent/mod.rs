@@ -10,7 +10,7 @@ mod scripted;
 pub mod session;
 mod tools;
 
-pub use message::{check_pairing, ChatMessage, Role, ToolCallRequest};
+pub use message::{check_pairing, ChatMessage, PairingError, Role, ToolCallRequest};
 pub use registry::{validate_for, Callback, Hook, HookError, HookRegistry, HookRun, InputCheck, Observation, Observer};
 pub use runner::{
     AgentRunner, Approval, EffectPolicy, FixedApproval, Model, Outcome, PermissionPolicy, RunError, RunReport, Step,

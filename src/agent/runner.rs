@@ -252,7 +252,9 @@ impl AgentRunner<'_> {
         // returns it; the call id, the tool and its definition cannot change (a hook returns
         // arguments only).
         let definition = Arc::clone(&prepared.definition);
-        let check = move |args: &serde_json::Map<String, serde_json::Value>| definition.validate(args);
+        let check = move |args: &serde_json::Map<String, serde_json::Value>| {
+            definition.validate(args).map_err(|error| error.to_string())
+        };
         let pre =
             self.checked_hook(steps, EventData::PreToolUse(tool_call(&prepared)), Some(&prepared.id), Some(&check));
         let pre = match pre {

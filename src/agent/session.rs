@@ -115,10 +115,15 @@ impl PermissionPolicy for SystemPolicy {
     }
 }
 
+/// Why a session file cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("the session is not valid: {0}")]
+pub struct SessionError(pub String);
+
 impl Session {
     /// Reads a session from YAML.
-    pub fn from_yaml(text: &str) -> Result<Session, String> {
-        serde_yaml::from_str(text).map_err(|error| format!("the session is not valid: {error}"))
+    pub fn from_yaml(text: &str) -> Result<Session, SessionError> {
+        serde_yaml::from_str(text).map_err(|error| SessionError(error.to_string()))
     }
 
     /// Runs the session through the reference loop with these hooks.

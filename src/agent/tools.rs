@@ -62,15 +62,50 @@ pub struct ToolDefinition {
     pub optional: BTreeMap<String, ArgType>,
 }
 
+/// Why a call's arguments do not fit its tool's schema.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ArgumentError {
+    /// A required argument is absent.
+    #[error("`{tool}` needs the argument `{name}`")]
+    Missing {
+        /// The tool.
+        tool: String,
+        /// The argument.
+        name: String,
+    },
+    /// An argument has the wrong type.
+    #[error("`{tool}`: argument `{name}` must be a {expected}")]
+    WrongType {
+        /// The tool.
+        tool: String,
+        /// The argument.
+        name: String,
+        /// The type it must have (`string`, `number`, …).
+        expected: String,
+    },
+    /// An argument the schema does not have.
+    #[error("`{tool}` has no argument `{name}`")]
+    Unknown {
+        /// The tool.
+        tool: String,
+        /// The argument.
+        name: String,
+    },
+}
+
 impl ToolDefinition {
     /// Validates arguments against the schema; `Err` names the first problem.
-    pub fn validate(&self, args: &Map<String, Value>) -> Result<(), String> {
+    pub fn validate(&self, args: &Map<String, Value>) -> Result<(), ArgumentError> {
+        let tool = || self.name.clone();
+        let wrong = |name: &str, ty: &ArgType| ArgumentError::WrongType {
+            tool: tool(),
+            name: name.to_string(),
+            expected: format!("{ty:?}").to_lowercase(),
+        };
         for (name, ty) in &self.schema {
             match args.get(name) {
-                None => return Err(format!("`{}` needs the argument `{name}`", self.name)),
-                Some(value) if !ty.accepts(value) => {
-                    return Err(format!("`{}`: argument `{name}` must be a {ty:?}", self.name).to_lowercase())
-                }
+                None => return Err(ArgumentError::Missing { tool: tool(), name: name.clone() }),
+                Some(value) if !ty.accepts(value) => return Err(wrong(name, ty)),
                 Some(_) => {}
             }
         }
@@ -78,10 +113,8 @@ impl ToolDefinition {
             match (self.schema.contains_key(name), self.optional.get(name)) {
                 (true, _) => {}
                 (false, Some(ty)) if ty.accepts(value) => {}
-                (false, Some(ty)) => {
-                    return Err(format!("`{}`: argument `{name}` must be a {ty:?}", self.name).to_lowercase())
-                }
-                (false, None) => return Err(format!("`{}` has no argument `{name}`", self.name)),
+                (false, Some(ty)) => return Err(wrong(name, ty)),
+                (false, None) => return Err(ArgumentError::Unknown { tool: tool(), name: name.clone() }),
             }
         }
         Ok(())

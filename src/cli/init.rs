@@ -126,7 +126,9 @@ fn checked_policy(args: &Args) -> Result<PolicyPath, String> {
     let (path, loaded) = match (&args.bundle, &args.rules) {
         (Some(bundle), _) => {
             let key = match &args.trust_key {
-                Some(key) => Some(crate::signing::TrustKey::read(&key.to_string_lossy())?),
+                Some(key) => {
+                    Some(crate::signing::TrustKey::read(&key.to_string_lossy()).map_err(|error| error.to_string())?)
+                }
                 None => None,
             };
             (PolicyPath::Bundle(bundle.clone()), crate::Policy::load_bundle_trusted(bundle, key.as_ref()))

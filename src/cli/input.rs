@@ -47,13 +47,13 @@ impl PolicyArgs {
     pub(super) fn policy(&self) -> Result<Policy, LoadError> {
         match &self.bundle {
             Some(bundle) => {
-                let key = match &self.trust_key {
-                    Some(key) => Some(
-                        crate::signing::TrustKey::read(key)
-                            .map_err(|reason| LoadError::Signature { path: bundle.clone(), reason })?,
-                    ),
-                    None => None,
-                };
+                let key =
+                    match &self.trust_key {
+                        Some(key) => Some(crate::signing::TrustKey::read(key).map_err(|error| {
+                            LoadError::Signature { path: bundle.clone(), reason: error.to_string() }
+                        })?),
+                        None => None,
+                    };
                 Policy::load_bundle_trusted(bundle, key.as_ref())
             }
             None => Policy::from_paths(&self.rules),
