@@ -11,11 +11,12 @@ use std::path::{Path, PathBuf};
 const SHOW: &str = "stop => log \"active={stop_hook_active} calls={tool_calls} tools=[{tools_used}] commands=[{commands}] files=[{files_written}]\"\n\
 subagent_stop => log \"active={stop_hook_active} calls={tool_calls} tools=[{tools_used}] commands=[{commands}] files=[{files_written}]\"\n";
 
-fn verb(agent: &str) -> Vec<&'static str> {
+fn verb(agent: &str) -> Vec<&str> {
     match agent {
         "claude" => vec!["claude"],
         "codex" => vec!["claude", "--agent", "codex"],
-        _ => vec!["gemini"],
+        "gemini" => vec!["gemini"],
+        other => vec!["hook", other],
     }
 }
 
@@ -464,4 +465,35 @@ fn turn_boundaries_hold_where_a_review_found_they_did_not() {
     let payload = json!({"hook_event_name": "Stop", "transcript_path": dir.path().join("partial.jsonl")});
     let partial_turn = stderr(&run("claude", &rules, payload.to_string().as_bytes()));
     assert!(partial_turn.contains("calls=1"), "{partial_turn}");
+}
+
+/// Factory Droid's and Qwen Code's transcripts, captured from the real clients (0.225.2,
+/// 0.15.10): the first Stop continues, the second (after the continuation) does not, whatever
+/// Qwen Code's flag says (it says true at both), and a turn that ran a tool shows it.
+#[test]
+fn droid_and_qwen_transcripts_tell_a_continuation() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules =
+        rules_file(dir.path(), &format!("{SHOW}stop when not stop_hook_active => continue \"run the tests\"\n"));
+    for (agent, shell) in [("droid", "Execute"), ("qwen", "run_shell_command")] {
+        let cases = [
+            ("stop-1", "active=false calls=0 tools=[] commands=[] files=[]", true),
+            ("stop-2", "active=true calls=0 tools=[] commands=[] files=[]", false),
+            (
+                "after-tool",
+                &*format!("active=false calls=1 tools=[{shell}] commands=[echo hi > out.txt] files=[out.txt]"),
+                true,
+            ),
+        ];
+        for (case, expected, continues) in cases {
+            let output = run(agent, &rules, &captured(agent, case));
+            assert_eq!(output.status.code(), Some(0), "{agent} {case}: {}", stderr(&output));
+            assert!(
+                stderr(&output).contains(&format!("hookc: log: turn.rules:1: {expected}")),
+                "{agent} {case}: {}",
+                stderr(&output)
+            );
+            assert_eq!(stdout(&output).contains("run the tests"), continues, "{agent} {case}: {}", stdout(&output));
+        }
+    }
 }

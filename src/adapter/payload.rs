@@ -293,10 +293,14 @@ fn turn_source(
         schema::Dialect::Gemini => {
             transcript::Dialect::Gemini { prompt: reader.text(fields.prompt)?.unwrap_or_default() }
         }
+        schema::Dialect::Droid => transcript::Dialect::Droid,
+        schema::Dialect::Qwen => transcript::Dialect::Qwen,
     };
     let settle =
         spec.settle.then(|| Ok::<_, HookFailure>((reader.text(fields.prompt_id)?, last_message))).transpose()?;
-    Ok(Some(transcript::Source { dialect, path: path.into(), settle }))
+    // An agent whose flag says true from the first Stop (Qwen Code) is told by its transcript.
+    let replace_flag = agent.stop_flag == StopFlag::TrueFromTheStart;
+    Ok(Some(transcript::Source { dialect, path: path.into(), settle, replace_flag }))
 }
 
 /// The project root an agent tells its hooks, if any.
@@ -363,7 +367,7 @@ impl Said {
     /// failing AfterAgent would loop it).
     pub(super) fn may_stop(&self) -> bool {
         let stopping = matches!(self.event, Some(EventKind::Stop | EventKind::SubagentStop));
-        let unreliable = self.agent.is_some_and(|agent| agent.stop_flag == StopFlag::Unreliable);
+        let unreliable = self.agent.is_some_and(|agent| agent.stop_flag != StopFlag::Reliable);
         stopping && (unreliable || self.stop_hook_active == Some(true))
     }
 }

@@ -41,6 +41,9 @@ pub(crate) struct Source {
     /// Whether to wait for the agent to write the turn's end (Claude Code), with what the
     /// payload says it is: the prompt's id and the last answer.
     pub settle: Option<(Option<String>, Option<String>)>,
+    /// Whether what the transcript shows replaces the agent's `stop_hook_active` (an agent that
+    /// says true from its first Stop), rather than adding to it.
+    pub replace_flag: bool,
 }
 
 impl Source {
@@ -53,8 +56,12 @@ impl Source {
             None => read(&self.dialect, &self.path),
         };
         let Some(turn) = turn else { return };
-        // A continuation the transcript shows counts, whatever the agent says.
-        stop.stop_hook_active |= turn.continued;
+        // A continuation the transcript shows counts, whatever the agent says; for an agent whose
+        // flag says true from the start, the transcript alone says.
+        match self.replace_flag {
+            true => stop.stop_hook_active = turn.continued,
+            false => stop.stop_hook_active |= turn.continued,
+        }
         stop.tool_calls = Some(turn.calls.len() as u64);
         stop.calls = Some(turn.calls);
     }
@@ -77,6 +84,12 @@ pub(crate) enum Dialect {
         /// The turn's prompt, as the payload gives it.
         prompt: String,
     },
+    /// Factory Droid's session JSONL: Anthropic-style blocks, with an empty `user_only` entry
+    /// for each hook that ran; a Stop hook's continuation is the user text after its entry.
+    Droid,
+    /// Qwen Code's chat JSONL (Gemini-style parts). A Stop hook's continuation is not recorded
+    /// at all: a turn with two final answers (messages without tool calls) was continued.
+    Qwen,
 }
 
 /// What the transcript says of the turn it ends.
@@ -109,6 +122,8 @@ enum Line {
     Prompt(Option<String>),
     /// A Stop hook's forced continuation.
     Continuation,
+    /// A Stop hook ran here (Droid): the user text after it is its continuation, not a prompt.
+    StopHook,
     /// The model called tools; a message recorded again under the same id replaces the earlier
     /// record (Gemini CLI writes a message, then again with its tool calls).
     Calls(Option<String>, Vec<ToolCall>),
@@ -171,6 +186,10 @@ fn turn_of(dialect: &Dialect, text: &str) -> Option<Turn> {
     let mut answer = None;
     let mut prompted = false;
     let mut prompt_id = None;
+    let mut answers = 0;
+    // Read backwards, a user text is the prompt unless a Stop hook's entry comes just before it
+    // (Droid): it is held until the line before it is seen.
+    let mut held: Option<Option<String>> = None;
     for (index, line) in text.lines().rev().filter(|line| !line.trim().is_empty()).enumerate() {
         let Some(line) = parse(dialect, line) else {
             // The agent may be writing the last line; any other line that cannot be read may
@@ -180,13 +199,24 @@ fn turn_of(dialect: &Dialect, text: &str) -> Option<Turn> {
             }
             return None;
         };
+        if let Some(id) = held.take() {
+            if matches!(line, Line::StopHook) {
+                continued = true;
+                continue;
+            }
+            prompted = true;
+            prompt_id = id;
+            break;
+        }
         match line {
+            Line::Prompt(id) if *dialect == Dialect::Droid => held = Some(id),
             Line::Prompt(id) => {
                 prompted = true;
                 prompt_id = id;
                 break;
             }
             Line::Continuation => continued = true,
+            Line::StopHook => {}
             Line::Calls(Some(id), found) => {
                 if seen.insert(id) {
                     calls.push(found);
@@ -194,10 +224,20 @@ fn turn_of(dialect: &Dialect, text: &str) -> Option<Turn> {
             }
             Line::Calls(None, found) => calls.push(found),
             Line::Answer(text) => {
+                answers += 1;
                 answer.get_or_insert(text);
             }
             Line::Other => {}
         }
+    }
+    if let Some(id) = held {
+        // The file's first line is the prompt.
+        prompted = true;
+        prompt_id = id;
+    }
+    // Qwen Code records no continuation: a second final answer says there was one.
+    if *dialect == Dialect::Qwen && answers > 1 {
+        continued = true;
     }
     let calls = calls.into_iter().rev().flatten().collect();
     prompted.then_some(Turn { calls, continued, answer, prompt_id })
@@ -240,6 +280,8 @@ fn parse(dialect: &Dialect, line: &str) -> Option<Line> {
         Dialect::Claude { subagent } => serde_json::from_str::<ClaudeEntry>(line).ok()?.line(*subagent),
         Dialect::Codex => serde_json::from_str::<CodexEntry>(line).ok()?.line(),
         Dialect::Gemini { prompt } => serde_json::from_str::<GeminiRecord>(line).ok()?.line(prompt),
+        Dialect::Droid => serde_json::from_str::<DroidEntry>(line).ok()?.line(),
+        Dialect::Qwen => serde_json::from_str::<QwenRecord>(line).ok()?.line(),
     })
 }
 
@@ -482,6 +524,106 @@ impl GeminiRecord {
                     .map(|call| ToolCall { tool: call.name, args: call.args, id: call.id })
                     .collect(),
             ),
+            _ => Line::Other,
+        }
+    }
+}
+
+/// A Factory Droid session line, as far as the turn is concerned.
+#[derive(Deserialize)]
+struct DroidEntry {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    message: Option<DroidMessage>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct DroidMessage {
+    role: Option<String>,
+    #[serde(default)]
+    content: Vec<ClaudeBlock>,
+    /// `user_only` for a hook's own entry, `llm_only` for context Droid injects.
+    visibility: Option<String>,
+    /// The hook that ran, on its `user_only` entry.
+    hook_event_name: Option<String>,
+}
+
+impl DroidEntry {
+    fn line(self) -> Line {
+        let Some(message) = self.message.filter(|_| self.kind.as_deref() == Some("message")) else {
+            return Line::Other;
+        };
+        match (message.role.as_deref(), message.visibility.as_deref(), message.hook_event_name.as_deref()) {
+            (Some("user"), _, Some("Stop" | "SubagentStop")) => Line::StopHook,
+            (Some("user"), None, None)
+                if message.content.iter().any(|block| block.kind == "text")
+                    && message.content.iter().all(|block| block.kind != "tool_result") =>
+            {
+                Line::Prompt(None)
+            }
+            (Some("assistant"), _, _) if message.content.iter().any(|block| block.kind == "tool_use") => Line::Calls(
+                None,
+                message
+                    .content
+                    .into_iter()
+                    .filter(|block| block.kind == "tool_use")
+                    .filter_map(|block| {
+                        Some(ToolCall { tool: block.name?, args: block.input.unwrap_or_default(), id: block.id })
+                    })
+                    .collect(),
+            ),
+            (Some("assistant"), _, _) => {
+                Line::Answer(message.content.into_iter().filter_map(|block| block.text).collect())
+            }
+            _ => Line::Other,
+        }
+    }
+}
+
+/// A Qwen Code chat record, as far as the turn is concerned.
+#[derive(Deserialize)]
+struct QwenRecord {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    uuid: Option<String>,
+    message: Option<QwenMessage>,
+}
+
+#[derive(Deserialize)]
+struct QwenMessage {
+    #[serde(default)]
+    parts: Vec<QwenPart>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct QwenPart {
+    text: Option<String>,
+    function_call: Option<GeminiCall>,
+    function_response: Option<serde::de::IgnoredAny>,
+}
+
+impl QwenRecord {
+    fn line(self) -> Line {
+        let Some(message) = self.message else { return Line::Other };
+        match self.kind.as_deref() {
+            Some("user")
+                if message.parts.iter().all(|part| part.function_response.is_none())
+                    && message.parts.iter().any(|part| part.text.as_deref().is_some_and(|text| !text.is_empty())) =>
+            {
+                Line::Prompt(None)
+            }
+            Some("assistant") if message.parts.iter().any(|part| part.function_call.is_some()) => Line::Calls(
+                self.uuid,
+                message
+                    .parts
+                    .into_iter()
+                    .filter_map(|part| part.function_call)
+                    .map(|call| ToolCall { tool: call.name, args: call.args, id: call.id })
+                    .collect(),
+            ),
+            Some("assistant") => Line::Answer(message.parts.into_iter().filter_map(|part| part.text).collect()),
             _ => Line::Other,
         }
     }

@@ -2,8 +2,8 @@
 //! client (0.225.2, `droid exec` offline against a mock model).
 
 use super::schema::{
-    event, Agent, Answer, AnswerKind, Home, OnFailure, OutputRewrite, Payload, RootFrom, Settings, SettingsFormat,
-    StopDecision, StopFlag, Support, TimeUnit, Trust,
+    event, Agent, Answer, AnswerKind, Dialect, Home, OnFailure, OutputRewrite, Payload, RootFrom, Settings,
+    SettingsFormat, StopDecision, StopFlag, Support, TimeUnit, Transcript, Trust,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -72,7 +72,8 @@ pub(super) static AGENT: Agent = Agent {
         trust: Trust::Workspace,
         name_event: false,
     },
-    transcript: None,
+    // Written before its Stop hook runs (checked on 0.225.2).
+    transcript: Some(Transcript { dialect: Dialect::Droid, settle: false }),
     project_root: &[RootFrom::Env("FACTORY_PROJECT_DIR"), RootFrom::Env("DROID_PROJECT_DIR"), RootFrom::Env("CLAUDE_PROJECT_DIR")],
     stop_flag: StopFlag::Reliable,
     signature: &[],

@@ -1,11 +1,12 @@
 //! Qwen Code (a Gemini CLI fork with Claude Code's hook protocol): `.qwen/settings.json`;
 //! checked on the real client (0.15.10, offline against a mock model). Its first Stop already
-//! says `stop_hook_active: true`, so the flag cannot tell a continuation: hookc trusts it (no
-//! continuation is forced twice, and none at all while it says true).
+//! says `stop_hook_active: true`, so the flag cannot tell a continuation: its transcript does (a
+//! turn with two final answers was continued); where the transcript cannot be read, the flag
+//! stands and nothing is forced.
 
 use super::schema::{
-    event, Agent, Answer, AnswerKind, Home, OnFailure, OutputRewrite, Payload, RootFrom, Settings, SettingsFormat,
-    StopDecision, StopFlag, Support, TimeUnit, Trust,
+    event, Agent, Answer, AnswerKind, Dialect, Home, OnFailure, OutputRewrite, Payload, RootFrom, Settings,
+    SettingsFormat, StopDecision, StopFlag, Support, TimeUnit, Transcript, Trust,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -78,11 +79,6 @@ pub(super) static AGENT: Agent = Agent {
             Support::Instead("`continue: false` with the rewritten output as `stopReason`, which replaces the output the model sees; the turn goes on"),
         ),
         (PostToolUse, AnswerKind::Stop, Support::Instead("`continue: false` replaces the output with the stop reason, but the turn goes on")),
-        (
-            Stop,
-            AnswerKind::Continue,
-            Support::Ignored("its first Stop already says `stop_hook_active: true`, so a continuation is always dropped (hookc never loops it)"),
-        ),
     ],
     settings: Settings {
         // Its timeouts are in milliseconds (checked: `"timeout": 3` cut a hook off at 3 ms, and
@@ -96,13 +92,15 @@ pub(super) static AGENT: Agent = Agent {
         trust: Trust::Workspace,
         name_event: false,
     },
-    transcript: None,
+    // Its last answer may still be on its way to the file when Stop runs: waited for, as
+    // Claude Code's is.
+    transcript: Some(Transcript { dialect: Dialect::Qwen, settle: true }),
     project_root: &[
         RootFrom::Env("QWEN_PROJECT_DIR"),
         RootFrom::Env("GEMINI_PROJECT_DIR"),
         RootFrom::Env("CLAUDE_PROJECT_DIR"),
     ],
-    stop_flag: StopFlag::Reliable,
+    stop_flag: StopFlag::TrueFromTheStart,
     signature: &[],
     guests: &[],
     on_failure: OnFailure::RUNS,

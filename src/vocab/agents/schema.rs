@@ -326,6 +326,10 @@ pub enum StopFlag {
     /// a Stop that fails always lets the agent stop, and the transcript decides what was
     /// continued.
     Unreliable,
+    /// It says true from the first Stop (Qwen Code): where the transcript is read, it alone says
+    /// whether the turn was continued; where it cannot be, the flag stands (nothing is forced);
+    /// a Stop that fails always lets the agent stop.
+    TrueFromTheStart,
 }
 
 /// Where an agent tells its hooks the project root.
@@ -359,6 +363,10 @@ pub enum Dialect {
     Codex,
     /// Gemini CLI's session JSONL.
     Gemini,
+    /// Factory Droid's session JSONL.
+    Droid,
+    /// Qwen Code's chat JSONL.
+    Qwen,
 }
 
 /// Where an agent keeps its hook settings.
