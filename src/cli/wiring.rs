@@ -44,6 +44,7 @@ pub(super) fn layout(agent: &Agent) -> Option<Layout> {
         SettingsFormat::Cursor => flat("command", None, true),
         SettingsFormat::Windsurf => flat("command", None, false),
         SettingsFormat::Kiro => flat("command", Some(("timeout_ms", TimeUnit::Millis)), false),
+        SettingsFormat::Crush => flat("command", Some(("timeout", TimeUnit::Seconds)), false),
         SettingsFormat::Scripts | SettingsFormat::Plugin => return None,
     })
 }
@@ -78,6 +79,7 @@ pub(super) fn hooks(agent: &Agent, command: &str) -> Map<String, Value> {
             let matcher = match agent.settings.format {
                 SettingsFormat::Claude { any_tool, .. } => Some(any_tool),
                 SettingsFormat::Kiro => Some("*"),
+                SettingsFormat::Crush => Some(".*"),
                 _ => None,
             };
             let matcher = matcher.filter(|_| spec.kind.has_tool());

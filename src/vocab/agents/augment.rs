@@ -2,9 +2,7 @@
 //! an Augment login, so it does not run here: this follows its primary docs
 //! (`docs.augmentcode.com/cli/hooks`) and its shipped code (`@augmentcode/auggie` 0.36.0).
 
-use super::schema::{
-    event, Agent, Answer, Home, OnFailure, Payload, RootFrom, Settings, SettingsFormat, StopFlag, TimeUnit, Trust,
-};
+use super::schema::{event, Agent, Home, Payload, RootFrom, Settings};
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
 use crate::vocab::Semantic::{Content, Path};
@@ -37,26 +35,15 @@ pub(super) static AGENT: Agent = Agent {
         tool("remove-files", Kind::Write, &[(Path, Source::Args(&["file_paths", "paths"]))]),
         tool("view", Kind::Read, &[(Path, Source::Args(&["path"]))]),
     ],
-    transcript_tools: &[],
-    answer: Answer::CLAUDE,
-    departures: &[],
     settings: Settings {
-        format: SettingsFormat::Claude { any_tool: "*", timeout: TimeUnit::Seconds },
         project: &[(".augment/settings.json", "project settings"), (".augment/settings.local.json", "local project settings")],
         user: &[(Home::User, ".augment/settings.json", "user settings")],
-        off_switches: &[],
-        project_var: None,
-        trust: Trust::Workspace,
-        name_event: false,
+        ..Settings::BASE
     },
-    transcript: None,
     project_root: &[RootFrom::Payload(&["/workspace_roots"])],
-    stop_flag: StopFlag::Reliable,
-    signature: &[],
-    guests: &[],
-    on_failure: OnFailure::UNVERIFIED,
     sources: &[
         "primary: docs.augmentcode.com/cli/hooks (not run here: it needs an Augment login)",
         "source: @augmentcode/auggie 0.36.0 `augment.mjs` (events, payload fields, tool names; argument names other than `command` unconfirmed)",
     ],
+    ..Agent::BASE
 };

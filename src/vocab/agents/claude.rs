@@ -1,10 +1,7 @@
 //! Claude Code: command hooks in `.claude/settings.json`, payloads and answers as its hooks
 //! reference documents them, checked on the real client (2.1.197, offline).
 
-use super::schema::{
-    event, Agent, Answer, AnswerKind, Dialect, Home, OnFailure, Payload, RootFrom, Settings, SettingsFormat, StopFlag,
-    Support, TimeUnit, Transcript, Trust,
-};
+use super::schema::{event, Agent, AnswerKind, Dialect, Home, OnFailure, RootFrom, Settings, Support, Transcript};
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
 use crate::vocab::Semantic::{Content, Path, Pattern, Query, Url};
@@ -30,7 +27,6 @@ pub(super) static AGENT: Agent = Agent {
         event("Notification", Notification),
         event("PermissionRequest", PermissionRequest),
     ],
-    payload: Payload::CLAUDE,
     tools: &[
         tool("Bash", Kind::Shell, SHELL),
         tool("PowerShell", Kind::Shell, SHELL),
@@ -62,11 +58,8 @@ pub(super) static AGENT: Agent = Agent {
         tool("SlashCommand", Kind::Other, &[]),
         tool("Skill", Kind::Other, &[]),
     ],
-    transcript_tools: &[],
-    answer: Answer::CLAUDE,
     departures: &[(Stop, AnswerKind::Context, STOP_CONTEXT), (SubagentStop, AnswerKind::Context, STOP_CONTEXT)],
     settings: Settings {
-        format: SettingsFormat::Claude { any_tool: "*", timeout: TimeUnit::Seconds },
         project: &[
             (".claude/settings.json", "project settings"),
             (".claude/settings.local.json", "local project settings"),
@@ -75,13 +68,10 @@ pub(super) static AGENT: Agent = Agent {
         // Checked on the real Claude Code: this in any settings layer turns every hook off.
         off_switches: &[("/disableAllHooks", true)],
         project_var: Some("CLAUDE_PROJECT_DIR"),
-        name_event: false,
-        trust: Trust::Workspace,
+        ..Settings::BASE
     },
     transcript: Some(Transcript { dialect: Dialect::Claude, settle: true }),
     project_root: &[RootFrom::Env("CLAUDE_PROJECT_DIR")],
-    stop_flag: StopFlag::Reliable,
-    signature: &[],
     // They read `.claude/settings.json` and run its hooks with payloads of their own.
     guests: &["copilot", "vscode", "cursor"],
     on_failure: OnFailure::RUNS,
@@ -89,4 +79,5 @@ pub(super) static AGENT: Agent = Agent {
         "real client: Claude Code 2.1.197, offline against a mock model (`shared/realclient`)",
         "primary: docs.claude.com, Claude Code hooks reference",
     ],
+    ..Agent::BASE
 };

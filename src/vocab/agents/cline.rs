@@ -6,8 +6,7 @@
 //! values as JSON texts; `tool_call.input` holds them as they are, and is read.
 
 use super::schema::{
-    event, Agent, Answer, AnswerKind, Home, OnFailure, Payload, RootFrom, Settings, SettingsFormat, StopFlag, Support,
-    Trust,
+    event, Agent, Answer, AnswerKind, Home, OnFailure, Payload, RootFrom, Settings, SettingsFormat, Support,
 };
 use crate::vocab::tools::{tool, Kind, Source};
 use crate::vocab::EventKind::*;
@@ -72,7 +71,6 @@ pub(super) static AGENT: Agent = Agent {
         tool("search_files", Kind::Search, &[(Path, Source::Args(&["path"]))]),
         tool("web_fetch", Kind::Fetch, &[(Url, Source::Args(&["url"]))]),
     ],
-    transcript_tools: &[],
     answer: Answer::Cline,
     departures: &[
         (
@@ -98,19 +96,14 @@ pub(super) static AGENT: Agent = Agent {
         format: SettingsFormat::Scripts,
         project: &[(".clinerules/hooks", "project hooks")],
         user: &[(Home::User, "Documents/Cline/Hooks", "user hooks")],
-        off_switches: &[],
-        project_var: None,
-        trust: Trust::Workspace,
         name_event: true,
+        ..Settings::BASE
     },
-    transcript: None,
     project_root: &[RootFrom::Payload(&["/workspaceInfo/rootPath", "/workspaceRoots"])],
-    stop_flag: StopFlag::Reliable,
-    signature: &[],
-    guests: &[],
     on_failure: OnFailure::RUNS,
     sources: &[
         "real client: Cline CLI 3.0.65, offline against a mock model (payloads in `tests/fixtures/agents/cline.yaml`)",
         "primary: cline/cline `docs/customization/hooks.mdx`",
     ],
+    ..Agent::BASE
 };

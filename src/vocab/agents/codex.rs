@@ -2,8 +2,8 @@
 //! trusted each hook; checked on the real client (0.169, offline).
 
 use super::schema::{
-    event, Agent, Answer, AnswerKind, Dialect, Home, OnFailure, OutputRewrite, Payload, RootFrom, Settings,
-    SettingsFormat, StopDecision, StopFlag, Support, TimeUnit, Transcript, Trust,
+    event, Agent, Answer, AnswerKind, Dialect, Home, OnFailure, OutputRewrite, RootFrom, Settings, StopDecision,
+    Support, Transcript, Trust,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -24,7 +24,6 @@ pub(super) static AGENT: Agent = Agent {
         event("Stop", Stop),
         event("SessionStart", SessionStart),
     ],
-    payload: Payload::CLAUDE,
     tools: &[
         // Its hooks see every shell call as `Bash` (0.169); older releases named the tools.
         tool("Bash", Kind::Shell, SHELL),
@@ -96,22 +95,17 @@ pub(super) static AGENT: Agent = Agent {
         ),
     ],
     settings: Settings {
-        format: SettingsFormat::Claude { any_tool: "*", timeout: TimeUnit::Seconds },
         project: &[(".codex/hooks.json", "project hooks")],
         user: &[(Home::Env("CODEX_HOME", ".codex"), "hooks.json", "user hooks")],
-        off_switches: &[],
-        project_var: None,
-        name_event: false,
         trust: Trust::CodexHooks,
+        ..Settings::BASE
     },
     transcript: Some(Transcript { dialect: Dialect::Codex, settle: false }),
     project_root: &[RootFrom::HookDir],
-    stop_flag: StopFlag::Reliable,
-    signature: &[],
-    guests: &[],
     on_failure: OnFailure::RUNS,
     sources: &[
         "real client: Codex 0.169, offline against a mock model (`shared/realclient/codex`)",
         "source: openai/codex `codex-rs/hooks`",
     ],
+    ..Agent::BASE
 };

@@ -9,7 +9,7 @@
 
 use super::schema::{
     event, Agent, Answer, AnswerKind, Effect, Home, Mark, OnFailure, Payload, RootFrom, Settings, SettingsFormat,
-    StopFlag, Support, Trust,
+    Support,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -86,7 +86,6 @@ pub(super) static AGENT: Agent = Agent {
         tool("Edit", Kind::Write, &[(Path, PATH), (Content, Source::Args(&["new_str", "new_string"]))]),
         tool("Read", Kind::Read, &[(Path, PATH)]),
     ],
-    transcript_tools: &[],
     answer: Answer::Copilot,
     // Checked on Copilot CLI 1.0.102 (`-p`): `modifiedArgs` and `updatedInput` rewrite a call,
     // `additionalContext` reaches the model before and after a tool, `modifiedResult` (a tool
@@ -122,13 +121,10 @@ pub(super) static AGENT: Agent = Agent {
         ],
         // Its hooks reference: every hook but the machine's policy hooks.
         off_switches: &[("/disableAllHooks", true)],
-        project_var: None,
-        trust: Trust::Workspace,
         name_event: true,
+        ..Settings::BASE
     },
-    transcript: None,
     project_root: &[RootFrom::Env("COPILOT_PROJECT_DIR"), RootFrom::Env("CLAUDE_PROJECT_DIR")],
-    stop_flag: StopFlag::Reliable,
     // It sets these for every hook, also for the hooks of `.claude/settings.json` it runs.
     signature: &[Mark::Env("COPILOT_CLI"), Mark::Key("timestamp")],
     guests: &["vscode"],
@@ -137,4 +133,5 @@ pub(super) static AGENT: Agent = Agent {
         "real client: Copilot CLI 1.0.102, offline against a mock model (payloads in `tests/fixtures/agents/copilot.yaml`)",
         "primary: github/docs `copilot-cli-reference/cli-hooks-reference.md`, `hooks-configuration.md`",
     ],
+    ..Agent::BASE
 };

@@ -5,8 +5,7 @@
 //! `beforeMCPExecution`) are read as calls of the tool they imply.
 
 use super::schema::{
-    event, Agent, Answer, AnswerKind, Home, Mark, OnFailure, Payload, RootFrom, Settings, SettingsFormat, StopFlag,
-    Support, Trust,
+    event, Agent, Answer, AnswerKind, Home, Mark, Payload, RootFrom, Settings, SettingsFormat, Support,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -18,7 +17,6 @@ const NOT_TAKEN: Support = Support::Ignored("Cursor's hooks have no such answer 
 pub(super) static AGENT: Agent = Agent {
     id: "cursor",
     name: "Cursor",
-    aliases: &[],
     events: &[
         event("beforeShellExecution", PreToolUse).implies("Shell", &[("command", &["/command"]), ("cwd", &["/cwd"])]),
         event("beforeMCPExecution", PreToolUse),
@@ -52,7 +50,6 @@ pub(super) static AGENT: Agent = Agent {
         tool("Delete", Kind::Write, &[(Path, Source::Args(&["file_path", "path"]))]),
         tool("WebFetch", Kind::Fetch, &[(Url, Source::Args(&["url"]))]),
     ],
-    transcript_tools: &[],
     answer: Answer::Cursor,
     departures: &[
         (PreToolUse, AnswerKind::UpdatedInput, Support::Instead("deny, saying the call was to be rewritten: Cursor's hooks cannot rewrite a call")),
@@ -69,20 +66,14 @@ pub(super) static AGENT: Agent = Agent {
         format: SettingsFormat::Cursor,
         project: &[(".cursor/hooks.json", "project hooks")],
         user: &[(Home::User, ".cursor/hooks.json", "user hooks")],
-        off_switches: &[],
-        project_var: None,
-        trust: Trust::Workspace,
-        name_event: false,
+        ..Settings::BASE
     },
-    transcript: None,
     project_root: &[RootFrom::Payload(&["/workspace_roots"])],
     // It counts its own follow-ups (`loop_count`, at most 5) and sends no flag.
-    stop_flag: StopFlag::Reliable,
     signature: &[Mark::Key("conversation_id"), Mark::Key("generation_id")],
-    guests: &[],
-    on_failure: OnFailure::UNVERIFIED,
     sources: &[
         "primary: cursor.com/docs/hooks (the events)",
         "secondary: cupcake.eqtylab.io harness reference for Cursor, CorridorSecurity/hookshot, syllago (payloads and answers)",
     ],
+    ..Agent::BASE
 };

@@ -3,7 +3,7 @@
 
 use super::schema::{
     event, Agent, Answer, AnswerKind, Dialect, Home, OnFailure, OutputRewrite, Payload, RootFrom, Settings,
-    SettingsFormat, StopDecision, StopFlag, Support, TimeUnit, Transcript, Trust,
+    StopDecision, Support, Transcript,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -47,7 +47,6 @@ pub(super) static AGENT: Agent = Agent {
         tool("Skill", Kind::Other, &[]),
         tool("ToolSearch", Kind::Other, &[]),
     ],
-    transcript_tools: &[],
     answer: Answer::Claude { stop: StopDecision::TopLevel, output: OutputRewrite::Withhold },
     // Checked on Factory Droid 0.225.2 (`droid exec --auto high`).
     departures: &[
@@ -64,23 +63,18 @@ pub(super) static AGENT: Agent = Agent {
         ),
     ],
     settings: Settings {
-        format: SettingsFormat::Claude { any_tool: "*", timeout: TimeUnit::Seconds },
         project: &[(".factory/settings.json", "project settings"), (".factory/settings.local.json", "local project settings")],
         user: &[(Home::User, ".factory/settings.json", "user settings")],
         off_switches: &[("/disableAllHooks", true)],
-        project_var: None,
-        trust: Trust::Workspace,
-        name_event: false,
+        ..Settings::BASE
     },
     // Written before its Stop hook runs (checked on 0.225.2).
     transcript: Some(Transcript { dialect: Dialect::Droid, settle: false }),
     project_root: &[RootFrom::Env("FACTORY_PROJECT_DIR"), RootFrom::Env("DROID_PROJECT_DIR"), RootFrom::Env("CLAUDE_PROJECT_DIR")],
-    stop_flag: StopFlag::Reliable,
-    signature: &[],
-    guests: &[],
     on_failure: OnFailure::RUNS,
     sources: &[
         "real client: Factory Droid 0.225.2, offline against a mock model (payloads in `tests/fixtures/agents/droid.yaml`)",
         "primary: docs.factory.ai hooks reference (not retrieved here; the settings layout is Claude Code's)",
     ],
+    ..Agent::BASE
 };

@@ -3,7 +3,7 @@
 
 use super::schema::{
     event, Agent, Answer, AnswerKind, Dialect, Home, OnFailure, Payload, RootFrom, Settings, SettingsFormat, StopFlag,
-    Support, TimeUnit, Transcript, Trust,
+    Support, TimeUnit, Transcript,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -61,7 +61,6 @@ pub(super) static AGENT: Agent = Agent {
         tool("save_memory", Kind::Other, &[]),
         tool("write_todos", Kind::Other, &[]),
     ],
-    transcript_tools: &[],
     answer: Answer::Gemini,
     departures: &[
         (
@@ -78,19 +77,16 @@ pub(super) static AGENT: Agent = Agent {
         user: &[(Home::User, ".gemini/settings.json", "user settings")],
         // Each release has named the switch differently (primary: gemini-cli `docs/hooks`).
         off_switches: &[("/hooksConfig/enabled", false), ("/hooks/enabled", false), ("/tools/enableHooks", false)],
-        project_var: None,
-        name_event: false,
-        trust: Trust::Workspace,
+        ..Settings::BASE
     },
     transcript: Some(Transcript { dialect: Dialect::Gemini, settle: false }),
     project_root: &[RootFrom::Env("GEMINI_PROJECT_DIR"), RootFrom::Env("CLAUDE_PROJECT_DIR")],
     // It says `stop_hook_active: false` again after a continuation that ran a tool.
     stop_flag: StopFlag::Unreliable,
-    signature: &[],
-    guests: &[],
     on_failure: OnFailure::RUNS,
     sources: &[
         "real client: Gemini CLI 0.61, offline against a mock model (`shared/realclient/gemini`)",
         "primary: google-gemini/gemini-cli `docs/hooks`",
     ],
+    ..Agent::BASE
 };

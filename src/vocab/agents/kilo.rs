@@ -3,9 +3,7 @@
 //! call.
 
 use super::opencode;
-use super::schema::{
-    event, Agent, Answer, Effect, Home, OnFailure, RootFrom, Settings, SettingsFormat, StopFlag, Trust,
-};
+use super::schema::{event, Agent, Answer, Effect, Home, OnFailure, RootFrom, Settings, SettingsFormat};
 use crate::vocab::EventKind::*;
 
 /// Kilo CLI.
@@ -16,24 +14,17 @@ pub(super) static AGENT: Agent = Agent {
     events: &[event("tool.execute.before", PreToolUse), event("tool.execute.after", PostToolUse)],
     payload: opencode::PAYLOAD,
     tools: opencode::TOOLS,
-    transcript_tools: &[],
     answer: Answer::Plugin,
     departures: opencode::DEPARTURES,
     settings: Settings {
         format: SettingsFormat::Plugin,
         project: &[(".kilo/plugin/hookc.js", "project plugin")],
         user: &[(Home::User, ".config/kilo/plugin/hookc.js", "user plugin")],
-        off_switches: &[],
-        project_var: None,
-        trust: Trust::Workspace,
-        name_event: false,
+        ..Settings::BASE
     },
-    transcript: None,
     project_root: &[RootFrom::Payload(&["/project_root"])],
-    stop_flag: StopFlag::Reliable,
-    signature: &[],
-    guests: &[],
     // hookc's plugin refuses the call on any of them.
     on_failure: OnFailure { other_exit: Effect::Blocks, missing: Effect::Blocks, timeout: Effect::Blocks },
     sources: &["real client: @kilocode/cli 7.7.7, offline against a mock model (`tests/fixtures/agents/kilo.yaml`)"],
+    ..Agent::BASE
 };

@@ -6,8 +6,7 @@
 //! agent (`kiro-cli chat --agent hookc`), or `--settings` an agent of your own.
 
 use super::schema::{
-    event, Agent, Answer, AnswerKind, Effect, Home, OnFailure, Payload, Settings, SettingsFormat, StopFlag, Support,
-    Trust,
+    event, Agent, Answer, AnswerKind, Effect, Home, OnFailure, Payload, Settings, SettingsFormat, Support,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -49,7 +48,6 @@ pub(super) static AGENT: Agent = Agent {
         tool("use_aws", Kind::Other, &[]),
         tool("report_issue", Kind::Other, &[]),
     ],
-    transcript_tools: &[],
     answer: Answer::ExitCode,
     departures: &[
         (PreToolUse, AnswerKind::Ask, Support::Instead("exit 2, saying a person's approval is needed: Kiro CLI's hooks cannot ask")),
@@ -66,19 +64,12 @@ pub(super) static AGENT: Agent = Agent {
         format: SettingsFormat::Kiro,
         project: &[(".kiro/agents/hookc.json", "project agent")],
         user: &[(Home::User, ".kiro/agents/hookc.json", "user agent")],
-        off_switches: &[],
-        project_var: None,
-        trust: Trust::Workspace,
-        name_event: false,
+        ..Settings::BASE
     },
-    transcript: None,
-    project_root: &[],
-    stop_flag: StopFlag::Reliable,
-    signature: &[],
-    guests: &[],
     on_failure: OnFailure { other_exit: Effect::Runs, missing: Effect::Runs, timeout: Effect::Unverified },
     sources: &[
         "primary: aws/amazon-q-developer-cli `docs/hooks.md`; kiro.dev/docs/cli/hooks (not run here: not on the reachable registries)",
         "unconfirmed: the aliases `shell`, `write`, `read` (third-party Kiro examples)",
     ],
+    ..Agent::BASE
 };

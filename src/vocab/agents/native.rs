@@ -1,7 +1,7 @@
 //! The seed's reference loop (native events, `hookc eval`, the embedded runtime): its tools are
 //! what a native event without `agent` calls. It is not reached over a hook protocol.
 
-use super::schema::{Agent, Answer, OnFailure, Payload, Settings, SettingsFormat, StopFlag, TimeUnit, Trust};
+use super::schema::{Agent, Settings};
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::Semantic::{Content, Path};
 
@@ -9,9 +9,6 @@ use crate::vocab::Semantic::{Content, Path};
 pub(super) static AGENT: Agent = Agent {
     id: "native",
     name: "the seed",
-    aliases: &[],
-    events: &[],
-    payload: Payload::CLAUDE,
     tools: &[
         tool("read_file", Kind::Read, &[(Path, Source::Args(&["path", "file_path", "absolute_path"]))]),
         tool(
@@ -26,23 +23,7 @@ pub(super) static AGENT: Agent = Agent {
         ),
         tool("bash", Kind::Shell, SHELL),
     ],
-    transcript_tools: &[],
-    answer: Answer::CLAUDE,
-    departures: &[],
-    settings: Settings {
-        format: SettingsFormat::Claude { any_tool: "*", timeout: TimeUnit::Seconds },
-        project: &[],
-        user: &[],
-        off_switches: &[],
-        project_var: None,
-        name_event: false,
-        trust: Trust::Workspace,
-    },
-    transcript: None,
-    project_root: &[],
-    stop_flag: StopFlag::Reliable,
-    signature: &[],
-    guests: &[],
-    on_failure: OnFailure::UNVERIFIED,
+    settings: Settings { ..Settings::BASE },
     sources: &["the seed's contract (`shared/seeds/000_*`)"],
+    ..Agent::BASE
 };

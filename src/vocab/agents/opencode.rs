@@ -6,8 +6,7 @@
 //! model reads the error as the tool's result.
 
 use super::schema::{
-    event, Agent, Answer, AnswerKind, Effect, Home, OnFailure, Payload, RootFrom, Settings, SettingsFormat, StopFlag,
-    Support, Trust,
+    event, Agent, Answer, AnswerKind, Effect, Home, OnFailure, Payload, RootFrom, Settings, SettingsFormat, Support,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -78,27 +77,20 @@ pub(super) static AGENT: Agent = Agent {
     events: &[event("tool.execute.before", PreToolUse), event("tool.execute.after", PostToolUse)],
     payload: PAYLOAD,
     tools: TOOLS,
-    transcript_tools: &[],
     answer: Answer::Plugin,
     departures: DEPARTURES,
     settings: Settings {
         format: SettingsFormat::Plugin,
         project: &[(".opencode/plugin/hookc.js", "project plugin")],
         user: &[(Home::User, ".config/opencode/plugin/hookc.js", "user plugin")],
-        off_switches: &[],
-        project_var: None,
-        trust: Trust::Workspace,
-        name_event: false,
+        ..Settings::BASE
     },
-    transcript: None,
     project_root: &[RootFrom::Payload(&["/project_root"])],
-    stop_flag: StopFlag::Reliable,
-    signature: &[],
-    guests: &[],
     // hookc's plugin refuses the call on any of them.
     on_failure: OnFailure { other_exit: Effect::Blocks, missing: Effect::Blocks, timeout: Effect::Blocks },
     sources: &[
         "real client: opencode-ai 1.18.33, offline against a mock model (its plugin API; payloads in `tests/fixtures/agents/opencode.yaml`)",
         "primary: sst/opencode `packages/web/src/content/docs/plugins.mdx`",
     ],
+    ..Agent::BASE
 };

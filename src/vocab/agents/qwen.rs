@@ -6,7 +6,7 @@
 
 use super::schema::{
     event, Agent, Answer, AnswerKind, Dialect, Home, OnFailure, OutputRewrite, Payload, RootFrom, Settings,
-    SettingsFormat, StopDecision, StopFlag, Support, TimeUnit, Transcript, Trust,
+    SettingsFormat, StopDecision, StopFlag, Support, TimeUnit, Transcript,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -58,7 +58,6 @@ pub(super) static AGENT: Agent = Agent {
         tool("task_stop", Kind::Other, &[]),
         tool("send_message", Kind::Other, &[]),
     ],
-    transcript_tools: &[],
     answer: Answer::Claude { stop: StopDecision::TopLevel, output: OutputRewrite::StopReason },
     // Checked on Qwen Code 0.15.10, headless (`--yolo`).
     departures: &[
@@ -88,9 +87,7 @@ pub(super) static AGENT: Agent = Agent {
         user: &[(Home::User, ".qwen/settings.json", "user settings")],
         // Its source: `disableAllHooks` turns every hook off.
         off_switches: &[("/disableAllHooks", true)],
-        project_var: None,
-        trust: Trust::Workspace,
-        name_event: false,
+        ..Settings::BASE
     },
     // Its last answer may still be on its way to the file when Stop runs: waited for, as
     // Claude Code's is.
@@ -101,11 +98,10 @@ pub(super) static AGENT: Agent = Agent {
         RootFrom::Env("CLAUDE_PROJECT_DIR"),
     ],
     stop_flag: StopFlag::TrueFromTheStart,
-    signature: &[],
-    guests: &[],
     on_failure: OnFailure::RUNS,
     sources: &[
         "real client: Qwen Code 0.15.10, offline against a mock model (payloads in `tests/fixtures/agents/qwen.yaml`)",
         "primary: QwenLM/qwen-code `docs/users/features/hooks.md`",
     ],
+    ..Agent::BASE
 };

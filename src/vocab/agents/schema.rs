@@ -58,6 +58,31 @@ pub struct Agent {
     pub sources: &'static [&'static str],
 }
 
+impl Agent {
+    /// What an agent file leaves unsaid: no tools, answers or events of its own, Claude Code's
+    /// payload and answers, no transcript, no project root, a reliable Stop flag, no guests, and
+    /// failures nobody checked. Each file names what differs (`..Agent::BASE`).
+    pub const BASE: Agent = Agent {
+        id: "",
+        name: "",
+        aliases: &[],
+        events: &[],
+        payload: Payload::CLAUDE,
+        tools: &[],
+        transcript_tools: &[],
+        answer: Answer::CLAUDE,
+        departures: &[],
+        settings: Settings::BASE,
+        transcript: None,
+        project_root: &[],
+        stop_flag: StopFlag::Reliable,
+        signature: &[],
+        guests: &[],
+        on_failure: OnFailure::UNVERIFIED,
+        sources: &[],
+    };
+}
+
 impl PartialEq for Agent {
     fn eq(&self, other: &Agent) -> bool {
         self.id == other.id
@@ -392,6 +417,19 @@ pub struct Settings {
     pub name_event: bool,
 }
 
+impl Settings {
+    /// Claude Code's layout with nothing in it: no files, no switches, nothing to trust.
+    pub const BASE: Settings = Settings {
+        format: SettingsFormat::Claude { any_tool: "*", timeout: TimeUnit::Seconds },
+        project: &[],
+        user: &[],
+        off_switches: &[],
+        project_var: None,
+        trust: Trust::Workspace,
+        name_event: false,
+    };
+}
+
 /// What an agent's user must trust before its hooks run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Trust {
@@ -436,6 +474,9 @@ pub enum SettingsFormat {
     /// `{"hooks": {EVENT: [{"matcher": "*", "command": …, "timeout_ms": …}]}}` in an agent
     /// configuration (Kiro CLI).
     Kiro,
+    /// `{"hooks": {EVENT: [{"matcher": REGEX, "command": …, "timeout": …}]}}` (Crush: flat
+    /// entries, regex matchers).
+    Crush,
     /// One executable file per event, named after it, in the project file's folder (Cline).
     Scripts,
     /// hookc's plugin, one JavaScript file that runs the hook command (OpenCode, Kilo).

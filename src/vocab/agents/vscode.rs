@@ -8,7 +8,7 @@
 
 use super::schema::{
     event, Agent, Answer, AnswerKind, Effect, Home, Mark, OnFailure, OutputRewrite, Payload, Settings, SettingsFormat,
-    StopDecision, StopFlag, Support, Trust,
+    StopDecision, Support,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -50,7 +50,6 @@ pub(super) static AGENT: Agent = Agent {
         tool("read_file", Kind::Read, &[(Path, FILE_PATH)]),
         tool("fetch_webpage", Kind::Fetch, &[(Url, Source::Args(&["urls", "url"]))]),
     ],
-    transcript_tools: &[],
     answer: Answer::Claude { stop: StopDecision::Nested, output: OutputRewrite::Withhold },
     // Its docs give PostToolUse context only, and `continue: false` to stop the session.
     departures: &[(
@@ -66,13 +65,8 @@ pub(super) static AGENT: Agent = Agent {
         project: &[(".github/hooks/hookc-vscode.json", "workspace hooks")],
         user: &[(Home::User, ".copilot/hooks/hookc-vscode.json", "user hooks")],
         off_switches: &[("/disableAllHooks", true)],
-        project_var: None,
-        trust: Trust::Workspace,
-        name_event: false,
+        ..Settings::BASE
     },
-    transcript: None,
-    project_root: &[],
-    stop_flag: StopFlag::Reliable,
     signature: &[Mark::Key("hookEventName")],
     // Copilot CLI reads `.github/hooks/*.json` too, with payloads of its own.
     guests: &["copilot"],
@@ -81,4 +75,5 @@ pub(super) static AGENT: Agent = Agent {
         "primary: microsoft/vscode-docs `docs/agent-customization/hooks.md`, `docs/agents/reference/hooks-reference.md` (not run here: an IDE)",
         "unconfirmed: tool names (its docs name `create_file`, `replace_string_in_file` and, in examples, `runTerminalCommand`, `editFiles`)",
     ],
+    ..Agent::BASE
 };

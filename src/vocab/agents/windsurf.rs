@@ -4,9 +4,7 @@
 //! adapter), marked so in `docs/agents.md`. Each event names its action and carries it in
 //! `tool_info`.
 
-use super::schema::{
-    event, Agent, Answer, AnswerKind, Home, OnFailure, Payload, Settings, SettingsFormat, StopFlag, Support, Trust,
-};
+use super::schema::{event, Agent, Answer, AnswerKind, Home, Payload, Settings, SettingsFormat, Support};
 use crate::vocab::tools::{tool, Kind, Source};
 use crate::vocab::EventKind::*;
 use crate::vocab::Semantic::{Command, Path};
@@ -58,7 +56,6 @@ pub(super) static AGENT: Agent = Agent {
         tool("read_code", Kind::Read, &[(Path, Source::Args(&["file_path"]))]),
         tool("mcp_tool_use", Kind::Mcp, &[]),
     ],
-    transcript_tools: &[],
     answer: Answer::ExitCode,
     departures: &[
         (
@@ -84,19 +81,11 @@ pub(super) static AGENT: Agent = Agent {
         format: SettingsFormat::Windsurf,
         project: &[(".windsurf/hooks.json", "workspace hooks")],
         user: &[(Home::User, ".codeium/windsurf/hooks.json", "user hooks")],
-        off_switches: &[],
-        project_var: None,
-        trust: Trust::Workspace,
-        name_event: false,
+        ..Settings::BASE
     },
-    transcript: None,
-    project_root: &[],
-    stop_flag: StopFlag::Reliable,
-    signature: &[],
-    guests: &[],
-    on_failure: OnFailure::UNVERIFIED,
     sources: &[
         "primary: docs.windsurf.com/windsurf/cascade/hooks (events, locations, exit 2)",
         "secondary: CorridorSecurity/hookshot `docs/reference-cascade.md`, the difflore windsurf adapter (payloads)",
     ],
+    ..Agent::BASE
 };
