@@ -1002,3 +1002,40 @@ fn a_tool_no_table_knows_is_reported() {
         stdout(&doctor)
     );
 }
+
+/// Where exit 2 blocks but loses the reason (Copilot CLI tells the model only `hook exited with
+/// code 2`) or does not block at all (Cline), a call hookc cannot decide is refused in the
+/// agent's own dialect, saying why.
+#[test]
+fn a_failure_is_a_refusal_the_agent_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let copilot =
+        serde_json::json!({"sessionId": "s", "cwd": "/repo", "toolName": "bash", "toolArgs": {"command": "ls"}});
+    let output = hookc(
+        dir.path(),
+        &["hook", "copilot", "--rules", "missing", "--event", "preToolUse"],
+        copilot.to_string().as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let answer: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(answer["permissionDecision"], "deny", "{answer}");
+    assert!(answer["permissionDecisionReason"].as_str().unwrap().starts_with("hookc: cannot read"), "{answer}");
+    let cline = serde_json::json!({"taskId": "t", "tool_call": {"id": "c", "name": "run_commands", "input": {"commands": ["ls"]}}});
+    let output = hookc(
+        dir.path(),
+        &["hook", "cline", "--rules", "missing", "--event", "PreToolUse"],
+        cline.to_string().as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let answer: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(answer["cancel"], true, "{answer}");
+    // After the call there is nothing to refuse: Copilot's postToolUse fails by exit 2.
+    let post = serde_json::json!({"sessionId": "s", "cwd": "/repo", "toolName": "bash", "toolArgs": {"command": "ls"},
+        "toolResult": {"resultType": "success", "textResultForLlm": ""}});
+    let output = hookc(
+        dir.path(),
+        &["hook", "copilot", "--rules", "missing", "--event", "postToolUse"],
+        post.to_string().as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+}

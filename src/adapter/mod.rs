@@ -201,7 +201,7 @@ pub(crate) fn failed(
         let warning = format!("hookc: warning: {reason} (--fail-open: not enforcing the policy for this call)");
         (answer::nothing(style), 0, warning)
     } else {
-        let (stdout, exit) = answer::refusal(style, &reason);
+        let (stdout, exit) = answer::refusal(style, said.event, &reason);
         (stdout, exit, format!("hookc: {reason} (the policy could not decide, so the action is blocked)"))
     };
     HookAnswer { stdout, exit, stderr: vec![message] }

@@ -30,7 +30,7 @@ pub struct Record<'a> {
     /// The agent's working directory.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cwd: Option<&'a str>,
-    /// Which agent: `claude`, `codex`, `gemini`, `native`.
+    /// Which agent: its id (`claude`, `copilot`, …; `vocab::agents`), or `native`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub agent: Option<&'a str>,
     /// The event (`pre_tool_use`, …).

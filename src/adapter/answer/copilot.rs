@@ -77,3 +77,8 @@ fn pre_tool_use(context: &Context, result: &HookResult) -> Option<Value> {
     }
     (!fields.is_empty()).then_some(Value::Object(fields))
 }
+
+/// Copilot CLI's refusal of a call hookc could not decide, with the reason the model reads.
+pub(super) fn refusal(reason: &str) -> String {
+    json!({"permissionDecision": "deny", "permissionDecisionReason": format!("hookc: {reason}")}).to_string()
+}

@@ -42,11 +42,13 @@ pub(super) fn render(context: &Context, result: &HookResult) -> Reply {
 }
 
 /// What a call hookc could not decide is answered with: exit 2 where it blocks, else a
-/// refusal in the agent's dialect (Cline runs the call on exit 2).
-pub(super) fn refusal(answer: schema::Answer, reason: &str) -> (Option<String>, u8) {
-    match answer.exit_2_blocks() {
-        true => (None, 2),
-        false => (Some(cline::refusal(reason)), 0),
+/// refusal in the agent's dialect (Cline runs the call on exit 2). Copilot CLI blocks on exit 2
+/// but tells the model only `hook exited with code 2`: before a tool, its refusal says why.
+pub(super) fn refusal(answer: schema::Answer, event: Option<EventKind>, reason: &str) -> (Option<String>, u8) {
+    match (answer, event) {
+        (schema::Answer::Copilot, Some(EventKind::PreToolUse)) => (Some(copilot::refusal(reason)), 0),
+        (answer, _) if answer.exit_2_blocks() => (None, 2),
+        _ => (Some(cline::refusal(reason)), 0),
     }
 }
 

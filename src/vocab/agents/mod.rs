@@ -74,9 +74,22 @@ pub fn resolve(agent: Option<&str>, name: &str) -> Resolved {
     }
     let known = match agent.and_then(find).filter(|agent| *agent != NATIVE) {
         Some(agent) => agent.tool(name),
-        None => std::iter::once(NATIVE).chain(NATIVE_FALLBACK).find_map(|agent| agent.tool(name)),
+        None => native_tools().get(name).copied(),
     };
     Resolved::new(known, false)
+}
+
+/// The tools a native event resolves against, the first of a name winning: one hash lookup in
+/// a table built once (the in-process runtime resolves every event's tool).
+fn native_tools() -> &'static rustc_hash::FxHashMap<&'static str, &'static Tool> {
+    static TABLE: std::sync::OnceLock<rustc_hash::FxHashMap<&'static str, &'static Tool>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = rustc_hash::FxHashMap::default();
+        for tool in std::iter::once(NATIVE).chain(NATIVE_FALLBACK).flat_map(|agent| agent.tools.iter()) {
+            table.entry(tool.name).or_insert(tool);
+        }
+        table
+    })
 }
 
 /// Every agent's tool by this name (for the checker: a rule's `tool == NAME` may be meant for
