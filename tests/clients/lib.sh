@@ -256,6 +256,21 @@ hc_prompts_with() {
       else .content | tostring end' 2>/dev/null | grep -cF -- "$1" || true
 }
 
+# What the person running the client saw on the terminal: colours, the clients' own log lines
+# (--print-logs), JS stack frames and telemetry noise taken out; at most 12 lines.
+hc_person_sees() {
+  local seen
+  seen=$(sed -e 's/\x1b\[[0-9;]*m//g' "$R/client.out" |
+    awk '/^(Warning: AI SDK|DeprecationWarning: AI SDK)/{skip=1; next} skip && /^ +at /{next} {skip=0} {print}' |
+    grep -vE '^(INFO|WARN|DEBUG) |^timestamp=|^ +at |^rc=[0-9]+ secs=|PostHog|posthog|^ *(path|errno|code): |^warn: |^\s*$' |
+    head -12 || true)
+  if [ -n "$seen" ]; then
+    printf '%s\n' "$seen" | sed 's/^/      | /'
+  else
+    echo "      | (nothing at all)"
+  fi
+}
+
 # --- audit ----------------------------------------------------------------------------------
 
 # One line per audit record: event, tool, target -> decision (rules) reason.
@@ -375,6 +390,8 @@ hc_do_failclosed() {
   run_scenario write nopolicy
   hc_check 4-failclosed "policy missing: generated.txt not created" "$(hc_yes test ! -e "$WS/generated.txt")"
   hc_info "where it stopped: $(hc_main_requests) model requests; audit: $(jq -r '.event + "=" + .decision' "$AUDIT" 2>/dev/null | tr '\n' ' ')"
+  hc_info "what the person saw (client rc=$CLIENT_RC):"
+  hc_person_sees
   AUDIT_FAILCLOSED=$AUDIT
   local extra
   extra=$(hc_prompts_with "hookc: ")

@@ -40,8 +40,8 @@ hc_do_write
 hc_do_rm
 hc_do_failclosed
 
-# 5. Stop. Qwen 0.15.10 sends stop_hook_active:true on its FIRST Stop already, so the rule
-# `when not stop_hook_active` cannot fire here: a known limitation of the client, not a pass.
+# 5. Stop. Qwen 0.15.10 sends stop_hook_active:true on its FIRST Stop already; hookc reads its
+# transcript instead, so the first Stop must continue exactly once.
 run_scenario stop
 n_main=$(hc_main_requests)
 n_reason=$(hc_requests_with "$HC_STOP_REASON")
@@ -49,7 +49,7 @@ if [ "$n_main" = 2 ] && [ "$n_reason" = 1 ] && [ "$CLIENT_RC" = 0 ]; then
   hc_pass 5-stop "Stop continued once: $n_main model requests, $n_reason carry the reason, rc=$CLIENT_RC"
 elif [ "$n_main" = 1 ] && [ "$n_reason" = 0 ] && [ "$CLIENT_RC" = 0 ] &&
   hc_audit_has '.event == "stop" and .decision == "none"'; then
-  hc_known 5-stop "no continuation: Qwen's first Stop already says stop_hook_active:true, so keep-going did not fire (1 model request, rc=0; the session ended)"
+  hc_fail 5-stop "no continuation: hookc took Qwen's stop_hook_active:true (it says so at the first Stop) instead of its transcript (1 model request, rc=0)"
 else
   hc_fail 5-stop "unexpected: $n_main model requests, $n_reason carry the reason, rc=$CLIENT_RC"
 fi
