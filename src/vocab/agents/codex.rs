@@ -23,6 +23,11 @@ pub(super) static AGENT: Agent = Agent {
         event("UserPromptSubmit", UserPromptSubmit),
         event("Stop", Stop),
         event("SessionStart", SessionStart),
+        // Its source has a PermissionRequest hook (`codex-rs/hooks/src/events/permission_request.rs`:
+        // any deny wins, exit 2 with a reason denies); not checked on the 0.169 run here, so
+        // answered when it fires, and not written by `init` (an event Codex does not know in
+        // `hooks.json` must not risk the file).
+        event("PermissionRequest", PermissionRequest).unwired(),
     ],
     tools: &[
         // Its hooks see every shell call as `Bash` (0.169); older releases named the tools.
