@@ -426,3 +426,38 @@ hc_finish() {
   hc_say "RESULT $HC_AGENT passed=$HC_PASSED failed=$HC_FAILED known=$HC_KNOWN"
   [ "$HC_FAILED" = 0 ]
 }
+
+# hc_plugin_agent AGENT PLUGIN_DIR CONFIG_FILE -- ENV=VALUE ...
+# The whole run for an agent wired by hookc's JS plugin (OpenCode and its fork Kilo): the same
+# checks, with the agent's own plugin folder, config file and environment. The caller has run
+# hc_begin and hc_install (HC_BIN is the client). Neither has a Stop hook, so there is no check 5.
+hc_plugin_agent() {
+  local agent=$1 plugin_dir=$2 config=$3
+  shift 4
+  local env=("$@") bin=$HC_BIN
+  # run_scenario NAME [nopolicy], as every run.sh defines it.
+  run_scenario() {
+    hc_new_run "$1${2:+-$2}"
+    hc_init "$agent"
+    [ -f "$WS/$plugin_dir/hookc.js" ] || { echo "init did not write $plugin_dir/hookc.js" >&2; exit 2; }
+    if [ "${2:-}" = nopolicy ]; then hc_remove_policy; fi
+    hc_mock anthropic "$HC_AGENT_DIR/$1.json"
+    cat >"$WS/$config" <<J
+{"autoupdate":false,"share":"disabled","model":"anthropic/claude-sonnet-4-5",
+ "provider":{"anthropic":{"options":{"baseURL":"http://127.0.0.1:$PORT/v1","apiKey":"dummy"}}},
+ "permission":{"bash":"allow","edit":"allow"}}
+J
+    hc_client "${env[@]}" -- "$bin" run --print-logs "Do the task."
+    hc_mock_stop
+    hc_after_run
+    grep -E 'ERROR|failed to load plugin' "$R/client.out" | grep -v 'models.dev\|posthog' | head -5 | sed 's/^/      log: /' || true
+  }
+  hc_do_allow
+  hc_do_write
+  hc_do_rm
+  hc_do_failclosed
+  hc_say "SKIP  $agent/5-stop: it has no Stop hook (session.idle is observe-only)"
+  AUDIT_STOP=""
+  hc_audit_checks
+  hc_finish
+}
