@@ -15,7 +15,7 @@
 //! | `additionalContext` | `hookSpecificOutput.additionalContext`; on Stop, `systemMessage` |
 //! | nothing | exit 0, no output: the agent's own permission flow decides |
 
-use super::{joined_context, replacement_text, tool_decision, Decision, Reply};
+use super::{joined_context, replacement_text, stop_reason, tool_decision, Decision, Reply};
 use crate::adapter::output;
 use crate::adapter::payload::Context;
 use crate::model::result::{HookResult, Permission, ToolOutput};
@@ -141,7 +141,7 @@ fn post_tool_use(context: &Context, result: &HookResult) -> Option<Value> {
     let stop_reason = result.stop_reason.clone().or(withheld.clone());
     if result.prevent_continuation || withheld.is_some() {
         answer.insert("continue".into(), json!(false));
-        let reason = stop_reason.unwrap_or_else(|| format!("stopped by hookc rules: {}", result.matched.join(", ")));
+        let reason = stop_reason.unwrap_or_else(|| super::stop_reason(result));
         answer.insert("stopReason".into(), json!(reason));
     }
     (!answer.is_empty()).then_some(Value::Object(answer))
@@ -207,10 +207,7 @@ fn substitute_post_tool_use(context: &Context, result: &HookResult, how: OutputR
         }
     } else if result.prevent_continuation {
         answer.insert("continue".into(), json!(false));
-        let reason = result
-            .stop_reason
-            .clone()
-            .unwrap_or_else(|| format!("stopped by hookc rules: {}", result.matched.join(", ")));
+        let reason = stop_reason(result);
         answer.insert("stopReason".into(), json!(reason));
     }
     (!answer.is_empty()).then_some(Value::Object(answer))

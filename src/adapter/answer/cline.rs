@@ -9,7 +9,7 @@
 //! | context | `contextModification` |
 //! | anything else | `cancel: false` |
 
-use super::{joined_context, tool_decision, Reply};
+use super::{joined_context, stop_reason, tool_decision, Reply};
 use crate::adapter::payload::Context;
 use crate::model::result::{HookResult, Permission};
 use crate::vocab::agents::{AnswerKind, Support};
@@ -24,12 +24,7 @@ pub(super) fn render(context: &Context, result: &HookResult) -> Reply {
             let decision = tool_decision(context, result);
             (decision.permission == Permission::Deny).then(|| decision.reason.unwrap_or_default())
         }
-        EventKind::PostToolUse if result.prevent_continuation => Some(
-            result
-                .stop_reason
-                .clone()
-                .unwrap_or_else(|| format!("stopped by hookc rules: {}", result.matched.join(", "))),
-        ),
+        EventKind::PostToolUse if result.prevent_continuation => Some(stop_reason(result)),
         _ => None,
     };
     if let (EventKind::PreToolUse, None) = (context.kind, &refusal) {

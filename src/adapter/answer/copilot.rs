@@ -13,7 +13,7 @@
 //! Its PascalCase `PreToolUse` and `Stop` speak Claude Code's answers instead; its PascalCase
 //! `PostToolUse` takes these (checked on 1.0.102).
 
-use super::{joined_context, replacement_text, tool_decision, Decision, Reply};
+use super::{joined_context, replacement_text, stop_reason, tool_decision, Decision, Reply};
 use crate::adapter::payload::Context;
 use crate::model::result::{HookResult, Permission};
 use crate::vocab::agents::{AnswerKind, Support};
@@ -49,10 +49,7 @@ fn post_tool_use(result: &HookResult) -> Option<Value> {
         fields.insert("additionalContext".into(), json!(text));
     }
     if result.prevent_continuation {
-        let reason = result
-            .stop_reason
-            .clone()
-            .unwrap_or_else(|| format!("stopped by hookc rules: {}", result.matched.join(", ")));
+        let reason = stop_reason(result);
         fields.insert("decision".into(), json!("block"));
         fields.insert("reason".into(), json!(reason));
     }

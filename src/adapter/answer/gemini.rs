@@ -11,7 +11,7 @@
 //! Gemini CLI reads stdout as JSON whatever happens, so the answer is always a JSON object (`{}`
 //! when no rule decided).
 
-use super::{denial_reason, joined_context, replacement_text, Reply};
+use super::{denial_reason, joined_context, replacement_text, stop_reason, Reply};
 use crate::adapter::payload::Context;
 use crate::model::result::{HookResult, Permission};
 use crate::vocab::EventKind;
@@ -55,10 +55,7 @@ pub(super) fn render(context: &Context, result: &HookResult) -> Reply {
             }
             if result.prevent_continuation {
                 answer.insert("continue".into(), json!(false));
-                let reason = result
-                    .stop_reason
-                    .clone()
-                    .unwrap_or_else(|| format!("stopped by hookc rules: {}", result.matched.join(", ")));
+                let reason = stop_reason(result);
                 answer.insert("stopReason".into(), json!(reason));
             }
         }

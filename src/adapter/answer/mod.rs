@@ -140,6 +140,11 @@ fn replacement_text(text: &str, result: &HookResult) -> String {
     }
 }
 
+/// Why the rules end the turn (`stop`): the rule's reason, or which rules said so.
+fn stop_reason(result: &HookResult) -> String {
+    result.stop_reason.clone().unwrap_or_else(|| format!("stopped by hookc rules: {}", result.matched.join(", ")))
+}
+
 /// `additionalContext` entries as one text.
 fn joined_context(result: &HookResult) -> Option<String> {
     (!result.additional_context.is_empty()).then(|| result.additional_context.join("\n\n"))
