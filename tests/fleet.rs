@@ -9,15 +9,16 @@ fn doc() -> String {
     std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/fleet.md")).unwrap()
 }
 
-/// Real records: a denied shell call with a `log`, a Stop, one the policy could not decide, and a
-/// call of a tool no table knows.
+/// Real records: a denied shell call with a `log`, a Stop, one the policy could not decide, a
+/// call of a tool no table knows, and an `ask` Codex cannot take.
 fn records() -> Vec<serde_json::Map<String, Value>> {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("p.rules"),
         "rule no-rm pre_tool_use when command matches /rm -rf/ => deny \"destructive: {command}\", log \"saw {command}\"\n\
 \
-         stop => log \"stopped\"\n",
+         stop => log \"stopped\"\n\
+         rule push pre_tool_use when command contains \"push --force\" => ask \"force push\"\n",
     )
     .unwrap();
     let log = dir.path().join("audit.jsonl");
@@ -26,6 +27,13 @@ fn records() -> Vec<serde_json::Map<String, Value>> {
         r#"{{"session_id":"s-1","cwd":"/repo","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{{"command":"{}"}}}}"#,
         "true;".repeat(600)
     );
+    let codex = r#"{"session_id":"s-1","cwd":"/repo","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git push --force"}}"#;
+    let output = hookc(
+        dir.path(),
+        &["hook", "codex", "--rules", "p.rules", "--audit-log", log.to_str().unwrap()],
+        codex.as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     for payload in [
         r#"{"session_id":"s-1","cwd":"/repo","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}"#,
         r#"{"session_id":"s-1","cwd":"/repo","hook_event_name":"Stop","stop_hook_active":false}"#,
@@ -62,7 +70,7 @@ fn schema_fields(doc: &str) -> Vec<String> {
 #[test]
 fn every_field_written_is_in_the_schema_and_every_schema_field_is_written() {
     let records = records();
-    assert_eq!(records.len(), 4);
+    assert_eq!(records.len(), 5);
     let schema = schema_fields(&doc());
     let mut seen = std::collections::BTreeSet::new();
     for record in &records {
@@ -74,10 +82,13 @@ fn every_field_written_is_in_the_schema_and_every_schema_field_is_written() {
     for field in &schema {
         assert!(seen.contains(field), "`{field}` is in the schema but no record wrote it: {records:?}");
     }
-    assert_eq!(records[0]["decision"], "deny");
-    assert_eq!(records[0]["logs"], serde_json::json!([{"rule": "no-rm", "message": "saw rm -rf /"}]));
-    assert_eq!(records[2]["decision"], "error");
-    assert!(records[2]["error"].as_str().unwrap().contains("does not judge a line that large"), "{:?}", records[2]);
+    assert_eq!(records[0]["decision"], "ask");
+    assert!(records[0]["taken_as"].as_str().unwrap().starts_with("instead: deny"), "{:?}", records[0]);
+    assert_eq!(records[1]["decision"], "deny");
+    assert_eq!(records[1].get("taken_as"), None);
+    assert_eq!(records[1]["logs"], serde_json::json!([{"rule": "no-rm", "message": "saw rm -rf /"}]));
+    assert_eq!(records[3]["decision"], "error");
+    assert!(records[3]["error"].as_str().unwrap().contains("does not judge a line that large"), "{:?}", records[3]);
 }
 
 /// A `strptime` layout as a regular expression over what it accepts.
@@ -109,7 +120,7 @@ fn the_collector_configuration_maps_a_real_record() {
     let operators = config["receivers"]["filelog/hookc"]["operators"].as_array().unwrap();
     let field = |path: &Value| path.as_str().unwrap().strip_prefix("attributes.").unwrap().to_string();
     let records = records();
-    let decided = &records[0];
+    let decided = &records[1];
 
     let parser = operators.iter().find(|operator| operator["type"] == "json_parser").unwrap();
     assert_eq!((parser["parse_from"].as_str(), parser["parse_to"].as_str()), (Some("body"), Some("attributes")));

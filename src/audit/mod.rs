@@ -55,6 +55,11 @@ pub struct Record<'a> {
     /// The reason the decision gives.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<&'a str>,
+    /// How the agent takes the decision, where it does not take it as the contract says (its
+    /// capability row: `instead: …` or `ignored: …`): Cline cannot continue a finished task,
+    /// so its `continue` is recorded with why it did not happen.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub taken_as: Option<String>,
     /// The rules that fired, in order.
     pub rules: &'a [String],
     /// What the rules' `log` actions wrote.
@@ -111,6 +116,28 @@ fn target(event: &crate::model::event::Event) -> Option<String> {
         (Some((cut, _)), Some(_)) => format!("{}…", text.get(..cut).unwrap_or_default()),
         _ => text,
     })
+}
+
+/// How an agent takes a decision, where its capability row departs from the contract.
+fn taken_as(agent: Option<&str>, event: crate::vocab::EventKind, outcome: &str) -> Option<String> {
+    use crate::vocab::agents::{AnswerKind, Support};
+    use crate::vocab::EventKind;
+    let answer = match outcome {
+        "block" | "deny" => AnswerKind::Deny,
+        "ask" => AnswerKind::Ask,
+        "allow" => AnswerKind::Allow,
+        "rewrite" if event == EventKind::PostToolUse => AnswerKind::UpdatedOutput,
+        "rewrite" => AnswerKind::UpdatedInput,
+        "stop" => AnswerKind::Stop,
+        "continue" => AnswerKind::Continue,
+        "context" => AnswerKind::Context,
+        _ => return None,
+    };
+    match crate::vocab::agents::find(agent?)?.support(event, answer) {
+        Support::Instead(how) => Some(format!("instead: {how}")),
+        Support::Ignored(why) => Some(format!("ignored: {why}")),
+        Support::Honoured | Support::NotFired => None,
+    }
 }
 
 /// Whether no table knows a tool (an MCP tool is known for what it is: `mcp`).
@@ -205,6 +232,7 @@ impl AuditLog {
             target: target(observation.source),
             decision: observation.outcome,
             reason: observation.reason,
+            taken_as: taken_as(common.agent.as_deref(), observation.event, observation.outcome),
             rules: observation.matched,
             policy: &self.policy,
             logs: observation
@@ -238,6 +266,7 @@ impl AuditLog {
             target: None,
             decision: "error",
             reason: None,
+            taken_as: None,
             rules: &[],
             logs: Vec::new(),
             error: Some(failed.error),
