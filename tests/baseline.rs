@@ -429,6 +429,22 @@ fn every_agents_hook_settings_are_protected() {
                 );
                 checked += 1;
             }
+            // So is every folder it lies in (`rm -rf .gemini`, `mv .github elsewhere`).
+            let relative = path.trim_start_matches("/repo/");
+            for folder in std::path::Path::new(relative).ancestors().skip(1) {
+                let folder = folder.to_string_lossy();
+                if folder.is_empty() || folder == "~" {
+                    continue;
+                }
+                for line in [format!("rm -rf {folder}"), format!("mv {folder} /tmp/away")] {
+                    let result = decide(&line, 0);
+                    assert!(
+                        result.blocking_error.is_some() || result.permission_behavior == Permission::Deny,
+                        "{}: `{line}` is not refused: {result:?}",
+                        agent.id
+                    );
+                }
+            }
             let rm = decide(&format!("rm -f {}", path.replace("/repo/", "")), 0);
             assert!(
                 rm.blocking_error.is_some() || rm.permission_behavior == Permission::Deny,

@@ -89,11 +89,12 @@ fn field_name(pointer: &str) -> String {
 /// The agent a payload is from: the hook's agent, or one of its guests whose signature the
 /// payload carries (VS Code runs Claude Code's hooks with payloads of its own).
 pub(super) fn speaker(host: &'static Agent, root: &Value) -> &'static Agent {
-    host.guests
-        .iter()
-        .filter_map(|guest| agents::find(guest))
-        .find(|guest| guest.signature.iter().all(|mark| marked(*mark, root)))
-        .unwrap_or(host)
+    let guests = || host.guests.iter().filter_map(|guest| agents::find(guest));
+    let matches = |guest: &&Agent| guest.signature.iter().all(|mark| marked(*mark, root));
+    // A mark the payload itself carries is surer than the environment (which a hook can inherit
+    // from a Copilot CLI session the agent was started in): those guests are tried first.
+    let by_payload = |guest: &&Agent| guest.signature.iter().all(|mark| matches!(mark, Mark::Key(_)));
+    guests().filter(by_payload).find(matches).or_else(|| guests().find(matches)).unwrap_or(host)
 }
 
 /// Whether a hook call carries a mark.
