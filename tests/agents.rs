@@ -565,39 +565,29 @@ fn a_patch_of_twelve_thousand_files_is_decided_quickly_in_bounded_memory() {
     assert!(took < std::time::Duration::from_secs(10), "{took:?}");
 }
 
-/// The capability table in `docs/agents.md` is generated from the one the adapters and
-/// `hookc check --agent` read; `HOOKC_BLESS=1 cargo test capability_table` rewrites it.
+/// The agent, capability and kind tables in the docs are generated from the ones the adapters
+/// and `hookc check --agent` read; `HOOKC_BLESS=1 cargo test tables_in_the_docs` rewrites them.
 #[test]
-fn the_agent_table_in_the_docs_is_the_one_the_code_reads() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/agents.md");
-    let page = std::fs::read_to_string(&path).unwrap();
-    let (begin, end) = ("<!-- agents:begin -->\n", "<!-- agents:end -->");
-    let start = page.find(begin).unwrap() + begin.len();
-    let stop = page.find(end).unwrap();
-    let table = hookc::agents::overview();
-    if std::env::var_os("HOOKC_BLESS").is_some() {
-        std::fs::write(&path, format!("{}{table}{}", &page[..start], &page[stop..])).unwrap();
-        return;
+fn the_tables_in_the_docs_are_the_ones_the_code_reads() {
+    let regions: [(&str, &str, String); 3] = [
+        ("docs/agents.md", "agents", hookc::agents::overview()),
+        ("docs/agents.md", "capabilities", hookc::agents::markdown()),
+        ("docs/paths.md", "kinds", hookc::agents::kinds()),
+    ];
+    let mut stale = Vec::new();
+    for (file, name, table) in regions {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+        let page = std::fs::read_to_string(&path).unwrap();
+        let (begin, end) = (format!("<!-- {name}:begin -->\n"), format!("<!-- {name}:end -->"));
+        let start = page.find(&begin).unwrap() + begin.len();
+        let stop = page.find(&end).unwrap();
+        if std::env::var_os("HOOKC_BLESS").is_some() {
+            std::fs::write(&path, format!("{}{table}{}", &page[..start], &page[stop..])).unwrap();
+        } else if page[start..stop] != table {
+            stale.push(format!("{file} ({name})"));
+        }
     }
-    assert!(page[start..stop] == table, "docs/agents.md is out of date: run `HOOKC_BLESS=1 cargo test agent_table`");
-}
-
-#[test]
-fn the_capability_table_in_the_docs_is_the_one_the_code_reads() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/agents.md");
-    let page = std::fs::read_to_string(&path).unwrap();
-    let (begin, end) = ("<!-- capabilities:begin -->\n", "<!-- capabilities:end -->");
-    let start = page.find(begin).unwrap() + begin.len();
-    let stop = page.find(end).unwrap();
-    let table = hookc::agents::markdown();
-    if std::env::var_os("HOOKC_BLESS").is_some() {
-        std::fs::write(&path, format!("{}{table}{}", &page[..start], &page[stop..])).unwrap();
-        return;
-    }
-    assert!(
-        page[start..stop] == table,
-        "docs/agents.md is out of date: run `HOOKC_BLESS=1 cargo test capability_table`"
-    );
+    assert!(stale.is_empty(), "out of date: {stale:?}: run `HOOKC_BLESS=1 cargo test tables_in_the_docs`");
 }
 
 /// `hookc check --agent` warns (W0311) where a rule will not do what it says on that agent.

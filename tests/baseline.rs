@@ -455,3 +455,78 @@ fn every_agents_hook_settings_are_protected() {
     }
     assert!(checked >= 30, "only {checked} settings paths");
 }
+
+/// A tool no table knows, on any agent, under any usual name of a file argument: naming a
+/// hook settings file it is refused (what it does to the file is unknown, so it counts as a
+/// write); naming a harmless file it passes.
+#[test]
+fn a_tool_no_table_knows_cannot_touch_the_hook_settings() {
+    let mut rng = Rng(0x7e57_70015);
+    let names = ["path", "paths", "file_path", "filePath", "file", "filename", "target_file"];
+    let agents = std::iter::once("native").chain(hookc::agents::AGENTS.iter().map(|agent| agent.id));
+    let mut checked = 0;
+    for agent in agents {
+        for round in 0..8 {
+            let tool = match rng.next() % 3 {
+                0 => format!("zz_save_{round}"),
+                1 => format!("mcp__notes__save_{round}"),
+                _ => format!("Download{round}"),
+            };
+            let name = names[(rng.next() % names.len() as u64) as usize];
+            for (target, refused) in
+                [(".claude/settings.json", true), (".github/hooks/hookc.json", true), ("src/main.rs", false)]
+            {
+                let value = if name == "paths" { serde_json::json!([target]) } else { serde_json::json!(target) };
+                let event = serde_json::json!({"event": "pre_tool_use", "agent": agent, "tool": tool, "cwd": "/repo",
+                    "project_root": "/repo", "args": {name: value, "url": "https://example.com/x"}});
+                let result = baseline().evaluate(&Event::from_json(event.to_string().as_bytes()).unwrap()).unwrap();
+                assert_eq!(
+                    result.blocking_error.is_some(),
+                    refused,
+                    "{agent}: `{tool}` with {name} = {target}: {result:?}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 300, "{checked}");
+}
+
+/// Every agent's shell tool sent a command hookc cannot read (a number, an object, a list of
+/// anything but words or lines, a list of lines sent as JSON text of anything else) is not
+/// judged: it fails closed. A list of lines sent as JSON text is read as the list.
+#[test]
+fn a_shell_call_whose_command_cannot_be_read_fails_closed() {
+    use hookc::vocab::tools::Source;
+    use hookc::vocab::Semantic;
+    let mut checked = 0;
+    for agent in std::iter::once(hookc::agents::NATIVE).chain(hookc::agents::AGENTS.iter().copied()) {
+        for tool in agent.tools.iter().filter(|tool| tool.kind == hookc::Kind::Shell) {
+            let Some(source) = tool.source(Semantic::Command) else { continue };
+            let lines = matches!(source, Source::Lines(_));
+            let arg = source.args()[0];
+            let event = |value: serde_json::Value| {
+                let event = serde_json::json!({"event": "pre_tool_use", "agent": agent.id, "tool": tool.name,
+                    "cwd": "/repo", "project_root": "/repo", "args": {arg: value}});
+                baseline().evaluate(&Event::from_json(event.to_string().as_bytes()).unwrap())
+            };
+            let mut unreadable =
+                vec![serde_json::json!(7), serde_json::json!({"cmd": "rm -rf ~"}), serde_json::json!(["rm", 7])];
+            if lines {
+                unreadable.push(serde_json::json!("[\"rm -rf ~\", 7]"));
+                let listed = event(serde_json::json!("[\"ls\", \"rm -rf ~\"]")).unwrap();
+                assert!(listed.permission_behavior == Permission::Deny, "{}: {listed:?}", tool.name);
+                let test = event(serde_json::json!("[ -f x ] && ls")).unwrap();
+                assert!(test.blocking_error.is_none(), "{}: {test:?}", tool.name);
+            }
+            for value in unreadable {
+                let error = event(value.clone()).expect_err(&format!("{} {}: {value} was judged", agent.id, tool.name));
+                assert!(error.to_string().contains("cannot read the command"), "{error}");
+                checked += 1;
+            }
+            // Sending none runs nothing (Codex's `write_stdin` polling for output).
+            assert!(event(serde_json::Value::Null).is_ok(), "{}", tool.name);
+        }
+    }
+    assert!(checked >= 40, "{checked}");
+}

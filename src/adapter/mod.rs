@@ -46,10 +46,10 @@ fn decide(
     let evaluation =
         crate::pattern::with_compile_budget(crate::pattern::COMPILE_BUDGET, || policy.evaluate_full(&mapped.event))
             .map_err(|error| {
-                record(options.audit, &mapped.event, Err(&error.to_string()));
+                record(options.audit, &mapped, Err(&error.to_string()));
                 HookFailure::Eval(error)
             })?;
-    record(options.audit, &mapped.event, Ok(&evaluation));
+    record(options.audit, &mapped, Ok(&evaluation));
     let mut lines = log_lines(&evaluation);
     // An approval on the person's behalf is said every time, audited or not.
     if let (EventKind::PermissionRequest, Permission::Allow) =
@@ -207,9 +207,9 @@ pub(crate) fn failed(
     HookAnswer { stdout, exit, stderr: vec![message] }
 }
 
-fn record(audit: Option<&AuditLog>, event: &Event, outcome: Result<&Evaluation, &str>) {
+fn record(audit: Option<&AuditLog>, mapped: &Mapped, outcome: Result<&Evaluation, &str>) {
     if let Some(log) = audit {
-        log.record(&Observation::of_evaluation(event, outcome));
+        log.record(&Observation::of_evaluation(&mapped.event, outcome).at(&mapped.context.event_name));
     }
 }
 

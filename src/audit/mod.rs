@@ -119,7 +119,7 @@ fn target(event: &crate::model::event::Event) -> Option<String> {
 }
 
 /// How an agent takes a decision, where its capability row departs from the contract.
-fn taken_as(agent: Option<&str>, event: crate::vocab::EventKind, outcome: &str) -> Option<String> {
+fn taken_as(agent: Option<&str>, at: Option<&str>, event: crate::vocab::EventKind, outcome: &str) -> Option<String> {
     use crate::vocab::agents::{AnswerKind, Support};
     use crate::vocab::EventKind;
     let answer = match outcome {
@@ -133,7 +133,12 @@ fn taken_as(agent: Option<&str>, event: crate::vocab::EventKind, outcome: &str) 
         "context" => AnswerKind::Context,
         _ => return None,
     };
-    match crate::vocab::agents::find(agent?)?.support(event, answer) {
+    let agent = crate::vocab::agents::find(agent?)?;
+    let support = match at {
+        Some(name) => agent.support_at(name, event, answer),
+        None => agent.support(event, answer),
+    };
+    match support {
         Support::Instead(how) => Some(format!("instead: {how}")),
         Support::Ignored(why) => Some(format!("ignored: {why}")),
         Support::Honoured | Support::NotFired => None,
@@ -232,7 +237,7 @@ impl AuditLog {
             target: target(observation.source),
             decision: observation.outcome,
             reason: observation.reason,
-            taken_as: taken_as(common.agent.as_deref(), observation.event, observation.outcome),
+            taken_as: taken_as(common.agent.as_deref(), observation.at, observation.event, observation.outcome),
             rules: observation.matched,
             policy: &self.policy,
             logs: observation

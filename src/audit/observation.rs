@@ -27,6 +27,8 @@ pub struct Observation<'a> {
     pub reason: Option<&'a str>,
     /// The event observed (read only: an observer cannot change the run).
     pub source: &'a Event,
+    /// The agent's name for the event, where a hook call said it (`beforeReadFile`).
+    pub at: Option<&'a str>,
 }
 
 impl<'a> Observation<'a> {
@@ -46,7 +48,17 @@ impl<'a> Observation<'a> {
                 .or(result.force_continue.as_deref())
         });
         let tool = event.tool_call().map(|call| call.tool.as_str());
-        Observation { event: event.kind(), tool, matched, outcome, logs: &[], error: None, reason, source: event }
+        Observation {
+            event: event.kind(),
+            tool,
+            matched,
+            outcome,
+            logs: &[],
+            error: None,
+            reason,
+            source: event,
+            at: None,
+        }
     }
 
     /// The observation of a rule set's evaluation, or of why it failed.
@@ -60,6 +72,11 @@ impl<'a> Observation<'a> {
     /// The same observation, saying why the hooks failed.
     pub fn with_error(self, error: &'a str) -> Observation<'a> {
         Observation { error: Some(error), ..self }
+    }
+
+    /// The same observation, of an event the agent fired under `name`.
+    pub fn at(self, name: &'a str) -> Observation<'a> {
+        Observation { at: Some(name), ..self }
     }
 
     /// The same observation, with the records the rules' `log` actions wrote.

@@ -23,25 +23,32 @@ pub(super) fn departures(rule: &RuleDecl, agents: &[&Agent]) -> Vec<Diagnostic> 
         }
         for action in &rule.actions {
             let Some(answer) = ActionKind::from_name(&action.name.text).and_then(AnswerKind::of) else { continue };
-            let (label, help) = match agent.support(event, answer) {
-                Support::Honoured | Support::NotFired => continue,
-                Support::Instead(how) => (
-                    format!("on {name} this is answered as: {how}"),
-                    "say what this agent should do (for example `deny`), or accept the substitute",
-                ),
-                Support::Ignored(why) => {
-                    (format!("{name} takes no notice: {why}"), "enforce this another way on this agent")
-                }
-            };
-            found.push(
-                Diagnostic::new(
-                    Code::AgentDeparts,
-                    action.span,
-                    format!("{name} does not honour `{}` on `{}`", action.name.text, event.name()),
-                )
-                .label(label)
-                .help(help),
-            );
+            // The agent's row for the event, then each of its names for it that departs alone.
+            let own = agent.events.iter().filter(|spec| spec.wired && spec.kind == event).filter_map(|spec| {
+                let support = spec.departures.iter().find(|(given, _)| *given == answer)?.1;
+                Some((format!("{name}'s `{}`", spec.name), support))
+            });
+            for (on, support) in std::iter::once((name.to_string(), agent.support(event, answer))).chain(own) {
+                let (label, help) = match support {
+                    Support::Honoured | Support::NotFired => continue,
+                    Support::Instead(how) => (
+                        format!("on {on} this is answered as: {how}"),
+                        "say what this agent should do (for example `deny`), or accept the substitute",
+                    ),
+                    Support::Ignored(why) => {
+                        (format!("{on} takes no notice: {why}"), "enforce this another way on this agent")
+                    }
+                };
+                found.push(
+                    Diagnostic::new(
+                        Code::AgentDeparts,
+                        action.span,
+                        format!("{on} does not honour `{}` on `{}`", action.name.text, event.name()),
+                    )
+                    .label(label)
+                    .help(help),
+                );
+            }
         }
     }
     found

@@ -88,10 +88,20 @@ impl<'e> Files<'e> {
                 files.shell = Some(Shell { line, operands, programs, program_subcommands, program_flags });
                 named
             }
+            // A shell tool that sends a command hookc cannot read (not text, a list of anything
+            // but lines): what it runs is unknown, so it fails closed. One that sends none
+            // (Codex's `write_stdin` polling for output) runs nothing.
+            None if tool.kind() == Kind::Shell && tool.value(Semantic::Command, &call.args).is_some() => {
+                return Err(super::EvalError::NoCommand { tool: call.tool.clone() })
+            }
             None => {
-                let access = match tool.kind() {
-                    Kind::Write => Some(Access::Write),
-                    Kind::Read | Kind::Search => Some(Access::Read),
+                let access = match (tool.kind(), tool.tool()) {
+                    (Kind::Write, _) => Some(Access::Write),
+                    (Kind::Read | Kind::Search, _) => Some(Access::Read),
+                    // A tool no table knows that names a file (Crush's `download`, an MCP
+                    // server's `save`): what it does to the file is unknown, so it is taken as
+                    // the strongest access, and `access == write` rules guard the file from it.
+                    (_, None) => Some(Access::Write),
                     _ => None,
                 };
                 let raw = raw_paths(tool, &call.args);
@@ -383,14 +393,40 @@ fn shell_line(tool: Resolved, args: &Map<String, Json>) -> Option<CommandLine> {
     if tool.kind() != Kind::Shell {
         return None;
     }
-    let lines = matches!(tool.source(Semantic::Command), Some(Source::Lines(_)));
-    match tool.value(Semantic::Command, args)? {
-        Json::String(line) => Some(shell::analyse(line)),
-        Json::Array(items) if lines => script(items).map(|script| shell::analyse(&script)),
-        Json::Array(words) => {
+    match command_arg(tool, args)? {
+        CommandArg::Line(line) => Some(shell::analyse(&line)),
+        CommandArg::Argv(words) => {
             let words: Option<Vec<String>> = words.iter().map(|word| word.as_str().map(str::to_string)).collect();
             words.map(|words| shell::analyse_argv(&words))
         }
+    }
+}
+
+/// A shell tool's command argument as sent.
+enum CommandArg<'a> {
+    /// A command line, or a list of lines joined as one script.
+    Line(Cow<'a, str>),
+    /// An argv array (Codex's `shell`).
+    Argv(&'a [Json]),
+}
+
+/// The command a shell call sends, if hookc can read it. A tool that takes a list of lines
+/// (Cline's `run_commands`) may get that list as JSON text: it is read as the list, and text
+/// that is a JSON array but not of lines is not read at all, so the call fails closed rather
+/// than be judged as the one odd line `["rm -rf ~", 1]`.
+fn command_arg<'a>(tool: Resolved, args: &'a Map<String, Json>) -> Option<CommandArg<'a>> {
+    let lines = matches!(tool.source(Semantic::Command), Some(Source::Lines(_)));
+    match tool.value(Semantic::Command, args)? {
+        Json::String(text) if lines && text.trim_start().starts_with('[') => {
+            match serde_json::from_str::<Json>(text) {
+                Ok(Json::Array(items)) => script(&items).map(|script| CommandArg::Line(Cow::Owned(script))),
+                // `[ -f x ] && …`: a shell test, not JSON.
+                _ => Some(CommandArg::Line(Cow::Borrowed(text))),
+            }
+        }
+        Json::String(line) => Some(CommandArg::Line(Cow::Borrowed(line))),
+        Json::Array(items) if lines => script(items).map(|script| CommandArg::Line(Cow::Owned(script))),
+        Json::Array(words) => Some(CommandArg::Argv(words)),
         _ => None,
     }
 }
@@ -427,14 +463,12 @@ fn raw_paths(tool: Resolved, args: &Map<String, Json>) -> Vec<String> {
     }
 }
 
-/// A shell call's command line: the text sent, or an argv array (Codex's `shell`) as one line.
+/// A shell call's command line: the text sent, a list of lines as one script, or an argv array
+/// (Codex's `shell`) as one line.
 pub(crate) fn command_text<'a>(tool: Resolved, args: &'a Map<String, Json>) -> Option<Cow<'a, str>> {
-    let lines = matches!(tool.source(Semantic::Command), Some(Source::Lines(_)));
-    match tool.value(Semantic::Command, args)? {
-        Json::String(line) => Some(Cow::Borrowed(line)),
-        Json::Array(items) if lines => script(items).map(Cow::Owned),
-        Json::Array(words) => command_line(words).map(Cow::Owned),
-        _ => None,
+    match command_arg(tool, args)? {
+        CommandArg::Line(line) => Some(line),
+        CommandArg::Argv(words) => command_line(words).map(Cow::Owned),
     }
 }
 

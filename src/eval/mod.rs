@@ -88,6 +88,15 @@ pub enum EvalError {
         /// The tool.
         tool: String,
     },
+    /// A shell tool's call sends a command hookc cannot read (not text, a list of anything but
+    /// lines): what it runs is unknown, so it fails closed.
+    #[error(
+        "`{tool}` runs commands, but hookc cannot read the command this call sends: it is not judged, so it is refused"
+    )]
+    NoCommand {
+        /// The tool.
+        tool: String,
+    },
     /// A shell call's command line is too large to judge (`shell::MAX_COMMANDS` commands or
     /// `shell::MAX_FILES` files): the call is not judged, so it fails closed.
     #[error("the command line runs more than {commands} commands or names more than {files} files: hookc does not judge a line that large")]

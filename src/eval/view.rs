@@ -9,7 +9,7 @@ use crate::model::result::ToolOutput;
 use crate::paths::{FilePath, PathCase, PathError};
 use crate::shell::Access;
 use crate::vocab::tools::{mcp_parts, Resolved, Source};
-use crate::vocab::{Field, Semantic};
+use crate::vocab::{Field, Kind, Semantic};
 use serde_json::{Map, Value as Json};
 use std::borrow::Cow;
 
@@ -186,13 +186,11 @@ impl<'e> View<'e> {
                 }
                 None => Val::Missing,
             },
-            (Field::Semantic(Semantic::Command), _) => match self.semantic(Semantic::Command) {
-                // Codex's `shell` sends argv: rules see it as one command line.
-                Val::Json(Json::Array(_)) => {
-                    super::files::command_text(self.resolved(), &self.args).map_or(Val::Missing, Val::Str)
-                }
-                other => other,
-            },
+            // A shell call's command as one line, however it was sent (Codex's `shell` sends
+            // argv, Cline's `run_commands` a list of lines, maybe as JSON text).
+            (Field::Semantic(Semantic::Command), _) if self.resolved().kind() == Kind::Shell => {
+                super::files::command_text(self.resolved(), &self.args).map_or(Val::Missing, Val::Str)
+            }
             (Field::Semantic(semantic), _) => self.semantic(*semantic),
             _ => Val::Missing,
         }

@@ -214,7 +214,9 @@ impl Semantic {
     /// read from `url`).
     pub fn fallback_args(self) -> &'static [&'static str] {
         match self {
-            Semantic::Path => &["path"],
+            // The names tools use for the file they act on (`path`, Claude Code's and Crush's
+            // `file_path`, Copilot's `filePath`, …): every one present is a file of the call.
+            Semantic::Path => &["path", "paths", "file_path", "filePath", "file", "filename", "target_file"],
             Semantic::Command => &["command"],
             Semantic::Url | Semantic::Host => &["url"],
             Semantic::Content => &["content"],

@@ -88,7 +88,7 @@ pub(super) struct Decision<'r> {
 /// approval the rules did not give (a rewrite alone asks, so the person sees what will run).
 pub(super) fn tool_decision<'r>(context: &Context, result: &'r HookResult) -> Decision<'r> {
     let agent = context.agent;
-    let honours = |answer| agent.support(EventKind::PreToolUse, answer) == Support::Honoured;
+    let honours = |answer| agent.support_at(&context.event_name, EventKind::PreToolUse, answer) == Support::Honoured;
     let (mut permission, mut reason) = match (&result.blocking_error, result.permission_behavior) {
         (Some(error), _) => (Permission::Deny, Some(error.to_string())),
         (None, _) if result.updated_input.is_some() && !honours(AnswerKind::UpdatedInput) => (

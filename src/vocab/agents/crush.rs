@@ -6,7 +6,7 @@
 use super::schema::{event, Agent, AnswerKind, Home, Settings, SettingsFormat, Support};
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
-use crate::vocab::Semantic::{Content, Path};
+use crate::vocab::Semantic::{Content, Path, Url};
 
 /// Crush.
 pub(super) static AGENT: Agent = Agent {
@@ -27,6 +27,14 @@ pub(super) static AGENT: Agent = Agent {
             &[(Path, Source::Args(&["file_path", "path"])), (Content, Source::Args(&["content"]))],
         ),
         tool("view", Kind::Read, &[(Path, Source::Args(&["file_path", "path"]))]),
+        // Crush's other tools, by the names in its source (`internal/llm/tools`).
+        tool("download", Kind::Write, &[(Path, Source::Args(&["file_path", "path"])), (Url, Source::Args(&["url"]))]),
+        tool("fetch", Kind::Fetch, &[(Url, Source::Args(&["url"]))]),
+        tool("sourcegraph", Kind::Fetch, &[]),
+        tool("glob", Kind::Search, &[(Path, Source::Args(&["path"]))]),
+        tool("grep", Kind::Search, &[(Path, Source::Args(&["path"]))]),
+        tool("ls", Kind::Read, &[(Path, Source::Args(&["path"]))]),
+        tool("agent", Kind::Agent, &[]),
     ],
     departures: &[(PreToolUse, AnswerKind::Context, Support::Ignored("unconfirmed for Crush"))],
     settings: Settings {

@@ -20,7 +20,9 @@ pub(super) static AGENT: Agent = Agent {
     events: &[
         event("beforeShellExecution", PreToolUse).implies("Shell", &[("command", &["/command"]), ("cwd", &["/cwd"])]),
         event("beforeMCPExecution", PreToolUse),
-        event("beforeReadFile", PreToolUse).implies("Read", &[("file_path", &["/file_path"])]),
+        event("beforeReadFile", PreToolUse)
+            .implies("Read", &[("file_path", &["/file_path"])])
+            .departs(&[(AnswerKind::Ask, Support::Instead("deny, saying a person's approval was needed: `beforeReadFile` takes only allow or deny"))]),
         event("preToolUse", PreToolUse).unwired(),
         event("afterFileEdit", PostToolUse).implies("Write", &[("file_path", &["/file_path"]), ("edits", &["/edits"])]),
         event("beforeSubmitPrompt", UserPromptSubmit),

@@ -141,7 +141,18 @@ impl Agent {
         self.events.iter().find(|spec| spec.kind == event && spec.wired).map(|spec| spec.name)
     }
 
-    /// How this agent takes an answer on an event.
+    /// How this agent takes an answer on an event it fires under `name` (its own rows first,
+    /// then the agent's for the event's kind).
+    pub fn support_at(&self, name: &str, event: EventKind, answer: AnswerKind) -> Support {
+        let own = self.event(name).and_then(|spec| spec.departures.iter().find(|(given, _)| *given == answer));
+        match own {
+            Some((_, support)) => *support,
+            None => self.support(event, answer),
+        }
+    }
+
+    /// How this agent takes an answer on an event, on every name it fires the event under
+    /// unless one of them says otherwise ([`Agent::support_at`]).
     pub fn support(&self, event: EventKind, answer: AnswerKind) -> Support {
         if !self.events.iter().any(|spec| spec.kind == event) {
             return Support::NotFired;
@@ -201,6 +212,29 @@ pub fn overview() -> String {
     out
 }
 
+/// Every known tool by kind as Markdown: a row per kind, each agent's tools of that kind.
+pub fn kinds() -> String {
+    let mut out = String::from("| kind | tools |\n|---|---|\n");
+    for kind in Kind::ALL {
+        let mut cells: Vec<String> = tools_of_kind(kind)
+            .into_iter()
+            .map(|(agent, names)| format!("{} `{}`", agent.name, names.join("`, `")))
+            .collect();
+        let mcp: Vec<&str> =
+            crate::vocab::tools::MCP_FILESYSTEM.iter().filter(|tool| tool.kind == kind).map(|tool| tool.name).collect();
+        if !mcp.is_empty() {
+            cells.push(format!("the MCP filesystem server's `{}`", mcp.join("`, `")));
+        }
+        match kind {
+            Kind::Mcp => cells.push("any other `mcp__SERVER__TOOL`".to_string()),
+            Kind::Other => cells.push("tools no table knows".to_string()),
+            _ => {}
+        }
+        out.push_str(&format!("| `{}` | {} |\n", kind.name(), cells.join("; ")));
+    }
+    out
+}
+
 /// The capability table as Markdown: per agent, per event it fires, every answer the contract
 /// allows there and how the agent takes it.
 pub fn markdown() -> String {
@@ -209,7 +243,7 @@ pub fn markdown() -> String {
         out.push_str(&format!("### {}\n\n| event | answer | taken as |\n|---|---|---|\n", agent.name));
         for spec in agent.events.iter().filter(|spec| spec.wired) {
             for answer in AnswerKind::ALL.into_iter().filter(|answer| answer.on(spec.kind)) {
-                let support = match agent.support(spec.kind, answer) {
+                let support = match agent.support_at(spec.name, spec.kind, answer) {
                     Support::Honoured => "honoured".to_string(),
                     Support::Instead(how) => format!("instead: {how}"),
                     Support::Ignored(why) => format!("ignored: {why}"),

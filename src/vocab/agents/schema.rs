@@ -155,11 +155,14 @@ pub struct EventSpec {
     /// The answer strategy, where it is not the agent's (Copilot CLI's PascalCase events are
     /// answered as Claude Code's).
     pub answer: Option<Answer>,
+    /// Capability rows of this event alone, before the agent's (Cursor's `beforeReadFile` takes
+    /// only allow or deny).
+    pub departures: &'static [(AnswerKind, Support)],
 }
 
 /// `EventSpec` for an event whose payload names its tool as the agent's payload does.
 pub const fn event(name: &'static str, kind: EventKind) -> EventSpec {
-    EventSpec { name, kind, wired: true, call: Call::Payload, answer: None }
+    EventSpec { name, kind, wired: true, call: Call::Payload, answer: None, departures: &[] }
 }
 
 impl EventSpec {
@@ -177,6 +180,11 @@ impl EventSpec {
     /// The same event, answered with another strategy than the agent's.
     pub const fn answered(self, answer: Answer) -> EventSpec {
         EventSpec { answer: Some(answer), ..self }
+    }
+
+    /// The same event, taking these answers otherwise than its agent's other events of its kind.
+    pub const fn departs(self, departures: &'static [(AnswerKind, Support)]) -> EventSpec {
+        EventSpec { departures, ..self }
     }
 }
 
