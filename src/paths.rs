@@ -151,7 +151,8 @@ impl Anchor {
         }
         let inside = |base: &Option<Lexical>| base.as_ref().and_then(|base| path.relative_to(base, self.case));
         let absolute = path.to_string();
-        let canonical = inside(&self.root).unwrap_or_else(|| absolute.clone());
+        // A file named `~` in the project is `./~`: `~` alone is the home directory.
+        let canonical = inside(&self.root).map(literal_tilde).unwrap_or_else(|| absolute.clone());
         let home = inside(&self.home).map(|rest| if rest == "." { "~".to_string() } else { format!("~/{rest}") });
         FilePath { canonical, absolute: Some(absolute), home, physical: None }
     }
@@ -405,12 +406,21 @@ impl std::fmt::Display for Lexical {
         let joined = self.segments.join("/");
         match &self.root {
             Root::None if joined.is_empty() => f.write_str("."),
+            Root::None if self.segments.first().is_some_and(|first| first == "~") => write!(f, "./{joined}"),
             Root::None => f.write_str(&joined),
             Root::Slash => write!(f, "/{joined}"),
             Root::Drive(letter) => write!(f, "{letter}:/{joined}"),
             Root::Home if joined.is_empty() => f.write_str("~"),
             Root::Home => write!(f, "~/{joined}"),
         }
+    }
+}
+
+/// A relative spelling whose first segment is `~`, kept apart from the home directory.
+fn literal_tilde(relative: String) -> String {
+    match relative == "~" || relative.starts_with("~/") {
+        true => format!("./{relative}"),
+        false => relative,
     }
 }
 

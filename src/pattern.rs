@@ -236,23 +236,42 @@ impl<'de> Deserialize<'de> for Regex {
     }
 }
 
-/// Globs (any may match) that serialise as their sources.
+/// Globs (any may match) that serialise as their sources. A glob written `!GLOB` excludes: a
+/// text matches when some other glob matches it (or there is none) and no excluding glob does,
+/// so `operands like ["/**", "!/tmp/**"]` holds of an operand outside `/tmp`, whatever the
+/// others are. (`\\!` is a literal `!`.)
 #[derive(Debug, Clone)]
 pub struct Globs {
     /// The globs as written.
     pub patterns: Vec<String>,
     /// Path mode: `*` stays within one path segment (for `path`).
     pub path_mode: bool,
-    compiled: OnceLock<Result<globset::GlobSet, String>>,
+    compiled: OnceLock<Result<Box<GlobMatcher>, String>>,
     /// The same globs matching case-insensitively, for paths under [`PathCase::Insensitive`].
-    folded: OnceLock<Result<globset::GlobSet, String>>,
+    folded: OnceLock<Result<Box<GlobMatcher>, String>>,
+}
+
+/// Compiled [`Globs`]: what a text must match and what it must not.
+#[derive(Debug, Clone)]
+pub struct GlobMatcher {
+    include: globset::GlobSet,
+    /// No including glob: every text not excluded matches.
+    everything: bool,
+    exclude: globset::GlobSet,
+}
+
+impl GlobMatcher {
+    /// Whether the text matches.
+    pub fn is_match(&self, text: &str) -> bool {
+        (self.everything || self.include.is_match(text)) && !self.exclude.is_match(text)
+    }
 }
 
 impl Globs {
     /// Compiles globs now; the error names the index of the glob that failed.
     pub fn new(patterns: Vec<String>, path_mode: bool) -> Result<Globs, (usize, String)> {
         for (index, pattern) in patterns.iter().enumerate() {
-            Self::glob(pattern, path_mode).map_err(|error| (index, error))?;
+            Self::glob(Self::source(pattern).1, path_mode).map_err(|error| (index, error))?;
         }
         let globs = Self::lazy(patterns, path_mode);
         globs.get().map_err(|error| (0, error))?;
@@ -264,25 +283,59 @@ impl Globs {
         Globs { patterns, path_mode, compiled: OnceLock::new(), folded: OnceLock::new() }
     }
 
+    /// Whether a glob as written excludes, and the glob itself (`!/tmp/**` → `/tmp/**`).
+    pub fn source(pattern: &str) -> (bool, &str) {
+        match pattern.strip_prefix('!') {
+            Some(glob) => (true, glob),
+            None => (false, pattern),
+        }
+    }
+
+    /// The including globs: a text matches only if one of them does (unless there are none).
+    pub fn including(&self) -> impl Iterator<Item = &str> {
+        self.patterns
+            .iter()
+            .map(|pattern| Self::source(pattern))
+            .filter(|(excludes, _)| !excludes)
+            .map(|(_, glob)| glob)
+    }
+
+    /// Whether some glob excludes.
+    pub fn excludes(&self) -> bool {
+        self.patterns.iter().any(|pattern| Self::source(pattern).0)
+    }
+
     /// The compiled set, compiling it the first time.
-    pub fn get(&self) -> Result<&globset::GlobSet, String> {
+    pub fn get(&self) -> Result<&GlobMatcher, String> {
         self.get_for(PathCase::Sensitive)
     }
 
     /// The compiled set for values compared under `case`.
-    pub fn get_for(&self, case: PathCase) -> Result<&globset::GlobSet, String> {
+    pub fn get_for(&self, case: PathCase) -> Result<&GlobMatcher, String> {
         let cell = match case {
             PathCase::Sensitive => &self.compiled,
             PathCase::Insensitive => &self.folded,
         };
         cell.get_or_init(|| {
-            let mut builder = globset::GlobSetBuilder::new();
+            let mut include = globset::GlobSetBuilder::new();
+            let mut exclude = globset::GlobSetBuilder::new();
+            let mut everything = true;
             for pattern in &self.patterns {
-                builder.add(Self::glob_for(pattern, self.path_mode, case)?);
+                let (excludes, glob) = Self::source(pattern);
+                let glob = Self::glob_for(glob, self.path_mode, case)?;
+                match excludes {
+                    true => exclude.add(glob),
+                    false => {
+                        everything = false;
+                        include.add(glob)
+                    }
+                };
             }
-            builder.build().map_err(|error| error.to_string())
+            let build = |builder: globset::GlobSetBuilder| builder.build().map_err(|error| error.to_string());
+            Ok(Box::new(GlobMatcher { include: build(include)?, everything, exclude: build(exclude)? }))
         })
         .as_ref()
+        .map(|matcher| &**matcher)
         .map_err(Clone::clone)
     }
 
@@ -307,7 +360,10 @@ impl Globs {
     /// compiles each glob to. For several globs, one set: the union of each glob's best.
     pub fn required(&self) -> Vec<Vec<String>> {
         let mut per_glob = Vec::new();
-        for pattern in &self.patterns {
+        if self.including().next().is_none() {
+            return Vec::new();
+        }
+        for pattern in self.including() {
             let Ok(glob) = Self::glob(pattern, self.path_mode) else { return Vec::new() };
             let parsed = regex_syntax::ParserBuilder::new().utf8(false).build().parse(glob.regex());
             let Ok(hir) = parsed else { return Vec::new() };
@@ -333,8 +389,12 @@ impl Globs {
     /// What every text one of these globs matches must be or start with, read from the regex
     /// globset itself compiles each glob to.
     pub fn literals(&self) -> Literals {
+        // Globs that only exclude match nearly everything: nothing to assume.
+        if self.including().next().is_none() {
+            return Literals::None;
+        }
         let mut all = Literals::Exact(Vec::new());
-        for pattern in &self.patterns {
+        for pattern in self.including() {
             let Ok(glob) = Self::glob(pattern, self.path_mode) else { return Literals::None };
             let parsed = regex_syntax::ParserBuilder::new().utf8(false).build().parse(glob.regex());
             let Ok(hir) = parsed else { return Literals::None };
@@ -546,5 +606,24 @@ mod tests {
         assert!(serde_json::from_str::<Regex>(r#"{"pattern":"x","flags":"q"}"#).is_err());
         let globs: Globs = serde_json::from_str(r#"{"globs":["a["]}"#).unwrap();
         assert!(globs.get().is_err());
+    }
+}
+
+#[cfg(test)]
+mod glob_tests {
+    use super::Globs;
+
+    #[test]
+    fn a_glob_written_with_a_bang_excludes() {
+        let globs = Globs::new(vec!["/**".into(), "!/tmp/**".into()], true).unwrap();
+        let set = globs.get().unwrap();
+        assert!(set.is_match("/etc/x"));
+        assert!(!set.is_match("/tmp/x"));
+        assert!(!set.is_match("src/x"));
+        let only = Globs::new(vec!["!/tmp/**".into()], true).unwrap();
+        assert!(only.get().unwrap().is_match("src/x") && !only.get().unwrap().is_match("/tmp/a"));
+        assert!(only.literals() == super::Literals::None && only.required().is_empty());
+        let literal = Globs::new(vec![r"\!x".into()], true).unwrap();
+        assert!(literal.get().unwrap().is_match("!x"));
     }
 }

@@ -397,8 +397,8 @@ impl Checker<'_> {
         // folded too, and must still be globs (`[A-_]` folds to the invalid range `[a-_]`).
         let folded = |globs: ir::Globs| -> Result<ir::Globs, (usize, String)> {
             for (index, pattern) in patterns.iter().enumerate() {
-                if let Err(reason) = ir::Globs::glob_for(pattern, field.is_path(), crate::paths::PathCase::Insensitive)
-                {
+                let glob = ir::Globs::source(pattern).1;
+                if let Err(reason) = ir::Globs::glob_for(glob, field.is_path(), crate::paths::PathCase::Insensitive) {
                     return Err((index, format!("{reason} (matched without case, as paths are on macOS and Windows)")));
                 }
             }

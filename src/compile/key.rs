@@ -178,6 +178,8 @@ fn key_of<'r>(field: &'r Field, pred: &'r Pred) -> Option<Key<'r>> {
         Pred::StartsWith(prefix) if !prefix.is_empty() => Some(Key::Prefix(field, vec![Cow::Borrowed(prefix)])),
         // Literal globs are equalities; globs with a literal head are prefixes (the full glob is
         // still tested when the rule is tried); the rest go to one GlobSet.
+        // Globs that only exclude key nothing: the rule is always tried.
+        Pred::Like(globs) if globs.including().next().is_none() => None,
         Pred::Like(globs) => Some(match globs.literals() {
             Literals::Exact(texts) => Key::Exact(field, texts.into_iter().map(Cow::Owned).collect()),
             Literals::Prefix(texts) => Key::Prefix(field, texts.into_iter().map(Cow::Owned).collect()),

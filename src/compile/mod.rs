@@ -311,7 +311,7 @@ impl EventIndex {
                 }
                 Key::Glob(field, globs) => {
                     if let Some(set) = slot(&mut glob_sets, field, || PatternSet::globs(case(field))) {
-                        globs.patterns.iter().for_each(|glob| set.add_glob(glob, globs.path_mode, id));
+                        globs.including().for_each(|glob| set.add_glob(glob, globs.path_mode, id));
                     }
                 }
                 Key::Regex(field, regex) => {

@@ -200,8 +200,13 @@ impl<'e> Files<'e> {
         })
     }
 
-    /// The files a shell glob in `file` matches on this machine, as bash expands it without
-    /// `globstar` (`**` is `*`; a hidden name only by a pattern starting with `.`): at most
+    /// The files a shell glob in `file` matches on this machine, as bash expands it (a hidden
+    /// name only by a pattern starting with `.`), except that a `**` segment is every depth,
+    /// hidden directories included, and the segment after it may match hidden names: that is
+    /// how `find ROOT -name NAME` is spelled (`ROOT/**/NAME`: find walks into `.git` and
+    /// `.claude`, and its `*` matches a leading dot), and for a shell glob it names more files
+    /// than bash would, never fewer. Hidden directories are walked first, so the bound is
+    /// spent on them before a `node_modules`. At most
     /// [`MAX_GLOB_MATCHES`] files after reading at most [`MAX_GLOB_ENTRIES`] directory entries,
     /// so a glob over a large tree or a loop of links stays bounded. None when the path has no
     /// glob or the settings keep the file system out.
@@ -212,8 +217,7 @@ impl<'e> Files<'e> {
         if !self.settings.follow_links {
             return Vec::new();
         }
-        let pattern = absolute.replace("**", "*");
-        let mut segments = pattern.split('/').peekable();
+        let mut segments = absolute.split('/').peekable();
         // `/x` splits into "" and "x"; `C:/x` into "C:" and "x".
         let root = match segments.next() {
             Some("") => "/".to_string(),
@@ -222,8 +226,41 @@ impl<'e> Files<'e> {
         };
         let mut current = vec![std::path::PathBuf::from(root)];
         let mut entries_read = 0usize;
+        let mut after_any_depth = false;
         for segment in segments.filter(|segment| !segment.is_empty()) {
             let mut next = Vec::new();
+            if segment == "**" {
+                // Every directory at or below each one so far, hidden ones first.
+                let mut queue: std::collections::VecDeque<std::path::PathBuf> = current.into_iter().collect();
+                while let Some(dir) = queue.pop_front() {
+                    if next.len() >= MAX_GLOB_ENTRIES {
+                        break;
+                    }
+                    let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+                    let mut dirs: Vec<std::path::PathBuf> = Vec::new();
+                    for entry in entries.flatten() {
+                        entries_read += 1;
+                        if entries_read > MAX_GLOB_ENTRIES {
+                            break;
+                        }
+                        // Links are not followed into: a loop would never end.
+                        if entry.file_type().is_ok_and(|kind| kind.is_dir()) {
+                            dirs.push(entry.path());
+                        }
+                    }
+                    dirs.sort_by_key(|dir| {
+                        !dir.file_name().and_then(|name| name.to_str()).is_some_and(|name| name.starts_with('.'))
+                    });
+                    next.push(dir);
+                    queue.extend(dirs);
+                }
+                current = next;
+                after_any_depth = true;
+                continue;
+            }
+            let hidden_ok = std::mem::take(&mut after_any_depth) || segment.starts_with('.');
+            let segment = segment.replace("**", "*");
+            let segment = segment.as_str();
             if !segment.contains(['*', '?', '[']) {
                 next.extend(current.iter().map(|dir| dir.join(segment)));
             } else {
@@ -246,7 +283,7 @@ impl<'e> Files<'e> {
                         }
                         let name = entry.file_name();
                         let Some(name) = name.to_str() else { continue };
-                        if (name.starts_with('.') && !segment.starts_with('.')) || !matcher.matches(name) {
+                        if (name.starts_with('.') && !hidden_ok) || !matcher.matches(name) {
                             continue;
                         }
                         next.push(dir.join(name));

@@ -149,7 +149,7 @@ impl CommandLine {
 
 /// Parses a command line as a shell would.
 pub(crate) fn analyse(line: &str) -> CommandLine {
-    let mut walker = Walker::default();
+    let mut walker = Walker { temp_set: sets_temp(line), ..Walker::default() };
     walker.script(line, &Context::default());
     walker.out
 }
@@ -166,7 +166,10 @@ fn analyse_with_parser(line: &str) -> Option<CommandLine> {
 /// Reads an argv array (Codex's `shell` tool) as one simple command.
 pub(crate) fn analyse_argv(argv: &[String]) -> CommandLine {
     let mut walker = Walker::default();
-    walker.command(argv.to_vec(), Vec::new(), None, &Context::default());
+    // No shell expands these words: `~` is a file of that name (`./~`), not the home directory.
+    let words =
+        argv.iter().map(|word| if word.starts_with('~') { format!("./{word}") } else { word.clone() }).collect();
+    walker.command(words, Vec::new(), None, &Context::default());
     walker.out
 }
 
@@ -210,6 +213,28 @@ struct Walker {
     output: Option<Vec<String>>,
     /// Where earlier `cd`s/`pushd`s of the line may have moved (besides where the call runs).
     dirs: Vec<String>,
+    /// The line names a temp-directory variable other than to read it (`TMPDIR=~ rm -rf
+    /// $TMPDIR`, `export TMPDIR=/`, `read TMPDIR`): `$TMPDIR` is then not known to be `/tmp`.
+    temp_set: bool,
+}
+
+/// The variables that name the temporary directory, read as `/tmp` where the line leaves them
+/// (`$TMPDIR`, `${TMPDIR}`; not `${TMPDIR:-/}`, whose default may be anything).
+const TEMP_VARIABLES: [&str; 3] = ["TMPDIR", "TMP", "TEMP"];
+
+/// Whether a line may set a temp-directory variable: it names one other than as `$NAME` or
+/// `${NAME…}`.
+fn sets_temp(line: &str) -> bool {
+    TEMP_VARIABLES.iter().any(|name| {
+        line.match_indices(name).any(|(at, _)| {
+            let before = &line[..at];
+            let after = line[at + name.len()..].chars().next();
+            let word_char = |c: char| c.is_ascii_alphanumeric() || c == '_';
+            let read = before.ends_with('$') || before.ends_with("${");
+            let whole = !before.chars().next_back().is_some_and(word_char) && !after.is_some_and(word_char);
+            whole && !read
+        })
+    })
 }
 
 impl Walker {
@@ -580,6 +605,11 @@ impl Walker {
         if !raw.contains(['\'', '"', '\\', '$', '`', '~']) {
             return (raw.to_string(), Vec::new());
         }
+        if raw.starts_with('~') {
+            if let Some(home) = user_home(raw) {
+                return (home, Vec::new());
+            }
+        }
         if let Some(text) = scan::plain_text(raw) {
             return (text, Vec::new());
         }
@@ -628,10 +658,13 @@ impl Walker {
                 WordPiece::TildeExpansion(tilde) => match tilde {
                     TildeExpr::Home => text.push('~'),
                     TildeExpr::WorkingDir => text.push('.'),
-                    TildeExpr::UserHome(user) => {
-                        text.push('~');
-                        text.push_str(user);
-                    }
+                    TildeExpr::UserHome(user) => match user_home(&format!("~{user}")) {
+                        Some(home) if text.is_empty() => text.push_str(&home),
+                        _ => {
+                            text.push('~');
+                            text.push_str(user);
+                        }
+                    },
                     _ => text.push_str(source),
                 },
                 WordPiece::ParameterExpansion(ParameterExpr::Parameter {
@@ -642,6 +675,8 @@ impl Walker {
                     // `${X}` and `"$X"` are otherwise both written `$X`.
                     if name == "HOME" && text.is_empty() {
                         text.push('~');
+                    } else if TEMP_VARIABLES.contains(&name.as_str()) && text.is_empty() && !self.temp_set {
+                        text.push_str("/tmp");
                     } else if name == "PWD" && text.is_empty() {
                         text.push('.');
                     } else {
@@ -1085,6 +1120,10 @@ fn unwrap(program: &str, wrapper: &programs::Wrapper, words: &[String]) -> (Vec<
             at += 1;
             break;
         }
+        if word == "-" && wrapper.lone_dash {
+            at += 1;
+            continue;
+        }
         if let Some(long) = word.strip_prefix("--") {
             let (name, value) = long.split_once('=').map_or((long, None), |(name, value)| (name, Some(value)));
             let takes = wrapper.long_values.contains(&name);
@@ -1141,7 +1180,8 @@ struct Options {
 }
 
 fn parse_options(program: &str, args: &[String]) -> Options {
-    let (short_values, long_values) = programs::value_options(program);
+    let (mut short_values, mut long_values) = programs::value_options(program);
+    let has_subcommands = programs::subcommand_value_options(program, "").is_some();
     let mut options = Options::default();
     if program == "find" {
         // find's own options (`-L`, `-H`, `-P`, `-O3`, `-D opts`) come before its roots; its
@@ -1189,10 +1229,16 @@ fn parse_options(program: &str, args: &[String]) -> Options {
         };
         if ended || word == "-" || !word.starts_with('-') {
             options.operands.push(word.clone());
+            // The subcommand's own options follow it (`git checkout -bNAME`).
+            if has_subcommands && !ended && options.operands.len() == 1 {
+                if let Some((short, long)) = programs::subcommand_value_options(program, word) {
+                    (short_values, long_values) = (short, long);
+                }
+            }
             continue;
         }
         if word == "--" {
-            ended = true;
+            ended = !(has_subcommands && options.operands.is_empty());
             continue;
         }
         if let Some(long) = word.strip_prefix("--") {
@@ -1363,14 +1409,37 @@ fn reads_stdin(program: &str, parsed: &Options) -> bool {
             || parsed.flags.iter().any(|flag| flag == "s"))
 }
 
+/// `~NAME` and `~NAME/…` unquoted, as the shell expands them: NAME's home directory, spelled
+/// as the system keeps homes (`/root` for root; `/home/NAME`, or `/Users/NAME` on macOS), so
+/// rules on homes see another user's as a home. The current user's is `~` to the path model
+/// (which spells its own home so), `~+` and `~-` are directories of the shell, not homes.
+fn user_home(raw: &str) -> Option<String> {
+    let rest = raw.strip_prefix('~')?;
+    let (name, tail) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    let plain = |c: char| c.is_ascii_alphanumeric() || "._-".contains(c);
+    if name.is_empty() || name.starts_with(['-', '+']) || !name.chars().all(plain) {
+        return None;
+    }
+    let home = match (name, cfg!(target_os = "macos")) {
+        ("root", false) => "/root".to_string(),
+        ("root", true) => "/var/root".to_string(),
+        (name, false) => format!("/home/{name}"),
+        (name, true) => format!("/Users/{name}"),
+    };
+    let own = crate::paths::Anchor::process_home().is_some_and(|own| own.trim_end_matches('/') == home);
+    Some(match own {
+        true => format!("~{tail}"),
+        false => format!("{home}{tail}"),
+    })
+}
+
 /// `bash -c 'rm -rf "$1"' _ /`: the script with `$0`…`$9`, `${N}`, `$@` and `$*` replaced by
-/// the words after it (shell-quoted).
+/// the words after it (shell-quoted; `"$@"` is each word on its own). Where the script still
+/// reads parameters it cannot be given them here (`shift`, `set --`, `${@:2}`, `$10`), the words
+/// are also read as commands of their own, from each of the first ten: `sh -c 'shift; "$@"' _ a
+/// rm -rf ~` runs some of them, so they are judged as what it may run.
 fn positional(script: &str, values: &[String]) -> String {
     if values.is_empty() || !script.contains('$') {
-        return script.to_string();
-    }
-    // `shift` and `set --` renumber the parameters: leave them unknown.
-    if script.contains("shift") || script.contains("set ") || script.len().saturating_mul(values.len()) > MAX_PARSED {
         return script.to_string();
     }
     // A plain value goes in as it is (inside quotes too); anything else single-quoted.
@@ -1381,16 +1450,40 @@ fn positional(script: &str, values: &[String]) -> String {
             format!("'{}'", word.replace('\'', "'\\''"))
         }
     };
-    let all: Vec<String> = values.iter().skip(1).map(|value| quote(value)).collect();
-    let all = all.join(" ");
-    let mut out = script.replace("${@}", &all).replace("${*}", &all).replace("$@", &all).replace("$*", &all);
-    for (at, value) in values.iter().enumerate().take(10).rev() {
-        out = out
-            .replace(&format!("${{{at}}}"), &quote(value))
-            .replace(&format!("\"${at}\""), &quote(value))
-            .replace(&format!("${at}"), &quote(value));
+    let words = |from: usize| values.iter().skip(from).map(|value| quote(value)).collect::<Vec<_>>().join(" ");
+    let renumbered = script.contains("shift") || script.contains("set ");
+    let mut out = script.to_string();
+    if !renumbered && script.len().saturating_mul(values.len()) <= MAX_PARSED {
+        let all = words(1);
+        out = out.replace("\"${@}\"", &all).replace("\"$@\"", &all);
+        out = out.replace("${@}", &all).replace("${*}", &all).replace("$@", &all).replace("$*", &all);
+        for (at, value) in values.iter().enumerate().take(10).rev() {
+            out = out
+                .replace(&format!("${{{at}}}"), &quote(value))
+                .replace(&format!("\"${at}\""), &quote(value))
+                .replace(&format!("${at}"), &quote(value));
+        }
+    }
+    if renumbered || reads_parameters(&out) {
+        // `shift N` drops any number of them: every suffix may be what runs.
+        for from in 0..values.len().min(10) {
+            out.push('\n');
+            out.push_str(&words(from));
+        }
     }
     out
+}
+
+/// Whether a script reads a positional parameter (`$1`, `${12}`, `$@`, `${@:2}`, `$*`, `$#`).
+fn reads_parameters(script: &str) -> bool {
+    let bytes = script.as_bytes();
+    bytes.iter().enumerate().any(|(at, byte)| {
+        let next = |offset: usize| bytes.get(at + offset).copied().unwrap_or(0);
+        *byte == b'$' && {
+            let first = if next(1) == b'{' { next(2) } else { next(1) };
+            first.is_ascii_digit() || matches!(first, b'@' | b'*' | b'#')
+        }
+    })
 }
 
 /// Long options given as unique prefixes (`--rec`, `--force-w`) read as the names they

@@ -13,10 +13,12 @@ pub(super) struct Wrapper {
     pub leading_operands: usize,
     /// Whether `NAME=value` words before the command are assignments (`env A=b cmd`).
     pub assignments: bool,
+    /// Whether a lone `-` is one of its options (`env - cmd` empties the environment).
+    pub lone_dash: bool,
 }
 
 const fn wrapper(short_values: &'static str, long_values: &'static [&'static str]) -> Wrapper {
-    Wrapper { short_values, long_values, leading_operands: 0, assignments: false }
+    Wrapper { short_values, long_values, leading_operands: 0, assignments: false, lone_dash: false }
 }
 
 /// The wrapper named `program`, if it is one.
@@ -39,7 +41,7 @@ pub(super) fn wrapper_of(program: &str) -> Option<Wrapper> {
             ],
         ),
         "doas" => wrapper("uC", &[]),
-        "env" => Wrapper { assignments: true, ..wrapper("uCSP", &["unset", "chdir", "split-string"]) },
+        "env" => Wrapper { assignments: true, lone_dash: true, ..wrapper("uCSP", &["unset", "chdir", "split-string"]) },
         "nice" => wrapper("n", &["adjustment"]),
         "timeout" => Wrapper { leading_operands: 1, ..wrapper("sk", &["signal", "kill-after"]) },
         "time" => wrapper("fo", &["format", "output"]),
@@ -252,6 +254,28 @@ pub(super) fn value_options(program: &str) -> (&'static str, &'static [&'static 
         "unzip" => ("dxP", &[]),
         "tmux" => ("LSfcsntxyeF", &[]),
         _ => ("", &[]),
+    }
+}
+
+/// Programs whose first operand is a subcommand with options of its own (`git checkout -b
+/// NAME`): its options' values, as [`value_options`] gives a program's. A `--` before the
+/// subcommand does not end the options (`git -- reset --hard`).
+pub(super) fn subcommand_value_options(
+    program: &str,
+    subcommand: &str,
+) -> Option<(&'static str, &'static [&'static str])> {
+    match (program, subcommand) {
+        ("git", "checkout") => Some(("bBU", &["orphan", "conflict", "pathspec-from-file"])),
+        ("git", "switch") => Some(("cC", &["create", "force-create", "orphan", "conflict"])),
+        ("git", "restore") => Some(("s", &["source", "conflict", "pathspec-from-file"])),
+        ("git", "commit") => Some((
+            "mFCct",
+            &["message", "file", "reuse-message", "reedit-message", "template", "author", "date", "fixup", "squash"],
+        )),
+        ("git", "push") => Some(("o", &["push-option", "repo", "receive-pack", "exec"])),
+        ("git", "reset" | "clean" | "stash" | "worktree") => Some(("e", &["exclude", "pathspec-from-file"])),
+        ("git", _) => Some(("", &[])),
+        _ => None,
     }
 }
 

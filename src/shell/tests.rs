@@ -345,3 +345,33 @@ fn the_scanner_reads_lines_as_the_parser_does() {
     }
     assert!(compared > 8_000, "only {compared} lines compared");
 }
+
+#[test]
+fn parameters_homes_temp_dirs_and_subcommand_options_are_read_as_the_shell_reads_them() {
+    // `"$@"` is each word on its own; words a script may still read are judged as a command.
+    assert!(commands(r#"sh -c '"$@"' _ rm -rf /"#).contains(&"rm flags=r,f operands=/ via=sh".to_string()));
+    assert!(commands(r#"sh -c 'shift; "$@"' _ a rm -rf /"#).iter().any(|c| c.starts_with("rm flags=r,f operands=/")));
+    // (`~root` is `~` where the process runs as root.)
+    assert_eq!(
+        commands("echo ~zq-nobody ~zq-nobody/x ~+")[0],
+        format!("echo operands={0},{0}/x,.", user_dir("zq-nobody"))
+    );
+    // No shell expands an argv's words: `~` is a file of that name.
+    let argv: Vec<String> = ["rm", "-rf", "~"].map(str::to_string).to_vec();
+    assert_eq!(summarise(&analyse_argv(&argv)), ["rm flags=r,f operands=./~"]);
+    assert_eq!(commands("env - git reset --hard")[1], "git flags=hard operands=reset via=env");
+    assert_eq!(commands("git -- reset --hard"), ["git flags=hard operands=reset"]);
+    assert_eq!(commands("git checkout -bfeature"), ["git flags=b operands=checkout"]);
+    assert_eq!(commands("rm -rf $TMPDIR/x"), ["rm flags=r,f operands=/tmp/x"]);
+    assert_eq!(commands("TMPDIR=/ rm -rf $TMPDIR/x"), ["rm flags=r,f operands=$TMPDIR/x"]);
+    assert_eq!(commands("export TMPDIR=~; rm -rf $TMPDIR")[1], "rm flags=r,f operands=$TMPDIR");
+    assert_eq!(commands("rm -rf ${TMPDIR:-/}"), ["rm flags=r,f operands=${TMPDIR:-/}"]);
+}
+
+fn user_dir(name: &str) -> String {
+    if cfg!(target_os = "macos") {
+        format!("/Users/{name}")
+    } else {
+        format!("/home/{name}")
+    }
+}
