@@ -63,7 +63,9 @@ pub(crate) fn check(
         return Err(diagnostics);
     }
     if depth == Depth::Lint {
-        diagnostics.extend(lint::unused_lists(&checker.lists));
+        diagnostics.extend(lint::unused_lists(
+            checker.lists.iter().filter(|(_, list)| !list.used).map(|(name, list)| (name.as_str(), list.span)),
+        ));
         diagnostics.extend(lint::lint(&rules, &spans));
         diagnostics
             .extend(asts.iter().flat_map(|(_, ast)| &ast.rules).flat_map(|rule| agents::departures(rule, agents)));

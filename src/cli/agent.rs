@@ -100,7 +100,7 @@ pub(super) fn run_claude(args: &ClaudeArgs) -> u8 {
 pub(super) fn run_gemini(args: &GeminiArgs) -> u8 {
     match agents::find("gemini") {
         Some(gemini) => run(gemini, None, &args.common),
-        None => super::exit::USAGE,
+        None => super::report::exit::USAGE,
     }
 }
 
@@ -111,7 +111,7 @@ fn run(agent: &'static Agent, event: Option<String>, common: &Common) -> u8 {
     watchdog.deciding(payload.as_ref().ok());
     // Failures are recorded too: a policy that cannot load is the record to find afterwards.
     let hash = policy.as_ref().map_or("unavailable", Policy::source_hash);
-    let audit = super::open_audit_log(common.audit_log.as_deref(), hash);
+    let audit = super::report::open_audit_log(common.audit_log.as_deref(), hash);
     let options = HookOptions {
         audit: audit.as_deref(),
         project_root: common.project_root.as_ref().map(|root| root.to_string_lossy().into_owned()),
@@ -124,7 +124,7 @@ fn run(agent: &'static Agent, event: Option<String>, common: &Common) -> u8 {
         payload.as_ref().map(|bytes| bytes.as_slice()).map_err(Clone::clone),
         &options,
     );
-    super::close_audit_log(audit);
+    super::report::close_audit_log(audit);
     watchdog.answer(&answer)
 }
 

@@ -1,7 +1,7 @@
 //! `hookc check`: parse and lint rule files.
 
-use super::exit;
 use super::input::plural;
+use super::report::exit;
 use crate::diagnostic::{self, Diagnostic};
 use crate::source;
 use std::path::PathBuf;
@@ -48,7 +48,7 @@ pub(super) fn run(args: &Args) -> u8 {
     let sources = match source::read_rule_files(&args.paths) {
         Ok(sources) => sources,
         Err(read_error) => {
-            super::error(read_error);
+            super::report::error(read_error);
             return exit::USAGE;
         }
     };
@@ -74,13 +74,13 @@ pub(super) fn run(args: &Args) -> u8 {
             match json.and_then(|json| serde_json::to_string_pretty(&json)) {
                 Ok(text) => println!("{text}"),
                 Err(json_error) => {
-                    super::error(json_error);
+                    super::report::error(json_error);
                     return exit::FAILED;
                 }
             }
         }
         Format::Human => {
-            eprint!("{}", diagnostic::render(&diagnostics, &sources, super::color_stderr()));
+            eprint!("{}", diagnostic::render(&diagnostics, &sources, super::report::color_stderr()));
             eprintln!("{}", summary(&diagnostics, sources.len(), rules, errors, warnings));
         }
     }
@@ -115,7 +115,7 @@ fn explain(name: &str) -> u8 {
         }
         None => {
             let codes: Vec<&str> = crate::diagnostic::Code::ALL.iter().map(|code| code.as_str()).collect();
-            super::error(format_args!("no diagnostic code `{name}`; the codes are {}", codes.join(", ")));
+            super::report::error(format_args!("no diagnostic code `{name}`; the codes are {}", codes.join(", ")));
             exit::USAGE
         }
     }

@@ -1,6 +1,6 @@
 //! `hookc compile`: check rule files, then write the bundle.
 
-use super::exit;
+use super::report::exit;
 use crate::{LoadError, Policy};
 use std::path::PathBuf;
 
@@ -29,11 +29,14 @@ pub(super) fn run(args: &Args) -> u8 {
         Err(LoadError::Invalid { rendered, diagnostics }) => {
             eprint!("{rendered}");
             let errors = diagnostics.iter().filter(|d| d.is_error()).count();
-            super::error(format_args!("not compiled: the rules have {errors} error{}", super::input::plural(errors)));
+            super::report::error(format_args!(
+                "not compiled: the rules have {errors} error{}",
+                super::input::plural(errors)
+            ));
             return exit::FAILED;
         }
         Err(other) => {
-            super::error(other);
+            super::report::error(other);
             return exit::USAGE;
         }
     };
@@ -44,7 +47,7 @@ pub(super) fn run(args: &Args) -> u8 {
             match crate::signing::sign(bundle.as_bytes(), key, &format!("hookc bundle {}", policy.source_hash())) {
                 Ok(signature) => Some(signature),
                 Err(message) => {
-                    super::error(message);
+                    super::report::error(message);
                     return exit::USAGE;
                 }
             }
@@ -61,7 +64,7 @@ pub(super) fn run(args: &Args) -> u8 {
         },
     });
     if let Err(io) = written {
-        super::error(format_args!("cannot write `{}`: {io}", args.output.display()));
+        super::report::error(format_args!("cannot write `{}`: {io}", args.output.display()));
         return exit::USAGE;
     }
     let rules = policy.len();

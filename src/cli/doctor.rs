@@ -1,7 +1,7 @@
 //! `hookc doctor`: read an agent's real hook settings (project and user), run every hookc
 //! command found there with a synthetic payload for its event, and say what would happen.
 
-use super::exit;
+use super::report::exit;
 use super::wiring::{self, codex_trust, WiredHook};
 use crate::vocab::agents::schema::{Call, Trust};
 use crate::vocab::agents::{self, Agent};
@@ -48,7 +48,7 @@ pub(super) fn run(args: &Args) -> u8 {
     let project = match args.project.clone().map_or_else(std::env::current_dir, Ok) {
         Ok(project) => project,
         Err(error) => {
-            super::error(format!("cannot read the current directory: {error}"));
+            super::report::error(format!("cannot read the current directory: {error}"));
             return exit::USAGE;
         }
     };

@@ -1,7 +1,7 @@
 //! `hookc eval`: one native event in, its HookResult out.
 
-use super::exit;
 use super::input::EventArgs;
+use super::report::exit;
 use std::path::PathBuf;
 
 /// Evaluate one native event (JSON) against the rules and print the HookResult (JSON).
@@ -26,18 +26,18 @@ pub(super) fn run(args: &Args) -> u8 {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
-    let audit = super::open_audit_log(args.audit_log.as_deref(), policy.source_hash());
+    let audit = super::report::open_audit_log(args.audit_log.as_deref(), policy.source_hash());
     let outcome = policy.evaluate_full(&event);
     if let Some(log) = &audit {
         let error = outcome.as_ref().err().map(ToString::to_string);
         let outcome = outcome.as_ref().map_err(|_| error.as_deref().unwrap_or_default());
         log.record(&crate::agent::Observation::of_evaluation(&event, outcome));
     }
-    super::close_audit_log(audit);
+    super::report::close_audit_log(audit);
     let evaluation = match outcome {
         Ok(evaluation) => evaluation,
         Err(eval_error) => {
-            super::error(eval_error);
+            super::report::error(eval_error);
             return exit::FAILED;
         }
     };
@@ -60,7 +60,7 @@ pub(super) fn run(args: &Args) -> u8 {
             exit::OK
         }
         Err(json_error) => {
-            super::error(json_error);
+            super::report::error(json_error);
             exit::FAILED
         }
     }

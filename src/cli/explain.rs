@@ -1,7 +1,7 @@
 //! `hookc explain`: like `eval`, with every rule's condition trace.
 
-use super::exit;
 use super::input::EventArgs;
+use super::report::exit;
 
 /// Evaluate one native event like `eval`, showing for every rule of the event which tests held,
 /// on what values, and what decided the result.
@@ -34,7 +34,7 @@ pub(super) fn run(args: &Args) -> u8 {
     let explanation = match crate::explain::explain(&policy, &event) {
         Ok(explanation) => explanation,
         Err(error) => {
-            super::error(error);
+            super::report::error(error);
             return exit::FAILED;
         }
     };
@@ -43,7 +43,7 @@ pub(super) fn run(args: &Args) -> u8 {
         Format::Json => match serde_json::to_string_pretty(&explanation) {
             Ok(json) => println!("{json}"),
             Err(error) => {
-                super::error(error);
+                super::report::error(error);
                 return exit::FAILED;
             }
         },

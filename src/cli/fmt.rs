@@ -1,6 +1,6 @@
 //! `hookc fmt`: rewrite rule files in the canonical layout.
 
-use super::exit;
+use super::report::exit;
 use crate::source::{self, SourceFile, SourceMap};
 use std::io::Read;
 use std::path::PathBuf;
@@ -31,7 +31,7 @@ pub(super) fn run(args: &Args) -> u8 {
     let sources = match source::read_rule_files(&args.paths) {
         Ok(sources) => sources,
         Err(read_error) => {
-            super::error(read_error);
+            super::report::error(read_error);
             return exit::USAGE;
         }
     };
@@ -50,7 +50,7 @@ pub(super) fn run(args: &Args) -> u8 {
             print!("{}", diff(file, &formatted));
         } else if !args.check {
             if let Err(io) = replace(&file.path, &formatted) {
-                super::error(format_args!("cannot write `{}`: {io}", file.name()));
+                super::report::error(format_args!("cannot write `{}`: {io}", file.name()));
                 return exit::USAGE;
             }
         }
@@ -85,16 +85,16 @@ fn replace(path: &std::path::Path, text: &str) -> std::io::Result<()> {
 /// `hookc fmt -`: standard input to standard output (with `--check` or `--diff`, as for files).
 fn stdin(args: &Args) -> u8 {
     if args.paths.len() > 1 {
-        super::error("`-` (standard input) cannot be given with other paths");
+        super::report::error("`-` (standard input) cannot be given with other paths");
         return exit::USAGE;
     }
     let mut text = String::new();
     if let Err(io) = std::io::stdin().take(source::MAX_SOURCE_BYTES + 1).read_to_string(&mut text) {
-        super::error(format_args!("cannot read standard input: {io}"));
+        super::report::error(format_args!("cannot read standard input: {io}"));
         return exit::USAGE;
     }
     if text.len() as u64 > source::MAX_SOURCE_BYTES {
-        super::error(format_args!("standard input is larger than the {}-byte limit", source::MAX_SOURCE_BYTES));
+        super::report::error(format_args!("standard input is larger than the {}-byte limit", source::MAX_SOURCE_BYTES));
         return exit::USAGE;
     }
     let file = SourceFile::new("<stdin>", text);
@@ -123,8 +123,8 @@ fn format(file: &SourceFile) -> Option<String> {
     match crate::fmt::format(id, file) {
         Ok(formatted) => Some(formatted),
         Err(diagnostics) => {
-            eprint!("{}", crate::diagnostic::render(&diagnostics, &single, super::color_stderr()));
-            super::error(format_args!("`{}` was not formatted: it has syntax errors", file.name()));
+            eprint!("{}", crate::diagnostic::render(&diagnostics, &single, super::report::color_stderr()));
+            super::report::error(format_args!("`{}` was not formatted: it has syntax errors", file.name()));
             None
         }
     }

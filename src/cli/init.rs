@@ -2,7 +2,7 @@
 //! the policy must exist and check, every path in the command works from any directory, and
 //! the settings file is changed only where it must be.
 
-use super::exit;
+use super::report::exit;
 use super::wiring::{self, codex_trust, WiredHook};
 use crate::vocab::agents::schema::Trust;
 use crate::vocab::agents::Agent;
@@ -57,7 +57,7 @@ pub(super) fn run(args: &Args) -> u8 {
     match init(args) {
         Ok(()) => exit::OK,
         Err(message) => {
-            super::error(message);
+            super::report::error(message);
             exit::USAGE
         }
     }

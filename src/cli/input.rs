@@ -1,7 +1,7 @@
 //! Reading a policy (`--rules` or `--bundle`) and an event (`--input`), shared by the verbs that
 //! evaluate.
 
-use super::exit;
+use super::report::exit;
 use crate::model::event::{Event, MAX_EVENT_BYTES};
 use crate::vocab::agents::{self, Agent};
 use crate::{LoadError, Policy};
@@ -67,9 +67,9 @@ impl PolicyArgs {
                 LoadError::Invalid { rendered, diagnostics } => {
                     eprint!("{rendered}");
                     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
-                    super::error(format_args!("the rules have {errors} error{}", plural(errors)));
+                    super::report::error(format_args!("the rules have {errors} error{}", plural(errors)));
                 }
-                other => super::error(other),
+                other => super::report::error(other),
             }
             match load_error {
                 LoadError::Read(_) | LoadError::BundleIo { .. } => exit::USAGE,
@@ -113,7 +113,7 @@ impl EventArgs {
             }
         };
         let event = event.map_err(|reason| {
-            super::error(reason);
+            super::report::error(reason);
             exit::FAILED
         })?;
         Ok((policy, event))
@@ -130,11 +130,11 @@ fn read_input(input: &Path) -> Result<Vec<u8>, u8> {
         std::fs::File::open(input).and_then(|file| file.take(limit).read_to_end(&mut bytes))
     };
     if let Err(io) = read {
-        super::error(format_args!("cannot read `{}`: {io}", input.display()));
+        super::report::error(format_args!("cannot read `{}`: {io}", input.display()));
         return Err(exit::USAGE);
     }
     if bytes.len() > MAX_EVENT_BYTES {
-        super::error(format_args!("`{}` is larger than the {MAX_EVENT_BYTES}-byte limit", input.display()));
+        super::report::error(format_args!("`{}` is larger than the {MAX_EVENT_BYTES}-byte limit", input.display()));
         return Err(exit::FAILED);
     }
     Ok(bytes)

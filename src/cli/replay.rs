@@ -1,7 +1,7 @@
 //! `hookc replay`: run a scripted session through the reference loop with the rules.
 
-use super::exit;
 use super::input::PolicyArgs;
+use super::report::exit;
 use crate::agent::session::Session;
 use crate::agent::{HookRegistry, Outcome, Role, RunReport, Step};
 use crate::model::escape_controls;
@@ -43,12 +43,12 @@ pub(super) fn run(args: &Args) -> u8 {
         Ok(text) => match Session::from_yaml(&text) {
             Ok(session) => session,
             Err(message) => {
-                super::error(format_args!("`{}`: {message}", args.session.display()));
+                super::report::error(format_args!("`{}`: {message}", args.session.display()));
                 return exit::FAILED;
             }
         },
         Err(io) => {
-            super::error(format_args!("cannot read `{}`: {io}", args.session.display()));
+            super::report::error(format_args!("cannot read `{}`: {io}", args.session.display()));
             return exit::USAGE;
         }
     };
@@ -57,17 +57,17 @@ pub(super) fn run(args: &Args) -> u8 {
         Err(code) => return code,
     };
     let mut hooks = HookRegistry::new();
-    let audit = super::open_audit_log(args.audit_log.as_deref(), policy.source_hash());
+    let audit = super::report::open_audit_log(args.audit_log.as_deref(), policy.source_hash());
     if let Some(log) = &audit {
         let sink = Arc::clone(log);
         hooks.observe(None, move |observation| sink.record(observation));
     }
     hooks.add_rules(policy);
     let outcome = session.run(&hooks);
-    super::close_audit_log(audit);
+    super::report::close_audit_log(audit);
     match outcome {
         Err(error) => {
-            super::error(format_args!("the session failed: {error}"));
+            super::report::error(format_args!("the session failed: {error}"));
             exit::FAILED
         }
         Ok(report) => {
@@ -75,7 +75,7 @@ pub(super) fn run(args: &Args) -> u8 {
                 Format::Human => print!("{}", transcript(&report)),
                 Format::Json => match serde_json::to_string_pretty(&as_json(&report)) {
                     Ok(text) => println!("{text}"),
-                    Err(error) => super::error(error),
+                    Err(error) => super::report::error(error),
                 },
             }
             if report.outcome == Outcome::MaxTurns {

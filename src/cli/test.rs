@@ -1,6 +1,6 @@
 //! `hookc test`: run the `*.test.yaml` cases beside the rules, with rule coverage.
 
-use super::exit;
+use super::report::exit;
 use crate::testing;
 use crate::{LoadError, Policy};
 use std::path::PathBuf;
@@ -61,35 +61,37 @@ pub(super) fn run(args: &Args) -> u8 {
             .filter(|beside| beside.is_file()),
     );
     if rule_paths.is_empty() {
-        super::error("no rules given: name the rule files or directories too (`hookc test a.rules a.test.yaml`)");
+        super::report::error(
+            "no rules given: name the rule files or directories too (`hookc test a.rules a.test.yaml`)",
+        );
         return exit::USAGE;
     }
     let policy = match Policy::from_paths(&rule_paths) {
         Ok(policy) => policy,
         Err(LoadError::Invalid { rendered, .. }) => {
             eprint!("{rendered}");
-            super::error("the rules have errors; fix them before testing (`hookc check`)");
+            super::report::error("the rules have errors; fix them before testing (`hookc check`)");
             return exit::FAILED;
         }
         Err(other) => {
-            super::error(other);
+            super::report::error(other);
             return exit::USAGE;
         }
     };
     let files = match testing::find_test_files(&test_paths) {
         Ok(files) if files.is_empty() => {
-            super::error("no `*.test.yaml` files found beside the rules");
+            super::report::error("no `*.test.yaml` files found beside the rules");
             return exit::USAGE;
         }
         Ok(files) => files,
         Err(error) => {
-            super::error(format_args!("cannot list the test files: {error}"));
+            super::report::error(format_args!("cannot list the test files: {error}"));
             return exit::USAGE;
         }
     };
     let report = testing::run(&policy, &files, args.filter.as_deref());
     if let (Some(filter), true) = (&args.filter, report.outcomes.is_empty()) {
-        super::error(format_args!("no case's name contains `{filter}`"));
+        super::report::error(format_args!("no case's name contains `{filter}`"));
         return exit::FAILED;
     }
     let below = args.min_coverage.filter(|minimum| report.coverage() + 1e-9 < *minimum);

@@ -2,7 +2,7 @@
 //! as rewritten by earlier rules. Conditions and templates read through a [`View`].
 
 use super::files::Files;
-pub(crate) use crate::ir::holds::{format_number, pred_holds, Val};
+pub(crate) use crate::ir::holds::{pred_holds, Val};
 use crate::ir::{Cond, Part, Runs, Subject, Template, Test};
 use crate::model::event::{Event, EventData};
 use crate::model::result::ToolOutput;

@@ -16,7 +16,7 @@ impl Display for Value {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match self {
             Value::Bool(value) => write!(f, "{value}"),
-            Value::Num(number) => f.write_str(&crate::eval::view::format_number(*number)),
+            Value::Num(number) => f.write_str(&super::holds::format_number(*number)),
             Value::Str(text) => quoted(f, text),
         }
     }

@@ -5,7 +5,6 @@
 
 mod constraints;
 
-use super::ListInfo;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::ir::{Action, Rule, Test};
 use crate::model::result::Permission;
@@ -32,14 +31,14 @@ impl RuleSpans {
     }
 }
 
-/// Warnings for lists no rule uses.
-pub(super) fn unused_lists(lists: &HashMap<String, ListInfo>) -> Vec<Diagnostic> {
-    let mut unused: Vec<(&String, &ListInfo)> = lists.iter().filter(|(_, list)| !list.used).collect();
-    unused.sort_by_key(|(_, list)| (list.span.file, list.span.start));
+/// Warnings for lists no rule uses, given as each list's name and where it is defined.
+pub(super) fn unused_lists<'a>(unused: impl IntoIterator<Item = (&'a str, Span)>) -> Vec<Diagnostic> {
+    let mut unused: Vec<(&str, Span)> = unused.into_iter().collect();
+    unused.sort_by_key(|(_, span)| (span.file, span.start));
     unused
         .into_iter()
-        .map(|(name, list)| {
-            Diagnostic::new(Code::UnusedList, list.span, format!("the list `{name}` is never used"))
+        .map(|(name, span)| {
+            Diagnostic::new(Code::UnusedList, span, format!("the list `{name}` is never used"))
                 .label("defined here, used nowhere")
                 .help(format!("use it (`in {name}`, `like {name}`) or remove it"))
         })
