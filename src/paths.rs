@@ -241,6 +241,12 @@ pub struct FilePath {
 }
 
 impl FilePath {
+    /// Whether the file lies outside the project root: its canonical spelling is absolute (a
+    /// path the event gave nothing to anchor is taken as inside).
+    pub fn is_outside_project(&self) -> bool {
+        is_absolute(&self.canonical) || self.canonical.starts_with('~')
+    }
+
     /// Every spelling, the canonical first.
     pub fn spellings(&self) -> impl Iterator<Item = &str> {
         let absolute = self.absolute.as_deref().filter(|absolute| *absolute != self.canonical);

@@ -133,10 +133,39 @@ fn every_spelling_of_a_destructive_delete_is_denied() {
     }
 }
 
+/// A recursive delete outside the project (`/repo`), but not of the temporary directories, in
+/// every spelling: another project, another user's home, a path climbing out, code in another
+/// language.
+#[test]
+fn every_spelling_of_a_delete_outside_the_project_is_denied() {
+    let targets = ["../other", "/srv/data", "~/other-project", "/home/bob/src", "/opt/app/../data", "/repo/../x"];
+    let deletes = [
+        "rm -rf TARGET",
+        "rm -r --force TARGET",
+        "cd .. && rm -rf TARGET",
+        "find TARGET -name '*.o' -delete",
+        "find TARGET -exec rm -rf {} +",
+        "echo TARGET | xargs rm -rf",
+        "python3 -c 'import shutil; shutil.rmtree(\"TARGET\")'",
+        "node -e 'require(\"fs\").rmSync(\"TARGET\", {recursive: true})'",
+        "perl -e 'system \"rm -rf TARGET\"'",
+    ];
+    for seed in 0..1500u64 {
+        let mut rng = Rng(seed);
+        let target = rng.pick(&targets);
+        let delete = rng.pick(&deletes);
+        // Code in another language does not expand `~`: there, the home is spelled out.
+        let target = if delete.contains('\'') && target.starts_with('~') { "/home/bob" } else { target };
+        let command = format!("{}{}", rng.pick(WRAPPERS), delete.replace("TARGET", target));
+        let line = context(&mut rng, &command);
+        let result = decide(&line, rng.next());
+        assert_eq!(result.permission_behavior, Permission::Deny, "seed {seed}: {line:?} → {result:?}");
+    }
+}
+
 #[test]
 fn the_same_decorations_around_harmless_deletes_stay_allowed() {
-    let targets =
-        ["build", "./target", "node_modules", "/tmp/x", "~/proj/build", "dist", "'out dir'", "/var/tmp/cache"];
+    let targets = ["build", "./target", "node_modules", "/tmp/x", "/repo/build", "dist", "'out dir'", "/var/tmp/cache"];
     for seed in 0..1500u64 {
         let mut rng = Rng(seed);
         let command = format!("{}rm -rf {}", rng.pick(WRAPPERS), rng.pick(&targets));
@@ -156,8 +185,6 @@ fn every_spelling_of_a_force_push_asks_and_plain_pushes_do_not() {
         "-f",
         "-uf",
         "-fu",
-        "--force-with-lease",
-        "--force-with-lease=main",
         "origin +main",
         "origin +HEAD:main",
         "--mirror",
@@ -165,10 +192,20 @@ fn every_spelling_of_a_force_push_asks_and_plain_pushes_do_not() {
         "-d origin old",
         "--delete origin old",
         "origin main --force",
-        "--force-if-includes",
+        "--force-with-lease --force",
     ];
-    let plain =
-        ["", "origin main", "-u origin feature", "--tags", "origin HEAD:refs/heads/x", "--set-upstream origin x"];
+    // `--force-with-lease` refuses to overwrite work the pusher has not seen.
+    let plain = [
+        "",
+        "origin main",
+        "-u origin feature",
+        "--tags",
+        "origin HEAD:refs/heads/x",
+        "--set-upstream origin x",
+        "--force-with-lease",
+        "--force-with-lease=main origin main",
+        "--force-with-lease --force-if-includes",
+    ];
     for seed in 0..1500u64 {
         let mut rng = Rng(seed);
         let git = rng.pick(&gits);

@@ -104,7 +104,7 @@ fn eval_with_bundle_and_rules_is_identical() {
     let bundle = dir.path().join("policy.json");
     let compiled = hookc(root, &["compile", "rules", "-o", bundle.to_str().unwrap()], b"");
     assert_eq!(compiled.status.code(), Some(0), "{}", stderr(&compiled));
-    assert!(stderr(&compiled).contains("compiled 28 rules"), "{}", stderr(&compiled));
+    assert!(stderr(&compiled).contains("compiled 30 rules"), "{}", stderr(&compiled));
 
     let events = [
         r#"{"event":"pre_tool_use","tool":"Write","cwd":"/repo","args":{"file_path":"/repo/Cargo.lock","content":"x"}}"#,
@@ -230,7 +230,7 @@ fn the_shipped_rules_pass_their_tests_with_full_coverage() {
     let output = hookc(root, &["test", "rules", "--min-coverage", "100"], b"");
     let text = stdout(&output);
     assert_eq!(output.status.code(), Some(0), "{text}{}", stderr(&output));
-    assert!(text.contains("coverage: 28 of 28 rules fired in some case (100.0%)"), "{text}");
+    assert!(text.contains("coverage: 30 of 30 rules fired in some case (100.0%)"), "{text}");
     assert!(text.lines().last().unwrap().ends_with("passed, 0 failed"), "{text}");
 }
 

@@ -129,6 +129,7 @@ impl<'e> View<'e> {
                 None => Val::Missing,
             },
             (Field::Access, _) => match self.access {
+                Some(Access::Use) => Val::Str(Cow::Borrowed("use")),
                 Some(Access::Read) => Val::Str(Cow::Borrowed("read")),
                 Some(Access::Write) => Val::Str(Cow::Borrowed("write")),
                 None => Val::Missing,
@@ -214,6 +215,14 @@ impl<'e> View<'e> {
             Field::Operands => {
                 Val::List(scope.map_or(&[][..], |at| self.files.operands(at)).iter().map(Val::Path).collect())
             }
+            Field::Outside => Val::List(
+                scope
+                    .map_or(&[][..], |at| self.files.operands(at))
+                    .iter()
+                    .filter(|file| file.is_outside_project())
+                    .map(Val::Path)
+                    .collect(),
+            ),
             _ => Val::Missing,
         }
     }

@@ -18,6 +18,7 @@
 //! `$(…)` stays `$(…)` (its commands are still seen), a program named by a variable stays `$CMD`.
 //! A line over `MAX_COMMANDS` commands or `MAX_FILES` files is marked too large to judge.
 
+mod interpreters;
 mod programs;
 mod scan;
 
@@ -80,6 +81,9 @@ const MAX_DIRS: usize = 8;
 /// Whether a command line reads or writes a file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Access {
+    /// Used by the program without its contents reaching the output: a key it authenticates
+    /// with (`ssh -i KEY`), a certificate (`curl --cert FILE`).
+    Use,
     /// Read (or named as an operand).
     Read,
     /// Written, created, truncated, moved or removed.
@@ -744,8 +748,14 @@ impl Walker {
             self.record(&name, own, &via, &inputs);
             via.push(name.clone());
             if name == "xargs" {
-                // `echo / | xargs rm -rf`: what xargs reads becomes operands, split at blanks.
-                inner.extend(piped_words.iter().flat_map(|word| word.split_whitespace()).map(str::to_string));
+                // `echo / | xargs rm -rf`: what xargs reads becomes operands, split at blanks;
+                // `-I {}` puts them where `{}` stands. Input the line does not spell is a word
+                // known only at run time (`ls | xargs rm -rf`).
+                let read = read_words(&piped_words);
+                match xargs_replacement(own) {
+                    Some(token) => inner = inner.iter().flat_map(|word| substitute(word, &token, &read)).collect(),
+                    None => inner.extend(read),
+                }
             }
             if let Some(split) = split {
                 let nested =
@@ -755,7 +765,7 @@ impl Walker {
             words = inner;
         }
         if words.first().is_some_and(|first| program_name(first) == "parallel") {
-            words = parallel(&words);
+            words = parallel(&words, &read_words(&piped_words));
             self.record("parallel", &[], &via, &inputs);
             via.push("parallel".to_string());
         }
@@ -764,6 +774,10 @@ impl Walker {
         let args = words.get(1..).unwrap_or_default().to_vec();
         let mut parsed = parse_options(&program, &args);
         parsed.flags = expand_abbreviations(&program, parsed.operands.first().map(String::as_str), parsed.flags);
+        // `git restore --help` runs `git help restore`: it prints, and changes nothing.
+        if programs::help_options(&program).iter().any(|help| parsed.flags.iter().any(|flag| flag == help)) {
+            parsed.operands.insert(0, "help".to_string());
+        }
         let nested = Context {
             via: [via.as_slice(), std::slice::from_ref(&program)].concat(),
             inputs: inputs.clone(),
@@ -780,6 +794,19 @@ impl Walker {
                 self.script(&script, &nested);
             }
         }
+        // `python3 -c CODE`, `node -e CODE`, `perl <<EOF`: what the code's calls run, delete or write.
+        if interpreters::is_interpreter(&program) && ctx.depth <= MAX_DEPTH {
+            let stdin =
+                stdin_script.clone().or_else(|| (!ctx.piped_words.is_empty()).then(|| ctx.piped_words.join(" ")));
+            if let Some(code) = interpreters::code_of(&program, &args, stdin.as_deref()) {
+                for run in interpreters::runs(&program, &code) {
+                    match run {
+                        interpreters::Run::Line(line) => self.script(&line, &nested),
+                        interpreters::Run::Argv(words) => self.command(words, Vec::new(), None, &nested),
+                    }
+                }
+            }
+        }
         if program == "find" {
             self.find_exec(&args, &parsed, &nested);
         }
@@ -791,8 +818,9 @@ impl Walker {
                 self.file(path, Access::Write);
             }
         }
-        // What this command writes to its output, when the line spells it.
-        if via.len() == ctx.via.len() {
+        // What this command writes to its output, when the line spells it (through its wrappers
+        // too: `stdbuf -o0 echo / | xargs rm -rf`).
+        {
             self.output = match program.as_str() {
                 // `echo -ne WORDS`: the options are not output.
                 "echo" => Some(
@@ -874,10 +902,11 @@ impl Walker {
     /// `dd of=`; every other operand and option value as read.
     fn files_of(&mut self, program: &str, parsed: &Options) {
         let mut operands: Vec<&String> = parsed.operands.iter().collect();
-        if program == "sed"
-            && !parsed.values.iter().any(|(option, _)| matches!(option.as_str(), "e" | "f" | "expression" | "file"))
-        {
-            operands = operands.split_off(1.min(operands.len()));
+        // `grep PATTERN FILE…`, `sed SCRIPT FILE…`, `awk PROGRAM FILE…`.
+        if let Some(giving) = programs::text_first_operand(program) {
+            if !parsed.values.iter().any(|(option, _)| giving.contains(&option.as_str())) {
+                operands = operands.split_off(1.min(operands.len()));
+            }
         }
         if program == "find" {
             operands.clear();
@@ -897,12 +926,6 @@ impl Walker {
         // `awk -i inplace PROGRAM FILE…`.
         let in_place_awk = matches!(program, "awk" | "gawk")
             && parsed.values.iter().any(|(option, value)| option == "i" && value == "inplace");
-        if matches!(program, "awk" | "gawk")
-            && !parsed.values.iter().any(|(option, _)| option == "f" || option == "file")
-            && !operands.is_empty()
-        {
-            operands.remove(0);
-        }
         // `git rm F`, `git mv A B`, `git checkout -- F`, `git restore F` change the work tree.
         let git_writes = program == "git"
             && matches!(
@@ -951,6 +974,7 @@ impl Walker {
         }
         let writing = programs::writing_options(program);
         let reading = programs::reading_options(program);
+        let using = programs::using_options(program);
         for (option, value) in &parsed.values {
             if writing.contains(&option.as_str()) {
                 self.file(value.clone(), Access::Write);
@@ -963,6 +987,8 @@ impl Walker {
                 }
             } else if reading.contains(&option.as_str()) {
                 self.file(value.clone(), Access::Read);
+            } else if using.contains(&option.as_str()) {
+                self.file(value.clone(), Access::Use);
             } else if let Some(file) = value.strip_prefix('@').or_else(|| value.split_once("=@").map(|(_, file)| file))
             {
                 // `curl -d @.env`: the value names a file read.
@@ -1508,8 +1534,51 @@ fn expand_abbreviations(program: &str, subcommand: Option<&str>, flags: Vec<Stri
         .collect()
 }
 
-/// `parallel [OPTIONS] CMD ARGS… ::: VALUES…`: the command, run with the values.
-fn parallel(words: &[String]) -> Vec<String> {
+/// What a command reads from its input as words: what the line spells (`echo / | xargs …`), or
+/// one word known only at run time.
+fn read_words(piped_words: &[String]) -> Vec<String> {
+    let read: Vec<String> = piped_words.iter().flat_map(|word| word.split_whitespace()).map(str::to_string).collect();
+    if read.is_empty() {
+        vec![RUN_TIME_INPUT.to_string()]
+    } else {
+        read
+    }
+}
+
+/// The word that stands for input the line does not spell: like a `$(…)` left as written, it is
+/// known only at run time.
+const RUN_TIME_INPUT: &str = "$(cat)";
+
+/// `xargs -I {}`, `-i`, `--replace[=R]`: the text its input replaces.
+fn xargs_replacement(own: &[String]) -> Option<String> {
+    let mut words = own.iter();
+    while let Some(word) = words.next() {
+        match word.as_str() {
+            "-I" => return words.next().cloned(),
+            "-i" | "--replace" => return Some("{}".to_string()),
+            _ => {}
+        }
+        if let Some(token) = word.strip_prefix("--replace=").or_else(|| word.strip_prefix("-I")) {
+            return Some(token.to_string());
+        }
+        if let Some(token) = word.strip_prefix("-i") {
+            return Some(token.to_string());
+        }
+    }
+    None
+}
+
+/// `word` with `token` replaced by each value in turn (the word itself when it has no token).
+fn substitute(word: &str, token: &str, values: &[String]) -> Vec<String> {
+    if token.is_empty() || !word.contains(token) {
+        return vec![word.to_string()];
+    }
+    values.iter().map(|value| word.replace(token, value)).collect()
+}
+
+/// `parallel [OPTIONS] CMD ARGS… ::: VALUES…`: the command, run with the values; without `:::`
+/// the values are what it reads (`read`).
+fn parallel(words: &[String], read: &[String]) -> Vec<String> {
     let rest = words.get(1..).unwrap_or_default();
     // Options first; `-j N`, `-S HOSTS`, `--jobs N` … take a value.
     let mut start = 0;
@@ -1520,8 +1589,12 @@ fn parallel(words: &[String]) -> Vec<String> {
     let rest = rest.get(start..).unwrap_or_default();
     let split = rest.iter().position(|word| word.starts_with(":::")).unwrap_or(rest.len());
     let command = rest.get(..split).unwrap_or_default();
-    let values: Vec<String> =
-        rest.get(split..).unwrap_or_default().iter().filter(|word| !word.starts_with(":::")).cloned().collect();
+    let values: Vec<String> = match split == rest.len() {
+        true => read.to_vec(),
+        false => {
+            rest.get(split..).unwrap_or_default().iter().filter(|word| !word.starts_with(":::")).cloned().collect()
+        }
+    };
     if command.iter().any(|word| word == "{}") {
         command.iter().flat_map(|word| if word == "{}" { values.clone() } else { vec![word.clone()] }).collect()
     } else {

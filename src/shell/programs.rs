@@ -64,9 +64,8 @@ pub(super) fn wrapper_of(program: &str) -> Option<Wrapper> {
         "gdb" => wrapper("x", &["args"]),
         "runuser" => wrapper("ugGs", &["user", "group", "supp-group", "shell"]),
         "nohup" | "command" | "builtin" | "setsid" | "unbuffer" | "busybox" | "caffeinate" | "valgrind" | "unshare"
-        | "fakeroot" | "catchsegv" | "dbus-launch" | "firejail" | "proxychains" | "proxychains4" | "torsocks" => {
-            wrapper("", &[])
-        }
+        | "fakeroot" | "catchsegv" | "dbus-launch" | "firejail" | "proxychains" | "proxychains4" | "torsocks"
+        | "toybox" => wrapper("", &[]),
         _ => return None,
     })
 }
@@ -169,10 +168,40 @@ pub(super) fn long_options(program: &str, subcommand: Option<&str>) -> &'static 
 pub(super) fn reading_options(program: &str) -> &'static [&'static str] {
     match program {
         "grep" | "egrep" | "fgrep" | "rg" => &["f", "file"],
-        "curl" => &["T", "K", "upload-file", "config", "E", "cert", "key", "cacert"],
-        "wget" => &["i", "input-file", "load-cookies", "certificate", "private-key"],
-        "ssh" | "scp" | "sftp" => &["i", "F"],
+        "curl" => &["T", "K", "upload-file", "config"],
+        "wget" => &["i", "input-file", "load-cookies"],
         "openssl" => &["in", "inkey", "key"],
+        _ => &[],
+    }
+}
+
+/// Options whose value names a file the command uses without printing it: a key or certificate
+/// it authenticates with (`ssh -i KEY`, `curl --cert FILE`).
+pub(super) fn using_options(program: &str) -> &'static [&'static str] {
+    match program {
+        "ssh" | "scp" | "sftp" => &["i", "F"],
+        "curl" => &["E", "cert", "key", "cacert"],
+        "wget" => &["certificate", "private-key", "ca-certificate"],
+        _ => &[],
+    }
+}
+
+/// Programs whose first operand is a pattern or a program, not a file (`grep -rn .env src/`
+/// searches `src/`), unless one of these options gives it (`grep -e PATTERN FILE…`).
+pub(super) fn text_first_operand(program: &str) -> Option<&'static [&'static str]> {
+    match program {
+        "grep" | "egrep" | "fgrep" | "zgrep" | "rg" | "ag" | "ack" => Some(&["e", "f", "regexp", "file"]),
+        "sed" => Some(&["e", "f", "expression", "file"]),
+        "awk" | "gawk" | "mawk" | "nawk" => Some(&["f", "file"]),
+        _ => None,
+    }
+}
+
+/// Options that make a program print its help and do nothing else: `git restore --help` is
+/// `git help restore`.
+pub(super) fn help_options(program: &str) -> &'static [&'static str] {
+    match program {
+        "git" => &["help"],
         _ => &[],
     }
 }
@@ -191,9 +220,30 @@ pub(super) fn value_options(program: &str) -> (&'static str, &'static [&'static 
         "cp" | "mv" | "ln" => ("tS", &["target-directory", "suffix"]),
         "install" => ("tSmog", &["target-directory", "suffix", "mode", "owner", "group"]),
         "sed" => ("ef", &["expression", "file"]),
-        "grep" | "egrep" | "fgrep" | "rg" => {
+        "grep" | "egrep" | "fgrep" | "zgrep" => {
             ("efABCm", &["regexp", "file", "max-count", "after-context", "before-context", "context"])
         }
+        "rg" => (
+            "efABCmgtTjME",
+            &[
+                "regexp",
+                "file",
+                "max-count",
+                "after-context",
+                "before-context",
+                "context",
+                "glob",
+                "iglob",
+                "type",
+                "type-not",
+                "threads",
+                "max-columns",
+                "max-depth",
+                "encoding",
+                "replace",
+                "type-add",
+            ],
+        ),
         "curl" => (
             "odHXuAeTFbcmrwKxUEQyYzCD",
             &[
@@ -317,6 +367,10 @@ pub(super) fn writes(program: &str, flags: &[String]) -> Writes {
         "install" if has("d") => Writes::All,
         "cp" | "ln" | "install" | "rsync" | "scp" => Writes::Last,
         "sed" | "perl" | "ruby" if has("i") || has("in-place") => Writes::All,
+        // Line editors exist to change their files (`ed FILE <<< ',d\nw'`, `ex -sc '%d|x' FILE`);
+        // vi run with commands (`-c`, `-e`, `-s`, `+CMD`) is one too.
+        "ed" | "red" | "ex" => Writes::All,
+        "vi" | "vim" | "nvim" if has("c") || has("e") || has("s") || has("E") || has("es") => Writes::All,
         _ => Writes::None,
     }
 }

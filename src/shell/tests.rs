@@ -157,7 +157,11 @@ fn files_written_and_read() {
     assert_eq!(files("cp Cargo.lock Cargo.lock.bak"), [file("Cargo.lock", Read), file("Cargo.lock.bak", Write)]);
     assert_eq!(files("cd sub; echo x > a"), [file("sub", Read), file("a", Write), file("sub/a", Write)]);
     assert_eq!(files("cd /; rm -rf ./etc"), [file("/", Read), file("./etc", Write), file("/./etc", Write)]);
-    assert_eq!(files("grep -r --exclude=.env KEY ."), [file("KEY", Read), file(".", Read)]);
+    // A search's pattern is no file; its files are.
+    assert_eq!(files("grep -r --exclude=.env KEY ."), [file(".", Read)]);
+    assert_eq!(files("grep -rn '.env' src/"), [file("src/", Read)]);
+    assert_eq!(files("grep KEY .env"), [file(".env", Read)]);
+    assert_eq!(files("grep -e .env -f patterns src"), [file("src", Read), file("patterns", Read)]);
     assert_eq!(files("chmod 600 key"), [file("key", Write)]);
     assert_eq!(files("dd if=/dev/zero of=/dev/sda bs=1M"), [file("/dev/zero", Read), file("/dev/sda", Write)]);
     assert_eq!(files("curl -o out https://x"), [file("https://x", Read), file("out", Write)]);

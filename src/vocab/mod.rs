@@ -285,7 +285,7 @@ pub enum Field {
     /// Every `program flag` pair of a shell call's commands (`rm r`): an index key of
     /// `runs rm (flags in [r, …] …)`, not a field rules name.
     ProgramFlags,
-    /// How the call uses the file of this reading: `read` or `write`.
+    /// How the call uses the file of this reading: `read`, `write` or `use`.
     Access,
     /// Inside `runs (…)`: the command's program.
     Program,
@@ -295,6 +295,8 @@ pub enum Field {
     Flags,
     /// Inside `runs (…)`: the command's operands, as paths.
     Operands,
+    /// Inside `runs (…)`: the command's operands that lie outside the project root, as paths.
+    Outside,
     /// Inside `runs (…)`: every word after the program.
     Words,
     /// Inside `runs (…)`: the wrappers and shells the command runs through (`sudo`, `bash`).
@@ -322,6 +324,7 @@ const BUILTINS: &[(&str, Field, FieldType, Option<&[EventKind]>)] = &[
     ("subcommand", Field::Subcommand, FieldType::Str, Some(TOOL_EVENTS)),
     ("flags", Field::Flags, FieldType::List, Some(TOOL_EVENTS)),
     ("operands", Field::Operands, FieldType::List, Some(TOOL_EVENTS)),
+    ("outside", Field::Outside, FieldType::List, Some(TOOL_EVENTS)),
     ("words", Field::Words, FieldType::List, Some(TOOL_EVENTS)),
     ("via", Field::Via, FieldType::List, Some(TOOL_EVENTS)),
     ("inputs", Field::Inputs, FieldType::List, Some(TOOL_EVENTS)),
@@ -438,7 +441,13 @@ impl Field {
             Field::Error => event == EventKind::PostToolUseFailure,
             Field::StopHookActive => matches!(event, EventKind::Stop | EventKind::SubagentStop),
             Field::Message => event == EventKind::Notification,
-            Field::Program | Field::Flags | Field::Operands | Field::Words | Field::Via | Field::Inputs => true,
+            Field::Program
+            | Field::Flags
+            | Field::Operands
+            | Field::Outside
+            | Field::Words
+            | Field::Via
+            | Field::Inputs => true,
             _ => false,
         }
     }
@@ -451,6 +460,7 @@ impl Field {
                 | Field::Subcommand
                 | Field::Flags
                 | Field::Operands
+                | Field::Outside
                 | Field::Words
                 | Field::Via
                 | Field::Inputs
@@ -467,7 +477,10 @@ impl Field {
     /// Whether values of this field are paths (spelled canonically, and globbed with
     /// `/`-aware `*`).
     pub fn is_path(&self) -> bool {
-        matches!(self, Field::Semantic(Semantic::Path) | Field::Paths | Field::Operands | Field::FilesWritten)
+        matches!(
+            self,
+            Field::Semantic(Semantic::Path) | Field::Paths | Field::Operands | Field::Outside | Field::FilesWritten
+        )
     }
 }
 
