@@ -153,7 +153,7 @@ impl CommandLine {
 
 /// Parses a command line as a shell would.
 pub(crate) fn analyse(line: &str) -> CommandLine {
-    let mut walker = Walker { temp_set: sets_temp(line), ..Walker::default() };
+    let mut walker = Walker { temp_set: sets_temp(line), line: line.to_string(), ..Walker::default() };
     walker.script(line, &Context::default());
     walker.out
 }
@@ -202,6 +202,17 @@ struct Read {
     fed: Vec<String>,
     /// A heredoc's or here-string's text.
     stdin_script: Option<String>,
+    /// `NAME=VALUE` words before the program (alone, they set shell variables).
+    assignments: Vec<(String, String)>,
+}
+
+impl Read {
+    /// Keeps a `NAME=VALUE` word (its quotes and escapes removed) as an assignment.
+    fn assign(&mut self, text: &str) {
+        if let Some((name, value)) = text.split_once('=') {
+            self.assignments.push((name.to_string(), value.to_string()));
+        }
+    }
 }
 
 #[derive(Default)]
@@ -220,6 +231,11 @@ struct Walker {
     /// The line names a temp-directory variable other than to read it (`TMPDIR=~ rm -rf
     /// $TMPDIR`, `export TMPDIR=/`, `read TMPDIR`): `$TMPDIR` is then not known to be `/tmp`.
     temp_set: bool,
+    /// The line as the agent sent it, for [`set_once`].
+    line: String,
+    /// Variables the line sets once to a value it spells (`W='rm -rf ~'; eval "$W"`): their
+    /// expansions are that value.
+    variables: std::collections::HashMap<String, String>,
 }
 
 /// The variables that name the temporary directory, read as `/tmp` where the line leaves them
@@ -229,19 +245,67 @@ const TEMP_VARIABLES: [&str; 3] = ["TMPDIR", "TMP", "TEMP"];
 /// Whether a line may set a temp-directory variable: it names one other than as `$NAME` or
 /// `${NAME…}`.
 fn sets_temp(line: &str) -> bool {
-    TEMP_VARIABLES.iter().any(|name| {
-        line.match_indices(name).any(|(at, _)| {
-            let before = &line[..at];
-            let after = line[at + name.len()..].chars().next();
+    TEMP_VARIABLES.iter().any(|name| !settings(line, name).is_empty())
+}
+
+/// Whether the line names `name` other than to read it exactly once, and there assigns it
+/// (`NAME=…`): a `for NAME`, `read NAME`, a second assignment or an `unset` leave its value to
+/// run time.
+fn set_once(line: &str, name: &str) -> bool {
+    matches!(settings(line, name).as_slice(), [at] if line.get(at + name.len()..).is_some_and(|rest| rest.starts_with('=')))
+}
+
+/// Where the line names `name` as a whole word other than as `$NAME` or `${NAME…}`.
+fn settings(line: &str, name: &str) -> Vec<usize> {
+    line.match_indices(name)
+        .filter(|(at, _)| {
+            let before = line.get(..*at).unwrap_or_default();
+            let after = line.get(at + name.len()..).and_then(|rest| rest.chars().next());
             let word_char = |c: char| c.is_ascii_alphanumeric() || c == '_';
             let read = before.ends_with('$') || before.ends_with("${");
             let whole = !before.chars().next_back().is_some_and(word_char) && !after.is_some_and(word_char);
             whole && !read
         })
-    })
+        .map(|(at, _)| at)
+        .collect()
 }
 
 impl Walker {
+    /// Shell variables set by a command of assignments alone (`W='rm -rf ~'`), kept where the
+    /// line sets them once ([`set_once`]).
+    fn assign(&mut self, assignments: &[(String, String)]) {
+        for (name, value) in assignments {
+            let plain = name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            let special =
+                matches!(name.as_str(), "HOME" | "PWD" | "IFS" | "PATH") || TEMP_VARIABLES.contains(&name.as_str());
+            if plain && !special && set_once(&self.line, name) {
+                self.variables.insert(name.clone(), value.clone());
+            }
+        }
+    }
+
+    /// `text` with `$NAME` and `${NAME}` of the variables the line set ([`Walker::assign`])
+    /// replaced by their values.
+    fn expand_variables(&self, text: &str) -> String {
+        let mut expanded = text.to_string();
+        for (name, value) in &self.variables {
+            expanded = expanded.replace(&format!("${{{name}}}"), value);
+            let mut out = String::with_capacity(expanded.len());
+            let mut rest = expanded.as_str();
+            let reference = format!("${name}");
+            while let Some(at) = rest.find(&reference) {
+                let after = rest.get(at + reference.len()..).unwrap_or_default();
+                let whole = !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
+                out.push_str(rest.get(..at).unwrap_or_default());
+                out.push_str(if whole { value } else { &reference });
+                rest = after;
+            }
+            out.push_str(rest);
+            expanded = out;
+        }
+        expanded
+    }
+
     fn script(&mut self, text: &str, ctx: &Context) {
         // The tolerant splitter already split the whole line: what it nests is seen, but for
         // the words an `eval` joins, read once more (tolerantly, so no deeper).
@@ -375,7 +439,9 @@ impl Walker {
                     }
                     // `A=b cmd`: an assignment before the command is not one of its words.
                     if prefix && scan::is_assignment(raw) {
-                        read.fed.extend(self.word(raw, ctx).1);
+                        let (text, programs) = self.word(raw, ctx);
+                        read.fed.extend(programs);
+                        read.assign(&text);
                         continue;
                     }
                     prefix = false;
@@ -401,6 +467,9 @@ impl Walker {
                 }
                 Item::Op(_) => {}
             }
+        }
+        if read.words.is_empty() {
+            self.assign(&read.assignments);
         }
         if ctx.depth > MAX_DEPTH {
             // Tolerantly read, quotes are gone: `bash -c rm -rf /` is two commands.
@@ -493,6 +562,9 @@ impl Walker {
         for each in simple.suffix.iter().flat_map(|suffix| &suffix.0) {
             self.item(each, false, &mut read, ctx);
         }
+        if read.words.is_empty() {
+            self.assign(&read.assignments);
+        }
         self.command(read.words, read.fed, read.stdin_script, ctx);
     }
 
@@ -510,7 +582,9 @@ impl Walker {
                 let (text, programs) = self.word(&word.value, ctx);
                 read.fed.extend(programs);
                 // `dd of=/dev/sda`: after the program, an assignment-shaped word is a word.
-                if !prefix {
+                if prefix {
+                    read.assign(&text);
+                } else {
                     read.words.push(text);
                 }
             }
@@ -581,9 +655,11 @@ impl Walker {
             }
             ast::IoRedirect::HereString(_, word) => Some(self.word(&word.value, ctx).0),
             ast::IoRedirect::HereDocument(_, doc) => {
-                // An unquoted delimiter: the body's substitutions run.
+                // An unquoted delimiter: the body's substitutions run, and its variables are
+                // expanded before whoever reads it sees the text.
                 if doc.requires_expansion {
                     self.embedded(&doc.doc.value, ctx);
+                    return Some(self.expand_variables(&doc.doc.value));
                 }
                 Some(doc.doc.value.clone())
             }
@@ -683,6 +759,8 @@ impl Walker {
                         text.push_str("/tmp");
                     } else if name == "PWD" && text.is_empty() {
                         text.push('.');
+                    } else if let Some(value) = self.variables.get(name.as_str()) {
+                        text.push_str(value);
                     } else {
                         text.push('$');
                         text.push_str(name);
@@ -723,6 +801,15 @@ impl Walker {
         if self.out.commands.len() >= MAX_COMMANDS {
             self.out.too_large = true;
             return;
+        }
+        // `W='rm -rf ~'; $W`: a program word with blanks is an expansion the shell splits (what
+        // it expands to is not tilde-expanded again: its `~` is a file of that name).
+        if let Some(first) = words.first().filter(|first| first.contains(char::is_whitespace) && !first.contains('/')) {
+            let split = first.split_whitespace().map(|word| match word.starts_with('~') {
+                true => format!("./{word}"),
+                false => word.to_string(),
+            });
+            words = split.chain(words.iter().skip(1).cloned()).collect();
         }
         let mut via = ctx.via.clone();
         let mut inputs = ctx.inputs.clone();
@@ -774,6 +861,15 @@ impl Walker {
         let args = words.get(1..).unwrap_or_default().to_vec();
         let mut parsed = parse_options(&program, &args);
         parsed.flags = expand_abbreviations(&program, parsed.operands.first().map(String::as_str), parsed.flags);
+        // `export W=…`, `declare W=…`, `local W=…` set variables as an assignment does.
+        if programs::declares_variables(&program) {
+            let assignments: Vec<(String, String)> = args
+                .iter()
+                .filter(|word| scan::is_assignment(word))
+                .filter_map(|word| word.split_once('=').map(|(name, value)| (name.to_string(), value.to_string())))
+                .collect();
+            self.assign(&assignments);
+        }
         // `git restore --help` runs `git help restore`: it prints, and changes nothing.
         if programs::help_options(&program).iter().any(|help| parsed.flags.iter().any(|flag| flag == help)) {
             parsed.operands.insert(0, "help".to_string());
@@ -1119,7 +1215,11 @@ pub(crate) fn program_name(word: &str) -> String {
     if word.contains(['$', '`']) {
         return word.to_string();
     }
-    word.rsplit('/').next().unwrap_or(word).to_string()
+    // `C:\Git\bin\git.exe` and `git.EXE` are `git`, as Windows runs them (Git Bash, WSL).
+    let name = word.rsplit(['/', '\\']).next().unwrap_or(word);
+    let stem =
+        name.len().checked_sub(4).filter(|&at| name.get(at..).is_some_and(|ext| ext.eq_ignore_ascii_case(".exe")));
+    stem.and_then(|at| name.get(..at)).filter(|stem| !stem.is_empty()).unwrap_or(name).to_string()
 }
 
 /// The commands of a find expression's `-exec`/`-execdir`/`-ok` primaries.

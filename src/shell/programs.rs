@@ -150,6 +150,26 @@ pub(super) fn long_options(program: &str, subcommand: Option<&str>) -> &'static 
             &["hard", "soft", "mixed", "merge", "keep", "quiet", "patch", "recurse-submodules", "no-refresh", "refresh"]
         }
         ("git", Some("clean")) => &["force", "dry-run", "interactive", "quiet", "exclude"],
+        ("git", Some("branch")) => &[
+            "delete",
+            "force",
+            "move",
+            "copy",
+            "list",
+            "all",
+            "remotes",
+            "track",
+            "no-track",
+            "set-upstream-to",
+            "unset-upstream",
+            "edit-description",
+            "merged",
+            "no-merged",
+            "contains",
+            "verbose",
+            "quiet",
+            "show-current",
+        ],
         ("git", Some("checkout")) => {
             &["force", "quiet", "progress", "merge", "detach", "orphan", "ours", "theirs", "patch", "conflict"]
         }
@@ -204,6 +224,11 @@ pub(super) fn help_options(program: &str) -> &'static [&'static str] {
         "git" => &["help"],
         _ => &[],
     }
+}
+
+/// Builtins whose `NAME=VALUE` operands set shell variables (`export W=…`).
+pub(super) fn declares_variables(program: &str) -> bool {
+    matches!(program, "export" | "declare" | "typeset" | "local" | "readonly")
 }
 
 /// Programs whose operands are text, not files (`echo .env` reads nothing).
@@ -315,7 +340,9 @@ pub(super) fn subcommand_value_options(
     subcommand: &str,
 ) -> Option<(&'static str, &'static [&'static str])> {
     match (program, subcommand) {
-        ("git", "checkout") => Some(("bBU", &["orphan", "conflict", "pathspec-from-file"])),
+        ("git", "checkout") => {
+            Some(("bBU", &["orphan", "conflict", "pathspec-from-file", "unified", "inter-hunk-context"]))
+        }
         ("git", "switch") => Some(("cC", &["create", "force-create", "orphan", "conflict"])),
         ("git", "restore") => Some(("s", &["source", "conflict", "pathspec-from-file"])),
         ("git", "commit") => Some((
