@@ -248,7 +248,7 @@ fn init_prints_a_hook_for_every_event_with_paths_that_work_anywhere() {
     let root = root.to_str().unwrap();
     let expectations = [
         ("claude", 11, "hookc hook claude --bundle \"$CLAUDE_PROJECT_DIR\"/policy.json".to_string(), "*"),
-        ("codex", 5, format!("hookc hook codex --bundle {root}/policy.json"), "*"),
+        ("codex", 6, format!("hookc hook codex --bundle {root}/policy.json"), "*"),
         ("gemini", 8, format!("hookc hook gemini --bundle {root}/policy.json"), ".*"),
     ];
     for (agent, events, command, matcher) in expectations {
@@ -397,19 +397,19 @@ fn init_codex_wires_the_project_and_records_trust() {
     assert_eq!(code, Some(0), "{said}");
     assert!(dir.path().join(".codex/hooks.json").exists());
     assert!(!home.path().join("hooks.json").exists(), "a project's hooks went user-wide");
-    assert!(said.contains("5 of 5 hookc hook(s) are untrusted: Codex will not run them"), "{said}");
+    assert!(said.contains("6 of 6 hookc hook(s) are untrusted: Codex will not run them"), "{said}");
     assert!(said.contains("is not a trusted project"), "{said}");
 
     let (code, said) = run(&["init", "codex", "--write", "--command", "hookc", "--trust"]);
     assert_eq!(code, Some(0), "{said}");
-    assert!(said.contains("5 hook(s) recorded as trusted"), "{said}");
+    assert!(said.contains("6 hook(s) recorded as trusted"), "{said}");
     let config = std::fs::read_to_string(home.path().join("config.toml")).unwrap();
     let hooks_json = dir.path().join(".codex/hooks.json");
     let key = format!("[hooks.state.\"{}:pre_tool_use:0:0\"]", hooks_json.display());
     assert!(config.contains(&key), "{config}");
-    assert_eq!(config.matches("trusted_hash = \"sha256:").count(), 5, "{config}");
+    assert_eq!(config.matches("trusted_hash = \"sha256:").count(), 6, "{config}");
     let (_, said) = run(&["init", "codex", "--write", "--command", "hookc", "--trust"]);
-    assert!(said.contains("all 5 hookc hook(s) are trusted"), "{said}");
+    assert!(said.contains("all 6 hookc hook(s) are trusted"), "{said}");
 
     let (code, said) = run(&["init", "codex", "--write", "--command", "hookc", "--global"]);
     assert_eq!(code, Some(0), "{said}");
@@ -655,11 +655,11 @@ fn doctor_runs_the_wired_hooks_and_reports_what_would_happen() {
     assert_eq!(run(&["init", "codex", "--write", "--command", "hookc"]).0, Some(0));
     let (code, said) = run(&["doctor", "codex"]);
     assert_eq!(code, Some(1), "{said}");
-    assert!(said.contains("Codex: 5 hook(s) untrusted"), "{said}");
+    assert!(said.contains("Codex: 6 hook(s) untrusted"), "{said}");
     assert!(said.contains("is not a trusted project"), "{said}");
     assert_eq!(run(&["init", "codex", "--write", "--command", "hookc", "--trust"]).0, Some(0));
     let (_, said) = run(&["doctor", "codex"]);
-    assert!(said.contains("ok: Codex: all 5 hookc hook(s) are trusted"), "{said}");
+    assert!(said.contains("ok: Codex: all 6 hookc hook(s) are trusted"), "{said}");
 
     // A timeout at or below hookc's deadline lets the agent cut a slow call off and run it.
     let settings = dir.path().join(".gemini/settings.json");
@@ -774,7 +774,7 @@ fn init_is_safe_where_a_review_found_it_was_not() {
     let (code, said) = run(&["init", "codex", "--write", "--global", "--trust"]);
     assert_eq!(code, Some(0), "{said}");
     let (_, said) = run(&["doctor", "codex"]);
-    assert!(said.contains("ok: Codex: all 5 hookc hook(s) are trusted"), "{said}");
+    assert!(said.contains("ok: Codex: all 6 hookc hook(s) are trusted"), "{said}");
 }
 
 /// `doctor` flags hooks that run but enforce nothing, and does not wait past a hook's timeout

@@ -431,6 +431,7 @@ fn shell_line(tool: Resolved, args: &Map<String, Json>) -> Option<CommandLine> {
         return None;
     }
     match command_arg(tool, args)? {
+        CommandArg::Line(line) if tool.powershell() => Some(shell::powershell::analyse(&line)),
         CommandArg::Line(line) => Some(shell::analyse(&line)),
         CommandArg::Argv(words) => {
             let words: Option<Vec<String>> = words.iter().map(|word| word.as_str().map(str::to_string)).collect();

@@ -19,6 +19,7 @@
 //! A line over `MAX_COMMANDS` commands or `MAX_FILES` files is marked too large to judge.
 
 mod interpreters;
+pub(crate) mod powershell;
 mod programs;
 mod scan;
 
@@ -165,6 +166,14 @@ fn analyse_with_parser(line: &str) -> Option<CommandLine> {
     let mut walker = Walker { parser_only: true, ..Walker::default() };
     walker.script(line, &Context::default());
     (!walker.rejected).then_some(walker.out)
+}
+
+/// Reads words a program receives as one simple command, read by the shell reader's rules for
+/// options and wrappers (PowerShell's native commands).
+fn analyse_words(words: &[String]) -> CommandLine {
+    let mut walker = Walker::default();
+    walker.command(words.to_vec(), Vec::new(), None, &Context::default());
+    walker.out
 }
 
 /// Reads an argv array (Codex's `shell` tool) as one simple command.
@@ -888,6 +897,26 @@ impl Walker {
                 stdin_script.clone().or_else(|| (!ctx.piped_words.is_empty()).then(|| ctx.piped_words.join(" ")));
             if let Some(script) = script {
                 self.script(&script, &nested);
+            }
+        }
+        // `pwsh -Command SCRIPT`, `powershell -enc BASE64`: PowerShell's own reading.
+        if matches!(program.as_str(), "pwsh" | "powershell") && ctx.depth <= MAX_DEPTH {
+            let (flags, scripts) = powershell::invocation(&args);
+            parsed.flags = flags;
+            for script in scripts {
+                let line = powershell::analyse(&script);
+                for mut command in line.commands {
+                    command.via = [nested.via.as_slice(), command.via.as_slice()].concat();
+                    if self.out.commands.len() >= MAX_COMMANDS {
+                        self.out.too_large = true;
+                        break;
+                    }
+                    self.out.commands.push(command);
+                }
+                for (file, access) in line.files {
+                    self.file(file, access);
+                }
+                self.out.too_large |= line.too_large;
             }
         }
         // `python3 -c CODE`, `node -e CODE`, `perl <<EOF`: what the code's calls run, delete or write.

@@ -89,6 +89,9 @@ pub struct Tool {
     /// For a shell tool, the arguments naming the directory its command runs in (Codex's
     /// `workdir`, Gemini CLI's `dir_path`), where relative paths start.
     pub workdir: &'static [&'static str],
+    /// For a shell tool, whether its command is PowerShell (Claude Code's `PowerShell`) rather
+    /// than a POSIX shell's.
+    pub powershell: bool,
 }
 
 use Semantic::{Content, Path, Pattern};
@@ -137,11 +140,16 @@ impl Tool {
     pub const fn workdir(self, workdir: &'static [&'static str]) -> Tool {
         Tool { workdir, ..self }
     }
+
+    /// The same shell tool, whose command is PowerShell.
+    pub const fn powershell(self) -> Tool {
+        Tool { powershell: true, ..self }
+    }
 }
 
 /// A tool of this kind and profile (every profile field required, no working directory).
 pub const fn tool(name: &'static str, kind: Kind, profile: &'static [(Semantic, Source)]) -> Tool {
-    Tool { name, kind, profile, optional: &[], workdir: &[] }
+    Tool { name, kind, profile, optional: &[], workdir: &[], powershell: false }
 }
 
 /// A tool name resolved once against the vocabulary (evaluation asks it several questions per
@@ -185,6 +193,11 @@ impl Resolved {
     /// The arguments naming where a shell tool's command runs (none for other tools).
     pub fn workdir(self) -> &'static [&'static str] {
         self.tool.map_or(&[], |tool| tool.workdir)
+    }
+
+    /// Whether a shell tool's command is PowerShell.
+    pub fn powershell(self) -> bool {
+        self.tool.is_some_and(|tool| tool.powershell)
     }
 
     /// Where `semantic` lives: the profile's source, nothing if the profile lacks it, or the

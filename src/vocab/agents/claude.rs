@@ -29,7 +29,7 @@ pub(super) static AGENT: Agent = Agent {
     ],
     tools: &[
         tool("Bash", Kind::Shell, SHELL),
-        tool("PowerShell", Kind::Shell, SHELL),
+        tool("PowerShell", Kind::Shell, SHELL).powershell(),
         tool("BashOutput", Kind::Other, &[]),
         tool("KillShell", Kind::Other, &[]),
         tool("Read", Kind::Read, &[(Path, FILE_PATH)]),

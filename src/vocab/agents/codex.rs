@@ -23,11 +23,12 @@ pub(super) static AGENT: Agent = Agent {
         event("UserPromptSubmit", UserPromptSubmit),
         event("Stop", Stop),
         event("SessionStart", SessionStart),
-        // Its source has a PermissionRequest hook (`codex-rs/hooks/src/events/permission_request.rs`:
-        // any deny wins, exit 2 with a reason denies); not checked on the 0.169 run here, so
-        // answered when it fires, and not written by `init` (an event Codex does not know in
-        // `hooks.json` must not risk the file).
-        event("PermissionRequest", PermissionRequest).unwired(),
+        // Checked on Codex 0.169 (it shipped in 0.122): PermissionRequest fires at an approval
+        // request, in an interactive session under `-a on-request` and in `codex exec
+        // --approve-for-me` (plain `codex exec` never asks, so never fires it). It takes
+        // `decision.behavior` with `hookEventName` and rejects any other field (no
+        // `updatedPermissions`, which hookc never sends); the deny message reaches the model.
+        event("PermissionRequest", PermissionRequest),
     ],
     tools: &[
         // Its hooks see every shell call as `Bash` (0.169); older releases named the tools.

@@ -63,7 +63,7 @@ pub(super) static AGENT: Agent = Agent {
     },
     tools: &[
         tool("bash", Kind::Shell, SHELL),
-        tool("powershell", Kind::Shell, SHELL),
+        tool("powershell", Kind::Shell, SHELL).powershell(),
         tool("read_bash", Kind::Other, &[]),
         tool("write_bash", Kind::Shell, &[(crate::vocab::Semantic::Command, Source::Args(&["input"]))]),
         tool("stop_bash", Kind::Other, &[]),

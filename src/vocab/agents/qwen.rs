@@ -30,6 +30,13 @@ pub(super) static AGENT: Agent = Agent {
         event("SessionEnd", SessionEnd),
         event("PreCompact", PreCompact),
         event("Notification", Notification),
+        // Checked on Qwen Code 0.24.4 (headless, `--input-format stream-json`): it fires where
+        // a confirmation would be shown (never under `--yolo`, nor in plain `qwen -p`, which
+        // refuses first); its `tool_name` is Qwen's own; it reads only
+        // `hookSpecificOutput.decision`, and any `behavior` but `allow` refuses, the message
+        // reaching the model. (Exit 2 with plain stderr falls through to the person's prompt
+        // there, so a failing hook leaves the approval to the person.)
+        event("PermissionRequest", PermissionRequest),
     ],
     payload: Payload { subagent_transcript: &[], prompt_id: &[], ..Payload::CLAUDE },
     tools: &[
@@ -102,6 +109,7 @@ pub(super) static AGENT: Agent = Agent {
     sources: &[
         "real client: Qwen Code 0.15.10, offline against a mock model (payloads in `tests/fixtures/agents/qwen.yaml`)",
         "primary: QwenLM/qwen-code `docs/users/features/hooks.md`",
+        "real client: Qwen Code 0.24.4 for PermissionRequest (offline, stream-json input)",
     ],
     ..Agent::BASE
 };
