@@ -69,6 +69,7 @@ mod testing;
 
 pub mod agent;
 pub mod audit;
+pub mod builtin;
 pub mod bundle;
 pub mod diagnostic;
 pub mod model;

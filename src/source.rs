@@ -113,6 +113,14 @@ impl SourceMap {
 /// Why rule files could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum ReadError {
+    /// `builtin:NAME` names no shipped rule set.
+    #[error("`builtin:{name}` is no rule set shipped with hookc; the names are {names}")]
+    UnknownBuiltin {
+        /// The name given.
+        name: String,
+        /// The names there are.
+        names: String,
+    },
     /// The file or directory could not be read.
     #[error("cannot read `{path}`: {source}")]
     Io {
@@ -146,15 +154,28 @@ pub enum ReadError {
 /// Reads rule files: each path is a `.rules` file or a directory searched recursively for them.
 /// Files are returned in path order, which is the order their rules are tried in.
 pub fn read_rule_files(paths: &[PathBuf]) -> Result<SourceMap, ReadError> {
-    let found = find_files(paths, |path| path.extension().is_some_and(|ext| ext == "rules"))?;
-    if found.is_empty() {
+    let mut map = SourceMap::default();
+    for path in paths {
+        // `builtin:NAME`: a rule set shipped inside the binary.
+        if let Some(name) = path.to_str().and_then(|text| text.strip_prefix(crate::builtin::PREFIX)) {
+            let files = crate::builtin::files(name).ok_or_else(|| ReadError::UnknownBuiltin {
+                name: name.to_string(),
+                names: crate::builtin::names().join(", "),
+            })?;
+            for (path, text) in files {
+                map.add(SourceFile::new(path, text));
+            }
+            continue;
+        }
+        for found in find_files(std::slice::from_ref(path), |path| path.extension().is_some_and(|ext| ext == "rules"))?
+        {
+            let text = read_limited(&found)?;
+            map.add(SourceFile::new(found, text));
+        }
+    }
+    if map.is_empty() {
         let what = paths.iter().map(|p| format!("`{}`", p.display())).collect::<Vec<_>>();
         return Err(ReadError::NoRules { what: what.join(", ") });
-    }
-    let mut map = SourceMap::default();
-    for path in found {
-        let text = read_limited(&path)?;
-        map.add(SourceFile::new(path, text));
     }
     Ok(map)
 }

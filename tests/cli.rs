@@ -246,6 +246,50 @@ fn the_shipped_rules_pass_their_tests_with_full_coverage() {
     assert!(text.lines().last().unwrap().ends_with("passed, 0 failed"), "{text}");
 }
 
+/// Every pack passes its tests at full coverage, alone and all together, and checks clean.
+#[test]
+fn every_pack_passes_its_tests_alone_and_together() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut folders: Vec<String> = std::fs::read_dir(root.join("packs"))
+        .unwrap()
+        .map(|entry| format!("packs/{}", entry.unwrap().file_name().to_string_lossy()))
+        .collect();
+    folders.sort();
+    assert!(folders.len() >= 8, "{folders:?}");
+    folders.push("packs".to_string());
+    for folder in &folders {
+        let output = hookc(root, &["test", folder, "--min-coverage", "100"], b"");
+        assert_eq!(output.status.code(), Some(0), "{folder}: {}{}", stdout(&output), stderr(&output));
+    }
+    let checked = hookc(root, &["check", "--deny-warnings", "packs"], b"");
+    assert_eq!(checked.status.code(), Some(0), "{}", stderr(&checked));
+}
+
+/// The baseline and the packs are inside the binary: `builtin:NAME` loads them without a
+/// checkout, and decides as the files do.
+#[test]
+fn shipped_rule_sets_are_built_in_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let event =
+        br#"{"event":"pre_tool_use","tool":"Bash","cwd":"/repo","args":{"command":"kubectl delete namespace prod"}}"#;
+    let output = hookc(dir.path(), &["eval", "--rules", "builtin:baseline", "--rules", "builtin:kubernetes"], event);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(stdout(&output).contains("kubernetes/delete-namespace"), "{}", stdout(&output));
+    let all = hookc(dir.path(), &["eval", "--rules", "builtin:packs"], event);
+    assert!(stdout(&all).contains("kubernetes/delete-namespace"), "{}", stdout(&all));
+    let root = br#"{"event":"pre_tool_use","tool":"Bash","cwd":"/repo","args":{"command":"rm -rf /"}}"#;
+    let baseline = hookc(dir.path(), &["eval", "--rules", "builtin:baseline"], root);
+    assert!(stdout(&baseline).contains("no-rm-root"), "{}", stdout(&baseline));
+    let unknown = hookc(dir.path(), &["eval", "--rules", "builtin:nope"], event);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(stderr(&unknown).contains("the names are baseline, packs,"), "{}", stderr(&unknown));
+    // What is built in is what the folders hold.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (path, text) in hookc::builtin::FILES {
+        assert_eq!(std::fs::read_to_string(root.join(path)).unwrap(), *text, "{path}");
+    }
+}
+
 #[test]
 fn test_reports_failures_coverage_and_mistakes_in_test_files() {
     let dir = tempfile::tempdir().unwrap();

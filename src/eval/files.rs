@@ -175,6 +175,13 @@ impl<'e> Files<'e> {
                 operands.extend(self.glob(&file).iter().filter_map(|matched| self.anchor().file(matched).ok()));
                 operands.push(file);
             }
+            // `rm -rf link/*` with `link -> /srv/data`: an operand through a link is also where
+            // it leads, as the files a call names are.
+            if self.settings.follow_links {
+                let targets: Vec<FilePath> =
+                    operands.iter().filter_map(|operand| self.anchor().resolve_links(operand)).collect();
+                operands.extend(targets);
+            }
             operands
         })
     }

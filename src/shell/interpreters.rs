@@ -8,8 +8,12 @@
 //! call is a pattern and what it amounts to. The reading is lexical (no interpreter's grammar),
 //! so it errs towards seeing a call: a call named in a comment or a string is read too.
 
+use super::RUN_TIME_INPUT;
 use regex::Regex;
 use std::sync::OnceLock;
+
+/// The program a call runs when the code names it only at run time (`os.system(cmd)`).
+const RUN_TIME_COMMAND: &str = "$COMMAND";
 
 /// What a call amounts to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,27 +32,45 @@ enum Effect {
     DeleteMaybeRecursive,
     /// Writes its first argument.
     Write,
+    /// Writes its second argument (a copy, move, rename or link onto it).
+    WriteSecond,
+    /// Reads its first argument (`readFileSync(P)`, `File.read(P)`).
+    Read,
     /// Opens its first argument, for writing when its mode says so (`open(P, "w")`).
     Open,
     /// `Path(P)` followed by a method that writes or deletes it (`.write_text(…)`, `.unlink()`).
     PathMethod,
 }
 
-/// A call: the pattern that finds it (ending where its first argument starts) and its effect.
+/// A call: the pattern that finds it (ending where its first argument starts), its effect,
+/// and a pattern the code must also hold for a bare name to be this call (`rmtree(` is
+/// shutil's where the code names `shutil`).
 struct Call {
     pattern: &'static str,
     effect: Effect,
+    requires: Option<&'static str>,
 }
 
 const fn call(pattern: &'static str, effect: Effect) -> Call {
-    Call { pattern, effect }
+    Call { pattern, effect, requires: None }
 }
 
-/// A language: the programs that run it, the options whose value is code, its calls, and
-/// whether `` `LINE` `` runs a shell line.
+impl Call {
+    /// The same call, counted only where the code also matches `requires`.
+    const fn requires(self, requires: &'static str) -> Call {
+        Call { requires: Some(requires), ..self }
+    }
+}
+
+/// A language: the programs that run it (a name ending in a version, `python3.12`, is the
+/// same program), the options whose value is code (short ones may end a cluster: `-Ic`,
+/// `-we`), the options that take the next word as their value, whether its first operand is
+/// its code (`awk 'PROGRAM'`), its calls, and whether `` `LINE` `` runs a shell line.
 struct Language {
     programs: &'static [&'static str],
     code_options: &'static [&'static str],
+    value_options: &'static [&'static str],
+    code_operand: bool,
     calls: &'static [Call],
     backticks: bool,
 }
@@ -60,16 +82,18 @@ static LANGUAGES: &[Language] = &[
     Language {
         programs: &["python", "python2", "python3", "pypy", "pypy3"],
         code_options: &["-c"],
+        value_options: &["-W", "-X", "-Q"],
+        code_operand: false,
         calls: &[
-            call(r"\bos\s*\.\s*(?:system|popen)\s*\(", Effect::Shell),
+            call(r"\b(?:system|popen)\s*\(", Effect::Shell).requires(r"\bos\b|\bposix\b"),
             call(r"\bcommands\s*\.\s*getoutput\s*\(", Effect::Shell),
-            call(
-                r"\bsubprocess\s*\.\s*(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)\s*\(",
-                Effect::Argv,
-            ),
-            call(r"\bos\s*\.\s*exec[lv]p?e?\s*\(", Effect::ProgramAndArgs),
-            call(r"\bshutil\s*\.\s*rmtree\s*\(", RECURSIVE),
-            call(r"\bos\s*\.\s*(?:remove|unlink|rmdir|removedirs)\s*\(", DELETE),
+            call(r"\b(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)\s*\(", Effect::Argv)
+                .requires(r"\bsubprocess\b"),
+            call(r"\bexec[lv]p?e?\s*\(", Effect::ProgramAndArgs).requires(r"\bos\b"),
+            call(r"\brmtree\s*\(", RECURSIVE).requires(r"\bshutil\b"),
+            call(r"\b(?:remove|unlink|rmdir|removedirs)\s*\(", DELETE).requires(r"\bos\b"),
+            call(r"\b(?:copy|copy2|copyfile|move|copytree|replace|rename|symlink|link)\s*\(", Effect::WriteSecond)
+                .requires(r"\bshutil\b|\bos\b"),
             call(r"\bPath\s*\(", Effect::PathMethod),
             call(r"\bopen\s*\(", Effect::Open),
         ],
@@ -77,7 +101,9 @@ static LANGUAGES: &[Language] = &[
     },
     Language {
         programs: &["node", "nodejs", "bun", "deno"],
-        code_options: &["-e", "--eval", "-p", "--print"],
+        code_options: &["-e", "--eval", "-p", "--print", "eval"],
+        value_options: &["-r", "--require", "--import", "--loader", "--input-type", "-C", "--conditions"],
+        code_operand: false,
         calls: &[
             call(r"\b(?:execSync|exec)\s*\(", Effect::Shell),
             call(r"\b(?:spawnSync|spawn|execFileSync|execFile)\s*\(", Effect::ProgramAndArgs),
@@ -88,23 +114,33 @@ static LANGUAGES: &[Language] = &[
                 r"\b(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|outputFileSync)\s*\(",
                 Effect::Write,
             ),
+            call(
+                r"\b(?:copyFileSync|copyFile|cpSync|cp|renameSync|rename|symlinkSync|symlink|linkSync|link)\s*\(",
+                Effect::WriteSecond,
+            ),
+            call(r"\b(?:readFileSync|readFile|createReadStream)\s*\(", Effect::Read),
         ],
         backticks: false,
     },
     Language {
         programs: &["perl"],
         code_options: &["-e", "-E"],
+        value_options: &[],
+        code_operand: false,
         calls: &[
             call(r"\b(?:system|exec)\b\s*\(?\s*", Effect::Argv),
             call(r"\bqx\s*", Effect::Shell),
             call(r"\b(?:rmtree|remove_tree)\b\s*\(?\s*", RECURSIVE),
             call(r"\b(?:unlink|rmdir)\b\s*\(?\s*", DELETE),
+            call(r"\b(?:copy|move|rename|symlink|link)\b\s*\(?\s*", Effect::WriteSecond),
         ],
         backticks: true,
     },
     Language {
         programs: &["ruby"],
         code_options: &["-e"],
+        value_options: &[],
+        code_operand: false,
         calls: &[
             call(r"\b(?:system|exec|spawn)\b\s*\(?\s*", Effect::Argv),
             call(r"\bIO\s*\.\s*popen\b\s*\(?\s*", Effect::Shell),
@@ -118,7 +154,9 @@ static LANGUAGES: &[Language] = &[
                 r"\b(?:FileUtils\s*\.\s*(?:rm|rm_f|remove|rmdir)|File\s*\.\s*(?:delete|unlink)|Dir\s*\.\s*(?:delete|rmdir|unlink))\b\s*\(?\s*",
                 DELETE,
             ),
+            call(r"\bFileUtils\s*\.\s*(?:cp|cp_r|mv|ln|ln_s|ln_sf|copy|move)\b\s*\(?\s*", Effect::WriteSecond),
             call(r"\bFile\s*\.\s*write\b\s*\(?\s*", Effect::Write),
+            call(r"\bFile\s*\.\s*read\b\s*\(?\s*", Effect::Read),
             call(r"\bFile\s*\.\s*open\b\s*\(?\s*", Effect::Open),
         ],
         backticks: true,
@@ -126,18 +164,31 @@ static LANGUAGES: &[Language] = &[
     Language {
         programs: &["php"],
         code_options: &["-r"],
+        value_options: &[],
+        code_operand: false,
         calls: &[
             call(r"\b(?:system|exec|shell_exec|passthru|popen|proc_open)\s*\(", Effect::Shell),
             call(r"\b(?:unlink|rmdir)\s*\(", DELETE),
+            call(r"\b(?:copy|rename|symlink|link)\s*\(", Effect::WriteSecond),
             call(r"\bfile_put_contents\s*\(", Effect::Write),
+            call(r"\bfile_get_contents\s*\(", Effect::Read),
         ],
         backticks: true,
     },
+    Language {
+        programs: &["awk", "gawk", "mawk", "nawk"],
+        code_options: &[],
+        value_options: &["-F", "-v", "-f", "-i", "--field-separator", "--assign", "--include"],
+        code_operand: true,
+        calls: &[call(r"\bsystem\s*\(", Effect::Shell)],
+        backticks: false,
+    },
 ];
 
-/// The language `program` runs, if it is one of these.
+/// The language `program` runs, if it is one of these (`python3.12` is `python3`).
 fn language(program: &str) -> Option<&'static Language> {
-    LANGUAGES.iter().find(|language| language.programs.contains(&program))
+    let name = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    LANGUAGES.iter().find(|language| language.programs.contains(&program) || language.programs.contains(&name))
 }
 
 /// Whether `program` runs code in one of these languages.
@@ -145,33 +196,87 @@ pub(super) fn is_interpreter(program: &str) -> bool {
     language(program).is_some()
 }
 
-/// The code a command runs: an option's value (`-c CODE`, `-eCODE`, `--eval=CODE`), or, with
-/// no script file named, what it reads (`python3 <<EOF`, `echo … | node`).
+/// The code a command runs: its code options' values (`-c CODE`, `-eCODE`, `-we CODE`,
+/// `--eval=CODE`; Perl's and Node's several `-e` joined), the first operand of a language whose
+/// program is its operand (`awk 'PROGRAM'`), or, with no script file named, what it reads
+/// (`python3 <<EOF`, `echo … | node`).
 pub(super) fn code_of(program: &str, args: &[String], stdin: Option<&str>) -> Option<String> {
     let language = language(program)?;
+    let mut code: Vec<String> = Vec::new();
     let mut words = args.iter();
     while let Some(word) = words.next() {
-        for option in language.code_options {
-            if word == option {
-                return words.next().cloned();
+        if language.value_options.contains(&word.as_str()) {
+            // `awk -f FILE`: the program is in a file.
+            if language.code_operand && word == "-f" {
+                return None;
             }
-            let attached = match option.starts_with("--") {
-                true => word.strip_prefix(option).and_then(|rest| rest.strip_prefix('=')),
-                false => word.strip_prefix(option).filter(|rest| !rest.is_empty()),
-            };
-            if let Some(code) = attached {
-                return Some(code.to_string());
-            }
+            words.next();
+            continue;
         }
-        // The first word that is not an option names a script file, whose code is not here.
-        if word == "-" {
+        if let Some(found) = code_option(language, word, &mut words) {
+            code.push(found);
+            continue;
+        }
+        if word == "--" || word == "-" {
             break;
         }
-        if !word.starts_with('-') {
+        // `python3 -m MODULE`: a module, whose code is not here.
+        if word == "-m" {
+            return None;
+        }
+        if !word.starts_with('-') || word.len() == 1 {
+            // The first operand: the program itself, or a script file whose code is not here.
+            return match language.code_operand && code.is_empty() {
+                true => Some(word.clone()),
+                false if code.is_empty() => None,
+                false => Some(code.join("\n")),
+            };
+        }
+    }
+    match code.is_empty() {
+        true if language.code_operand => None,
+        true => stdin.map(str::to_string),
+        false => Some(code.join("\n")),
+    }
+}
+
+/// A code option's value: `-c CODE`, `-cCODE`, `--eval=CODE`, or a cluster of short options
+/// ending in the code option (`-Ic CODE`, `-we CODE`, `-lne CODE`).
+fn code_option<'a>(language: &Language, word: &str, words: &mut impl Iterator<Item = &'a String>) -> Option<String> {
+    for option in language.code_options {
+        if word == *option {
+            return words.next().cloned();
+        }
+        if let Some(value) = option
+            .starts_with("--")
+            .then(|| word.strip_prefix(option).and_then(|rest| rest.strip_prefix('=')))
+            .flatten()
+        {
+            return Some(value.to_string());
+        }
+    }
+    let letters = word.strip_prefix('-').filter(|letters| !letters.starts_with('-'))?;
+    for (at, letter) in letters.char_indices() {
+        let short = format!("-{letter}");
+        if language.code_options.contains(&short.as_str()) {
+            let attached = letters.get(at + letter.len_utf8()..).unwrap_or_default();
+            // `node -pe CODE`: letters after it that hold another code option are flags.
+            let another = |c: char| language.code_options.contains(&format!("-{c}").as_str());
+            if attached.len() <= 3 && attached.chars().all(|c| c.is_ascii_alphabetic()) && attached.chars().any(another)
+            {
+                continue;
+            }
+            return match attached.is_empty() {
+                true => words.next().cloned(),
+                false => Some(attached.to_string()),
+            };
+        }
+        // An option taking a value ends the cluster: what follows is its value.
+        if language.value_options.contains(&short.as_str()) {
             return None;
         }
     }
-    stdin.map(str::to_string)
+    None
 }
 
 /// What one call in the code does, for the walk to read.
@@ -186,9 +291,17 @@ pub(super) enum Run {
 /// The commands `code`'s calls amount to, in the order they appear.
 pub(super) fn runs(program: &str, code: &str) -> Vec<Run> {
     let Some(language) = language(program) else { return Vec::new() };
+    // `python3 -c "$X"`: code known only at run time.
+    let trimmed = code.trim();
+    if trimmed.starts_with('$') && !trimmed.contains(char::is_whitespace) {
+        return vec![Run::Argv(vec![trimmed.to_string()])];
+    }
     let mut found: Vec<(usize, Run)> = Vec::new();
-    for (call, pattern) in language.calls.iter().zip(compiled(language)) {
+    for (call, (pattern, requires)) in language.calls.iter().zip(compiled(language)) {
         let Some(pattern) = pattern else { continue };
+        if call.requires.is_some() && !requires.as_ref().is_some_and(|requires| requires.is_match(code)) {
+            continue;
+        }
         for matched in pattern.find_iter(code) {
             let rest = code.get(matched.end()..).unwrap_or_default();
             // `qx{…}` and `%x(…)` are literals the pattern begins.
@@ -217,13 +330,13 @@ pub(super) fn runs(program: &str, code: &str) -> Vec<Run> {
 }
 
 /// Each call's pattern, compiled once per language.
-fn compiled(language: &'static Language) -> &'static [Option<Regex>] {
-    static COMPILED: OnceLock<Vec<Vec<Option<Regex>>>> = OnceLock::new();
+fn compiled(language: &'static Language) -> &'static [(Option<Regex>, Option<Regex>)] {
+    type Compiled = Vec<Vec<(Option<Regex>, Option<Regex>)>>;
+    static COMPILED: OnceLock<Compiled> = OnceLock::new();
     let all = COMPILED.get_or_init(|| {
-        LANGUAGES
-            .iter()
-            .map(|language| language.calls.iter().map(|call| Regex::new(call.pattern).ok()).collect())
-            .collect()
+        let compile =
+            |call: &Call| (Regex::new(call.pattern).ok(), call.requires.and_then(|requires| Regex::new(requires).ok()));
+        LANGUAGES.iter().map(|language| language.calls.iter().map(compile).collect()).collect()
     });
     let at = LANGUAGES.iter().position(|candidate| std::ptr::eq(candidate, language)).unwrap_or(usize::MAX);
     all.get(at).map_or(&[], Vec::as_slice)
@@ -247,12 +360,13 @@ fn effect(effect: Effect, first: &Arg, rest: &str) -> Option<Run> {
     let target = || match first {
         Arg::Text(text) => Some(literal_path(text)),
         Arg::Home => Some("~".to_string()),
-        Arg::List(_) | Arg::Unknown => Some(super::RUN_TIME_INPUT.to_string()),
+        Arg::List(_) | Arg::Unknown => Some(RUN_TIME_INPUT.to_string()),
     };
     match effect {
+        // A line known only at run time (`os.system(cmd)`) runs a program known only then.
         Effect::Shell => match first {
             Arg::Text(line) => Some(Run::Line(line.clone())),
-            _ => None,
+            _ => Some(Run::Argv(vec![RUN_TIME_COMMAND.to_string()])),
         },
         Effect::Argv => match first {
             Arg::Text(line) => {
@@ -264,7 +378,7 @@ fn effect(effect: Effect, first: &Arg, rest: &str) -> Option<Run> {
                 }
             }
             Arg::List(words) => Some(Run::Argv(argv(words.clone()))),
-            _ => None,
+            _ => Some(Run::Argv(vec![RUN_TIME_COMMAND.to_string()])),
         },
         Effect::ProgramAndArgs => {
             let Arg::Text(program) = first else { return None };
@@ -281,6 +395,15 @@ fn effect(effect: Effect, first: &Arg, rest: &str) -> Option<Run> {
             Some(Run::Argv(delete(recursive, target()?)))
         }
         Effect::Write => Some(Run::Argv(write(target()?))),
+        Effect::WriteSecond => {
+            let second = match argument(after_first(rest)) {
+                Arg::Text(text) => literal_path(&text),
+                Arg::Home => "~".to_string(),
+                Arg::List(_) | Arg::Unknown => RUN_TIME_INPUT.to_string(),
+            };
+            Some(Run::Argv(write(second)))
+        }
+        Effect::Read => Some(Run::Argv(vec!["cat".to_string(), "--".to_string(), target()?])),
         Effect::Open => {
             // `open(P)` and `open(P, "r")` read; a mode with `w`, `a`, `x` or `+` writes.
             let second = after_first(rest).trim_start();
@@ -288,9 +411,14 @@ fn effect(effect: Effect, first: &Arg, rest: &str) -> Option<Run> {
                 second.strip_prefix("mode").map_or(second, |rest| rest.trim_start().trim_start_matches('=')),
             ) {
                 Arg::Text(mode) => mode,
-                _ => return None,
+                // `open(P)` reads; a mode known only at run time may write.
+                _ if second.is_empty() || second.starts_with(')') => "r".to_string(),
+                _ => "w".to_string(),
             };
-            mode.contains(['w', 'a', 'x', '+']).then(|| target().map(|target| Run::Argv(write(target))))?
+            match mode.contains(['w', 'a', 'x', '+']) {
+                true => target().map(|target| Run::Argv(write(target))),
+                false => target().map(|target| Run::Argv(vec!["cat".to_string(), "--".to_string(), target])),
+            }
         }
         Effect::PathMethod => {
             let after = rest.get(skip_argument(rest)..).unwrap_or_default();
@@ -413,7 +541,7 @@ fn argument(rest: &str) -> Arg {
             match quoted(trimmed) {
                 Arg::Text(word) => words.push(word),
                 Arg::Home => words.push("~".to_string()),
-                _ => words.push(super::RUN_TIME_INPUT.to_string()),
+                _ => words.push(RUN_TIME_INPUT.to_string()),
             }
             let end = skip_argument(trimmed);
             match trimmed.get(end..).and_then(|after| after.strip_prefix(',')) {
@@ -423,10 +551,22 @@ fn argument(rest: &str) -> Arg {
         }
         return Arg::List(words);
     }
-    match quoted(rest) {
-        Arg::Unknown if is_home(rest) => Arg::Home,
-        other => other,
+    match quoted_at(rest) {
+        (Arg::Unknown, _) if is_home(rest) => Arg::Home,
+        // `'rm -rf ' + home`, `'%s' % x`, `'{}'.format(x)`: what the literal is joined with is
+        // known only at run time.
+        (Arg::Text(text), end) if joined(rest.get(end..).unwrap_or_default()) => Arg::Text(text + RUN_TIME_INPUT),
+        (other, _) => other,
     }
+}
+
+/// Whether what follows a literal joins it with more (`+`, `%`, `.format(…)`, Perl's `.`).
+fn joined(after: &str) -> bool {
+    let after = after.trim_start();
+    after.starts_with(['+', '%', '*'])
+        || after.starts_with(". ")
+        || after.starts_with(".$")
+        || after.starts_with(".format")
 }
 
 /// Whether an expression is the home directory.
@@ -446,38 +586,64 @@ fn is_home(expression: &str) -> bool {
 /// `r` or `f` allowed), Perl's `qx{…}` and Ruby's `%x(…)`, with its backslash escapes decoded.
 /// What a literal interpolates (`${…}`, `#{…}`, an f-string's `{…}`) is known only at run time.
 fn quoted(text: &str) -> Arg {
+    quoted_at(text).0
+}
+
+/// [`quoted`], and where in `text` the literal ends.
+fn quoted_at(text: &str) -> (Arg, usize) {
+    let skipped = text.len() - text.trim_start().len();
     let (prefix, body) = split_prefix(text.trim_start());
-    let mut chars = body.chars();
-    let Some(open) = chars.next() else { return Arg::Unknown };
+    let mut chars = body.char_indices().peekable();
+    let Some((_, open)) = chars.next() else { return (Arg::Unknown, 0) };
     let close = match (open, prefix.is_empty() || prefix.starts_with(['r', 'R', 'f', 'F', 'b', 'B', 'u', 'U'])) {
         ('\'' | '"' | '`', _) => open,
         ('{', false) => '}',
         ('(', false) => ')',
         ('[', false) => ']',
         ('/' | '|' | '!', false) => open,
-        _ => return Arg::Unknown,
+        _ => return (Arg::Unknown, 0),
     };
-    let raw = prefix.contains(['r', 'R']);
-    let mut out = String::new();
-    let mut escaped = false;
-    for c in chars {
-        if escaped {
-            out.push(match c {
-                'n' => '\n',
-                't' => '\t',
-                other => other,
-            });
-            escaped = false;
-        } else if c == '\\' && !raw {
-            escaped = true;
-        } else if c == close {
-            let formatted = open == '`' || prefix.contains(['f', 'F']);
-            return Arg::Text(if formatted || out.contains("#{") { interpolated(&out) } else { out });
-        } else {
-            out.push(c);
-        }
+    // Python's triple-quoted strings end at the same three quotes.
+    let triple = matches!(open, '\'' | '"') && body.get(..3).is_some_and(|start| start.chars().all(|c| c == open));
+    if triple {
+        chars.next();
+        chars.next();
     }
-    Arg::Unknown
+    let raw = prefix.contains(['r', 'R']);
+    let start = skipped + prefix.len();
+    let mut out = String::new();
+    while let Some((at, c)) = chars.next() {
+        if c == '\\' && !raw {
+            let Some((_, escaped)) = chars.next() else { break };
+            match escaped {
+                'n' => out.push('\n'),
+                't' => out.push('\t'),
+                // `'\x72m -rf ~'` is `rm -rf ~`.
+                'x' | 'u' => {
+                    let digits = if escaped == 'x' { 2 } else { 4 };
+                    let hex: String = (0..digits)
+                        .filter_map(|_| chars.next_if(|(_, c)| c.is_ascii_hexdigit()))
+                        .map(|(_, c)| c)
+                        .collect();
+                    match u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
+                        Some(decoded) => out.push(decoded),
+                        None => out.push_str(&hex),
+                    }
+                }
+                other => out.push(other),
+            }
+            continue;
+        }
+        let closes = c == close && (!triple || body.get(at..at + 3).is_some_and(|end| end.chars().all(|c| c == close)));
+        if closes {
+            let end = start + at + if triple { 3 } else { 1 };
+            let formatted = open == '`' || prefix.contains(['f', 'F']);
+            let text = if formatted || out.contains("#{") { interpolated(&out) } else { out };
+            return (Arg::Text(text), end);
+        }
+        out.push(c);
+    }
+    (Arg::Unknown, 0)
 }
 
 /// A literal's text with what it interpolates (`${…}`, `#{…}`, `{…}`) as a word known only at
@@ -486,7 +652,7 @@ fn interpolated(text: &str) -> String {
     static INTERPOLATION: OnceLock<Option<Regex>> = OnceLock::new();
     let pattern = INTERPOLATION.get_or_init(|| Regex::new(r"[$#]?\{[^{}]*\}").ok());
     match pattern {
-        Some(pattern) => pattern.replace_all(text, super::RUN_TIME_INPUT).into_owned(),
+        Some(pattern) => pattern.replace_all(text, RUN_TIME_INPUT).into_owned(),
         None => text.to_string(),
     }
 }
@@ -573,8 +739,8 @@ mod tests {
     fn writes_name_their_file_and_reads_do_not() {
         assert_eq!(lines("python3", "open('.env', 'w').write('x')"), vec![argv_of(&["tee", "--", ".env"])]);
         assert_eq!(lines("python3", "open('.env', mode='a')"), vec![argv_of(&["tee", "--", ".env"])]);
-        assert_eq!(lines("python3", "print(open('README.md').read())"), vec![]);
-        assert_eq!(lines("python3", "open('a', 'r')"), vec![]);
+        assert_eq!(lines("python3", "print(open('README.md').read())"), vec![argv_of(&["cat", "--", "README.md"])]);
+        assert_eq!(lines("python3", "open('a', 'r')"), vec![argv_of(&["cat", "--", "a"])]);
         assert_eq!(
             lines("python3", "Path('.claude/settings.json').write_text('{}')"),
             vec![argv_of(&["tee", "--", ".claude/settings.json"])]
@@ -592,7 +758,34 @@ mod tests {
         assert_eq!(lines("ruby", r#"system("rm -rf #{d}")"#), vec![line("rm -rf $(cat)")]);
         // The shell expands what the language does not.
         assert_eq!(lines("python3", r#"os.system("rm -rf $HOME")"#), vec![line("rm -rf $HOME")]);
-        assert_eq!(lines("python3", "os.system(cmd)"), vec![]);
+        assert_eq!(lines("python3", "import os; os.system(cmd)"), vec![argv_of(&["$COMMAND"])]);
+    }
+
+    #[test]
+    fn what_review_three_found_is_read() {
+        assert_eq!(lines("python3", "from os import system; system('rm -rf ~')"), vec![line("rm -rf ~")]);
+        assert_eq!(lines("python3", "import os as o; o.system('rm -rf ~')"), vec![line("rm -rf ~")]);
+        assert_eq!(
+            lines("python3", "from shutil import rmtree; rmtree('/srv')"),
+            vec![argv_of(&["rm", "-r", "--", "/srv"])]
+        );
+        assert_eq!(lines("python3", "import os; os.system(c)"), vec![argv_of(&["$COMMAND"])]);
+        assert_eq!(lines("python3", "import os; os.system('rm -rf ' + home)"), vec![line("rm -rf $(cat)")]);
+        assert_eq!(lines("python3", "import os; os.system('''rm -rf ~''')"), vec![line("rm -rf ~")]);
+        assert_eq!(lines("python3", r"import os; os.system('\x72m -rf ~')"), vec![line("rm -rf ~")]);
+        assert_eq!(
+            lines("python3", "import shutil; shutil.copyfile('x', '.claude/settings.json')"),
+            vec![argv_of(&["tee", "--", ".claude/settings.json"])]
+        );
+        assert_eq!(lines("python3", "print(open('.env').read())"), vec![argv_of(&["cat", "--", ".env"])]);
+        assert_eq!(
+            lines("node", "fs.copyFileSync('x', '.git/hooks/pre-commit')"),
+            vec![argv_of(&["tee", "--", ".git/hooks/pre-commit"])]
+        );
+        assert_eq!(lines("python3", "$X"), vec![argv_of(&["$X"])]);
+        assert_eq!(lines("awk", r#"BEGIN { system("rm -rf ~") }"#), vec![line("rm -rf ~")]);
+        // A bare `run(` is subprocess's only where the code names it.
+        assert_eq!(lines("python3", "import asyncio; asyncio.run(main())"), vec![]);
     }
 
     #[test]
@@ -605,5 +798,13 @@ mod tests {
         assert_eq!(code_of("python3", &args(&[]), Some("y")).as_deref(), Some("y"));
         assert_eq!(code_of("python3", &args(&["-"]), Some("y")).as_deref(), Some("y"));
         assert_eq!(code_of("ls", &args(&["-c", "x"]), None), None);
+        assert_eq!(code_of("python3.12", &args(&["-Ic", "x"]), None).as_deref(), Some("x"));
+        assert_eq!(code_of("python3", &args(&["-W", "ignore", "-c", "x"]), None).as_deref(), Some("x"));
+        assert_eq!(code_of("perl", &args(&["-we", "x", "-e", "y"]), None).as_deref(), Some("x\ny"));
+        assert_eq!(code_of("node", &args(&["-pe", "x"]), None).as_deref(), Some("x"));
+        assert_eq!(code_of("deno", &args(&["eval", "x"]), None).as_deref(), Some("x"));
+        assert_eq!(code_of("python3", &args(&["-m", "http.server"]), Some("y")), None);
+        assert_eq!(code_of("awk", &args(&["-F", ":", "{print $1}", "f"]), None).as_deref(), Some("{print $1}"));
+        assert_eq!(code_of("awk", &args(&["-f", "prog.awk", "f"]), None), None);
     }
 }

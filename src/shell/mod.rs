@@ -261,7 +261,19 @@ fn sets_temp(line: &str) -> bool {
 /// (`NAME=…`): a `for NAME`, `read NAME`, a second assignment or an `unset` leave its value to
 /// run time.
 fn set_once(line: &str, name: &str) -> bool {
-    matches!(settings(line, name).as_slice(), [at] if line.get(at + name.len()..).is_some_and(|rest| rest.starts_with('=')))
+    !sets_unseen(line)
+        && matches!(settings(line, name).as_slice(), [at] if line.get(at + name.len()..).is_some_and(|rest| rest.starts_with('=')))
+}
+
+/// Whether the line runs something that sets variables without naming them where they are
+/// set (`read` sets `REPLY`, `getopts` `OPTARG`, `mapfile` `MAPFILE`, `printf -v "$N"`, a
+/// sourced file or a nameref anything): then no value the line spells is known to stand.
+fn sets_unseen(line: &str) -> bool {
+    const SETTERS: [&str; 9] =
+        ["read", "mapfile", "readarray", "getopts", "source", ".", "printf", "declare", "typeset"];
+    line.split(|c: char| c.is_whitespace() || ";&|(){}`".contains(c))
+        .any(|word| SETTERS.contains(&word) || matches!(word, "BASH_REMATCH" | "REPLY" | "OPTARG"))
+        || line.contains("local -n")
 }
 
 /// Where the line names `name` as a whole word other than as `$NAME` or `${NAME…}`.
@@ -289,6 +301,16 @@ impl Walker {
                 matches!(name.as_str(), "HOME" | "PWD" | "IFS" | "PATH") || TEMP_VARIABLES.contains(&name.as_str());
             if plain && !special && set_once(&self.line, name) {
                 self.variables.insert(name.clone(), value.clone());
+            }
+        }
+    }
+
+    /// `GIT_SSH_COMMAND='…' git fetch`, `PAGER='…' man x`, `BASH_ENV=… bash`: variables whose
+    /// value a program runs as a command; their values are read as scripts.
+    fn command_variables(&mut self, assignments: &[(String, String)], ctx: &Context) {
+        for (name, value) in assignments {
+            if programs::runs_value_as_script(name) && !value.is_empty() {
+                self.script(value, &ctx.nested());
             }
         }
     }
@@ -480,6 +502,7 @@ impl Walker {
         if read.words.is_empty() {
             self.assign(&read.assignments);
         }
+        self.command_variables(&read.assignments, ctx);
         if ctx.depth > MAX_DEPTH {
             // Tolerantly read, quotes are gone: `bash -c rm -rf /` is two commands.
             for words in split_scripts(read.words) {
@@ -574,6 +597,7 @@ impl Walker {
         if read.words.is_empty() {
             self.assign(&read.assignments);
         }
+        self.command_variables(&read.assignments, ctx);
         self.command(read.words, read.fed, read.stdin_script, ctx);
     }
 
@@ -768,7 +792,11 @@ impl Walker {
                         text.push_str("/tmp");
                     } else if name == "PWD" && text.is_empty() {
                         text.push('.');
-                    } else if let Some(value) = self.variables.get(name.as_str()) {
+                    } else if let Some(value) = self.variables.get(name.as_str()).filter(|value| {
+                        // Unquoted, the shell splits a value and expands its globs: only a value
+                        // with neither reads as one word.
+                        quoted || !value.contains(|c: char| c.is_whitespace() || "*?[".contains(c))
+                    }) {
                         text.push_str(value);
                     } else {
                         text.push('$');
@@ -786,9 +814,11 @@ impl Walker {
                 }
                 WordPiece::ParameterExpansion(_) | WordPiece::ArithmeticExpression(_) => {
                     // `${HOME:?}`, `${HOME%/}`: still the home directory; `${x:-$(…)}` runs.
+                    // `${HOME:?}`, `${HOME:-x}`, `${HOME%/}`; not `${PWD%/*}` (the parent), nor
+                    // any other operator, which makes it something else.
                     let named = |name: &str| {
                         source.strip_prefix("${").and_then(|rest| rest.strip_prefix(name)).is_some_and(|rest| {
-                            rest.chars().next().is_some_and(|c| !(c.is_ascii_alphanumeric() || c == '_'))
+                            rest.starts_with(":?") || rest.starts_with(":-") || rest.starts_with("%/}") || rest == "}"
                         })
                     };
                     if text.is_empty() && named("HOME") {
@@ -810,15 +840,6 @@ impl Walker {
         if self.out.commands.len() >= MAX_COMMANDS {
             self.out.too_large = true;
             return;
-        }
-        // `W='rm -rf ~'; $W`: a program word with blanks is an expansion the shell splits (what
-        // it expands to is not tilde-expanded again: its `~` is a file of that name).
-        if let Some(first) = words.first().filter(|first| first.contains(char::is_whitespace) && !first.contains('/')) {
-            let split = first.split_whitespace().map(|word| match word.starts_with('~') {
-                true => format!("./{word}"),
-                false => word.to_string(),
-            });
-            words = split.chain(words.iter().skip(1).cloned()).collect();
         }
         let mut via = ctx.via.clone();
         let mut inputs = ctx.inputs.clone();
@@ -847,7 +868,21 @@ impl Walker {
                 // `echo / | xargs rm -rf`: what xargs reads becomes operands, split at blanks;
                 // `-I {}` puts them where `{}` stands. Input the line does not spell is a word
                 // known only at run time (`ls | xargs rm -rf`).
-                let read = read_words(&piped_words);
+                // `-0`, `-d`, `-I`, `-L` take whole lines (or NUL-ended items), blanks and all.
+                let whole = own.iter().any(|word| {
+                    word == "--null"
+                        || word.starts_with("-0")
+                        || word.starts_with("-d")
+                        || word.starts_with("-I")
+                        || word.starts_with("-L")
+                        || word.starts_with("--delimiter")
+                        || word.starts_with("--replace")
+                        || word.starts_with("-i")
+                });
+                let read = match whole && !piped_words.is_empty() {
+                    true => vec![piped_words.join(" ")],
+                    false => read_words(&piped_words),
+                };
                 match xargs_replacement(own) {
                     Some(token) => inner = inner.iter().flat_map(|word| substitute(word, &token, &read)).collect(),
                     None => inner.extend(read),
@@ -864,6 +899,13 @@ impl Walker {
             words = parallel(&words, &read_words(&piped_words));
             self.record("parallel", &[], &via, &inputs);
             via.push("parallel".to_string());
+            // `parallel 'rm -rf {}' ::: …`: a command given as one word is a shell's script.
+            if words.first().is_some_and(|first| first.contains(char::is_whitespace)) {
+                let nested =
+                    Context { via: via.clone(), inputs: inputs.clone(), piped_words: Vec::new(), depth: ctx.depth + 1 };
+                self.script(&words.join(" "), &nested);
+                return;
+            }
         }
         let Some(first) = words.first() else { return };
         let program = program_name(first);
@@ -974,7 +1016,10 @@ impl Walker {
         if matches!(program.as_str(), "cd" | "pushd") {
             let target = match parsed.operands.first().map(String::as_str) {
                 None => Some("~"),
-                Some(target) if !target.starts_with(['-', '$', '`']) => Some(target),
+                Some("-") => None,
+                // `cd "$(…)"`, `cd $DIR`: relative paths after it start where only the run knows.
+                Some(target) if target.starts_with(['$', '`']) => Some(RUN_TIME_INPUT),
+                Some(target) if !target.starts_with('-') => Some(target),
                 Some(_) => None,
             };
             for spelling in target.map(|target| from_dirs(&dirs, target)).unwrap_or_default() {
@@ -1720,6 +1765,8 @@ fn parallel(words: &[String], read: &[String]) -> Vec<String> {
     let command = rest.get(..split).unwrap_or_default();
     let values: Vec<String> = match split == rest.len() {
         true => read.to_vec(),
+        // `:::: FILE`: the values are in a file, known only at run time.
+        false if rest.iter().any(|word| word.starts_with("::::")) => vec![RUN_TIME_INPUT.to_string()],
         false => {
             rest.get(split..).unwrap_or_default().iter().filter(|word| !word.starts_with(":::")).cloned().collect()
         }

@@ -734,11 +734,8 @@ fn home(path: &str) -> String {
 /// `-EncodedCommand`'s script: base64 of UTF-16LE text.
 fn decode(encoded: &str) -> Option<String> {
     let bytes = base64::engine::general_purpose::STANDARD.decode(encoded.trim()).ok()?;
-    let units: Vec<u16> = bytes
-        .chunks_exact(2)
-        .filter_map(|pair| <[u8; 2]>::try_from(pair).ok())
-        .map(u16::from_le_bytes)
-        .collect();
+    let units: Vec<u16> =
+        bytes.chunks_exact(2).filter_map(|pair| <[u8; 2]>::try_from(pair).ok()).map(u16::from_le_bytes).collect();
     String::from_utf16(&units).ok()
 }
 

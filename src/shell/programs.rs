@@ -189,6 +189,7 @@ pub(super) fn reading_options(program: &str) -> &'static [&'static str] {
     match program {
         "grep" | "egrep" | "fgrep" | "rg" => &["f", "file"],
         "curl" => &["T", "K", "upload-file", "config"],
+        "ssh" | "scp" | "sftp" => &["F"],
         "wget" => &["i", "input-file", "load-cookies"],
         "openssl" => &["in", "inkey", "key"],
         _ => &[],
@@ -199,8 +200,9 @@ pub(super) fn reading_options(program: &str) -> &'static [&'static str] {
 /// it authenticates with (`ssh -i KEY`, `curl --cert FILE`).
 pub(super) fn using_options(program: &str) -> &'static [&'static str] {
     match program {
-        "ssh" | "scp" | "sftp" => &["i", "F"],
-        "curl" => &["E", "cert", "key", "cacert"],
+        // (`-F FILE` is read: ssh prints the lines of a config file it cannot parse.)
+        "ssh" | "scp" | "sftp" => &["i"],
+        "curl" => &["E", "cert", "key", "cacert", "capath", "proxy-cert", "proxy-key", "proxy-cacert"],
         "wget" => &["certificate", "private-key", "ca-certificate"],
         _ => &[],
     }
@@ -226,6 +228,35 @@ pub(super) fn help_options(program: &str) -> &'static [&'static str] {
     }
 }
 
+/// Environment variables whose value a program runs as a command (`GIT_SSH_COMMAND`, `PAGER`,
+/// `BASH_ENV`; git's `GIT_CONFIG_VALUE_N`, which may set any of its command keys).
+pub(super) fn runs_value_as_script(name: &str) -> bool {
+    matches!(
+        name,
+        "GIT_SSH_COMMAND"
+            | "GIT_SSH"
+            | "GIT_PAGER"
+            | "GIT_EDITOR"
+            | "GIT_SEQUENCE_EDITOR"
+            | "GIT_EXTERNAL_DIFF"
+            | "GIT_ASKPASS"
+            | "GIT_PROXY_COMMAND"
+            | "SSH_ASKPASS"
+            | "SUDO_ASKPASS"
+            | "PAGER"
+            | "MANPAGER"
+            | "EDITOR"
+            | "VISUAL"
+            | "LESSOPEN"
+            | "LESSCLOSE"
+            | "BASH_ENV"
+            | "ENV"
+            | "PROMPT_COMMAND"
+            | "RSYNC_RSH"
+            | "RSYNC_CONNECT_PROG"
+    ) || name.starts_with("GIT_CONFIG_VALUE_")
+}
+
 /// Builtins whose `NAME=VALUE` operands set shell variables (`export W=…`).
 pub(super) fn declares_variables(program: &str) -> bool {
     matches!(program, "export" | "declare" | "typeset" | "local" | "readonly")
@@ -241,7 +272,19 @@ pub(super) fn operands_are_text(program: &str) -> bool {
 pub(super) fn value_options(program: &str) -> (&'static str, &'static [&'static str]) {
     match program {
         _ if is_shell(program) => ("oO", &["rcfile", "init-file"]),
-        "git" => ("Cc", &["git-dir", "work-tree", "namespace", "config-env", "super-prefix"]),
+        "git" => (
+            "Cc",
+            &[
+                "git-dir",
+                "work-tree",
+                "namespace",
+                "config-env",
+                "super-prefix",
+                "attr-source",
+                "exec-path",
+                "list-cmds",
+            ],
+        ),
         "cp" | "mv" | "ln" => ("tS", &["target-directory", "suffix"]),
         "install" => ("tSmog", &["target-directory", "suffix", "mode", "owner", "group"]),
         "sed" => ("ef", &["expression", "file"]),
@@ -297,6 +340,13 @@ pub(super) fn value_options(program: &str) -> (&'static str, &'static [&'static 
                 "output-dir",
                 "url",
                 "dump-header",
+                "cert",
+                "key",
+                "cacert",
+                "capath",
+                "proxy-cert",
+                "proxy-key",
+                "proxy-cacert",
             ],
         ),
         "wget" => (
