@@ -283,6 +283,18 @@ fn shipped_rule_sets_are_built_in_by_name() {
     let unknown = hookc(dir.path(), &["eval", "--rules", "builtin:nope"], event);
     assert_eq!(unknown.status.code(), Some(2));
     assert!(stderr(&unknown).contains("the names are baseline, packs,"), "{}", stderr(&unknown));
+    // `init` wires them by name, no path to resolve.
+    let init = hookc(
+        dir.path(),
+        &["init", "claude", "--rules", "builtin:baseline", "--rules", "builtin:iac", "--command", "hookc"],
+        b"",
+    );
+    assert_eq!(init.status.code(), Some(0), "{}", stderr(&init));
+    assert!(
+        stdout(&init).contains("hookc hook claude --rules builtin:baseline --rules builtin:iac"),
+        "{}",
+        stdout(&init)
+    );
     // What is built in is what the folders hold.
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for (path, text) in hookc::builtin::FILES {

@@ -26,9 +26,10 @@ pub(super) struct Args {
     /// --sign`): whoever can write the bundle then cannot change the policy.
     #[arg(long, value_name = "PUB", requires = "bundle")]
     trust_key: Option<PathBuf>,
-    /// Run with these rule files or directories (default: `rules`).
+    /// Run with these rule files or directories, or rule sets built into hookc
+    /// (`builtin:baseline`, `builtin:NAME`, `builtin:packs`); repeatable (default: `rules`).
     #[arg(long, value_name = "PATH")]
-    rules: Option<PathBuf>,
+    rules: Vec<PathBuf>,
     /// How the agent should invoke hookc (default: this hookc's absolute path).
     #[arg(long, value_name = "COMMAND")]
     command: Option<String>,
@@ -118,7 +119,7 @@ fn init(args: &Args) -> Result<(), String> {
 /// Where the policy is, after making sure it exists and checks: a missing or broken policy
 /// would block every call the agent makes.
 enum PolicyPath {
-    Rules(PathBuf),
+    Rules(Vec<PathBuf>),
     Bundle(PathBuf),
 }
 
@@ -134,8 +135,8 @@ fn checked_policy(args: &Args) -> Result<PolicyPath, String> {
             (PolicyPath::Bundle(bundle.clone()), crate::Policy::load_bundle_trusted(bundle, key.as_ref()))
         }
         (None, rules) => {
-            let rules = rules.clone().unwrap_or_else(|| PathBuf::from("rules"));
-            let loaded = crate::Policy::from_paths(std::slice::from_ref(&rules));
+            let rules = if rules.is_empty() { vec![PathBuf::from("rules")] } else { rules.clone() };
+            let loaded = crate::Policy::from_paths(&rules);
             (PolicyPath::Rules(rules), loaded)
         }
     };
@@ -155,16 +156,24 @@ fn checked_policy(args: &Args) -> Result<PolicyPath, String> {
 /// `cd src`.
 fn command_line(args: &Args, project: &Path, policy: &PolicyPath, project_var: Option<&str>) -> Result<String, String> {
     let verb = format!("hook {}", args.agent.id);
-    let (flag, path) = match policy {
-        PolicyPath::Rules(path) => ("--rules", path),
-        PolicyPath::Bundle(path) => ("--bundle", path),
+    let paths: Vec<(&str, &PathBuf)> = match policy {
+        PolicyPath::Rules(paths) => paths.iter().map(|path| ("--rules", path)).collect(),
+        PolicyPath::Bundle(path) => vec![("--bundle", path)],
     };
     let program = match &args.command {
         Some(command) => command.clone(),
         None => default_program()?,
     };
     let spell = |path: &Path| spell(project_var, project, path);
-    let mut line = format!("{program} {verb} {flag} {}", spell(path)?);
+    let mut line = format!("{program} {verb}");
+    for (flag, path) in paths {
+        // `builtin:NAME` is inside hookc: no path to resolve.
+        let spelled = match path.to_str().filter(|text| text.starts_with(crate::builtin::PREFIX)) {
+            Some(name) => quote(name),
+            None => spell(path)?,
+        };
+        line.push_str(&format!(" {flag} {spelled}"));
+    }
     match &args.trust_key {
         // A key given as itself (`RW…`) rather than a file goes as it is.
         Some(key) if !project.join(key).exists() => {
