@@ -22,6 +22,7 @@ mod interpreters;
 pub(crate) mod powershell;
 mod programs;
 mod scan;
+mod sql;
 
 use brush_parser::ast;
 use brush_parser::word::{self, Parameter, ParameterExpr, TildeExpr, WordPiece, WordPieceWithSource};
@@ -959,6 +960,22 @@ impl Walker {
                     self.file(file, access);
                 }
                 self.out.too_large |= line.too_large;
+            }
+        }
+        // `psql -c SQL`, `mysql -e SQL`, `sqlite3 DB SQL`, a heredoc: each statement is a `sql`
+        // command.
+        if sql::is_client(&program) {
+            let fed = ctx.piped_words.is_empty() && !ctx.inputs.is_empty();
+            let stdin =
+                stdin_script.clone().or_else(|| (!ctx.piped_words.is_empty()).then(|| ctx.piped_words.join(" ")));
+            for mut statement in sql::commands(&program, &args, stdin.as_deref(), fed) {
+                statement.via = nested.via.clone();
+                statement.inputs = inputs.clone();
+                if self.out.commands.len() >= MAX_COMMANDS {
+                    self.out.too_large = true;
+                    break;
+                }
+                self.out.commands.push(statement);
             }
         }
         // `python3 -c CODE`, `node -e CODE`, `perl <<EOF`: what the code's calls run, delete or write.

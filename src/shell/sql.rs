@@ -1,0 +1,194 @@
+//! SQL handed to database clients (`psql -c "DROP TABLE x"`, `mysql -e …`, `sqlite3 db "…"`, a
+//! heredoc fed to one), read as statements by a maintained SQL parser (sqlparser): each
+//! statement is a command of its own whose program is `sql`, so a rule reads it with `runs`:
+//! `runs sql (subcommand in [drop, truncate])`, `runs sql (subcommand == delete and not flags
+//! in [where])`. SQL the line does not spell (`psql -f FILE`, a pipe from a program) is one
+//! `sql` command whose subcommand is `unread`; SQL the parser rejects is `unparsed`.
+
+use super::Command;
+use sqlparser::ast::Statement;
+use sqlparser::dialect::{Dialect, GenericDialect, MySqlDialect, PostgreSqlDialect, SQLiteDialect};
+use sqlparser::parser::Parser;
+
+/// A database client: the options whose value is SQL, the options whose value is a file of
+/// SQL, and whether SQL may be its operand after the database (`sqlite3 DB "SQL"`).
+struct Client {
+    programs: &'static [&'static str],
+    sql_options: &'static [&'static str],
+    file_options: &'static [&'static str],
+    sql_operand: bool,
+}
+
+static CLIENTS: &[Client] = &[
+    Client {
+        programs: &["psql"],
+        sql_options: &["-c", "--command"],
+        file_options: &["-f", "--file"],
+        sql_operand: false,
+    },
+    Client {
+        programs: &["mysql", "mariadb"],
+        sql_options: &["-e", "--execute"],
+        file_options: &[],
+        sql_operand: false,
+    },
+    Client {
+        programs: &["sqlite3", "duckdb"],
+        sql_options: &["-cmd", "-c"],
+        file_options: &["-init"],
+        sql_operand: true,
+    },
+    Client {
+        programs: &["clickhouse-client", "cockroach", "snowsql", "sqlcmd", "usql"],
+        sql_options: &["-q", "--query", "-e", "--execute", "-Q", "-c"],
+        file_options: &["-f", "--file", "-i", "--queries-file"],
+        sql_operand: false,
+    },
+];
+
+fn client(program: &str) -> Option<&'static Client> {
+    CLIENTS.iter().find(|client| client.programs.contains(&program))
+}
+
+/// Whether `program` is a database client whose SQL is read.
+pub(super) fn is_client(program: &str) -> bool {
+    client(program).is_some()
+}
+
+/// The statements a client's words and input run, as `sql` commands. `stdin` is the heredoc or
+/// here-string it reads; `fed` whether a pipe feeds it what the line does not spell.
+pub(super) fn commands(program: &str, args: &[String], stdin: Option<&str>, fed: bool) -> Vec<Command> {
+    let Some(client) = client(program) else { return Vec::new() };
+    let mut scripts: Vec<String> = Vec::new();
+    let mut unread = false;
+    let mut operands = 0usize;
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        let (name, attached) = match word.split_once('=') {
+            Some((name, value)) if name.starts_with("--") => (name, Some(value.to_string())),
+            _ => (word.as_str(), None),
+        };
+        if client.sql_options.contains(&name) {
+            scripts.extend(attached.or_else(|| words.next().cloned()));
+        } else if client.file_options.contains(&name) {
+            unread = true;
+            if attached.is_none() {
+                words.next();
+            }
+        } else if let Some(sql) = client.sql_options.iter().find_map(|option| attached_short(word, option)) {
+            scripts.push(sql.to_string());
+        } else if !word.starts_with('-') {
+            operands += 1;
+            // `sqlite3 DB "SQL"`: what follows the database is SQL.
+            if client.sql_operand && operands >= 2 {
+                scripts.push(word.clone());
+            }
+        }
+    }
+    if let Some(stdin) = stdin {
+        scripts.push(stdin.to_string());
+    } else if scripts.is_empty() && fed {
+        unread = true;
+    }
+    let mut commands: Vec<Command> = scripts.iter().flat_map(|script| statements(program, script)).collect();
+    if unread {
+        commands.push(sql_command("unread", Vec::new(), Vec::new()));
+    }
+    commands
+}
+
+/// `-cSQL`: a short option's value attached to it.
+fn attached_short<'a>(word: &'a str, option: &str) -> Option<&'a str> {
+    (option.len() == 2).then(|| word.strip_prefix(option)).flatten().filter(|rest| !rest.is_empty())
+}
+
+/// The statements of one SQL text, as `sql` commands.
+fn statements(program: &str, sql: &str) -> Vec<Command> {
+    let dialect: Box<dyn Dialect> = match program {
+        "psql" | "cockroach" => Box::new(PostgreSqlDialect {}),
+        "mysql" | "mariadb" => Box::new(MySqlDialect {}),
+        "sqlite3" => Box::new(SQLiteDialect {}),
+        _ => Box::new(GenericDialect {}),
+    };
+    // Clients' meta-commands (psql's `\dt`, sqlite3's `.tables`) are not SQL: such a line is left
+    // out, but one that runs a file (`\i FILE`, `.read FILE`) makes the SQL unread.
+    let meta = if matches!(program, "sqlite3" | "duckdb") { '.' } else { '\\' };
+    let mut unread = false;
+    let text: String = sql
+        .lines()
+        .filter(|line| {
+            let line = line.trim_start();
+            let is_meta = line.starts_with(meta);
+            unread |= is_meta && (line.starts_with("\\i") || line.starts_with(".read") || line.starts_with(".import"));
+            !is_meta
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut commands = match Parser::parse_sql(dialect.as_ref(), &text) {
+        Ok(parsed) => parsed.iter().map(statement).collect(),
+        Err(_) if text.trim().is_empty() => Vec::new(),
+        Err(_) => vec![sql_command("unparsed", Vec::new(), text.split_whitespace().map(str::to_lowercase).collect())],
+    };
+    if unread {
+        commands.push(sql_command("unread", Vec::new(), Vec::new()));
+    }
+    commands
+}
+
+/// One statement: its first keyword as the subcommand, its words (as the parser renders them,
+/// lower case), and the flag `where` on a `DELETE` or `UPDATE` that has a `WHERE`.
+fn statement(statement: &Statement) -> Command {
+    let rendered = statement.to_string();
+    let words: Vec<String> = rendered.split_whitespace().map(str::to_lowercase).collect();
+    let kind = words.first().cloned().unwrap_or_default();
+    let flags = match statement {
+        Statement::Delete(delete) if delete.selection.is_some() => vec!["where".to_string()],
+        Statement::Update(update) if update.selection.is_some() => vec!["where".to_string()],
+        _ => Vec::new(),
+    };
+    sql_command(&kind, flags, words)
+}
+
+fn sql_command(kind: &str, flags: Vec<String>, words: Vec<String>) -> Command {
+    Command { program: "sql".to_string(), subcommand: Some(kind.to_string()), flags, words, ..Command::default() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(program: &str, args: &[&str], stdin: Option<&str>, fed: bool) -> Vec<String> {
+        let args: Vec<String> = args.iter().map(|word| word.to_string()).collect();
+        commands(program, &args, stdin, fed)
+            .iter()
+            .map(|command| format!("{} {}", command.subcommand.clone().unwrap_or_default(), command.flags.join(",")))
+            .collect()
+    }
+
+    #[test]
+    fn statements_are_read_from_each_client() {
+        assert_eq!(read("psql", &["-c", "DROP TABLE users;"], None, false), ["drop "]);
+        assert_eq!(read("psql", &["--command=truncate table sessions"], None, false), ["truncate "]);
+        assert_eq!(
+            read("mysql", &["-u", "root", "-e", "DELETE FROM users; DELETE FROM x WHERE id = 1"], None, false),
+            ["delete ", "delete where"]
+        );
+        assert_eq!(read("sqlite3", &["app.db", "update t set a = 1"], None, false), ["update "]);
+        assert_eq!(
+            read("psql", &["db"], Some("BEGIN;\n/* x */ DROP DATABASE prod;\nCOMMIT;"), false),
+            ["begin ", "drop ", "commit "]
+        );
+        assert_eq!(read("psql", &["-c", "select 1"], None, false), ["select "]);
+    }
+
+    #[test]
+    fn sql_not_read_is_said_so() {
+        assert_eq!(read("psql", &["-f", "migrate.sql"], None, false), ["unread "]);
+        assert_eq!(read("psql", &["db"], None, true), ["unread "]);
+        assert_eq!(read("psql", &["-c", "DROP TABLE (("], None, false), ["unparsed "]);
+        assert_eq!(read("psql", &["db"], Some("\\i evil.sql"), false), ["unread "]);
+        // Deep nesting is refused by the parser's own limit, not by a crash.
+        let deep = format!("SELECT {}1{}", "(".repeat(5_000), ")".repeat(5_000));
+        assert_eq!(read("psql", &["-c", &deep], None, false), ["unparsed "]);
+    }
+}
