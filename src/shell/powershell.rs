@@ -159,6 +159,16 @@ struct Cmdlet {
 
 const COMMON_SWITCHES: &[&str] = &["whatif", "confirm", "verbose", "debug", "passthru"];
 
+/// `Set-Content` and `Add-Content`, which differ only in their names.
+const CONTENT: Cmdlet = Cmdlet {
+    name: "",
+    aliases: &[],
+    params: &["path", "value", "literalpath", "encoding", "force", "nonewline", "stream", "asbytestream"],
+    positional: 2,
+    switches: &["force", "nonewline", "asbytestream"],
+    does: Does::Write,
+};
+
 static CMDLETS: &[Cmdlet] = &[
     Cmdlet {
         name: "remove-item",
@@ -168,22 +178,8 @@ static CMDLETS: &[Cmdlet] = &[
         switches: &["recurse", "force"],
         does: Does::Delete,
     },
-    Cmdlet {
-        name: "set-content",
-        aliases: &["sc"],
-        params: &["path", "value", "literalpath", "encoding", "force", "nonewline", "stream", "asbytestream"],
-        positional: 2,
-        switches: &["force", "nonewline", "asbytestream"],
-        does: Does::Write,
-    },
-    Cmdlet {
-        name: "add-content",
-        aliases: &["ac"],
-        params: &["path", "value", "literalpath", "encoding", "force", "nonewline", "stream", "asbytestream"],
-        positional: 2,
-        switches: &["force", "nonewline", "asbytestream"],
-        does: Does::Write,
-    },
+    Cmdlet { name: "set-content", aliases: &["sc"], ..CONTENT },
+    Cmdlet { name: "add-content", aliases: &["ac"], ..CONTENT },
     Cmdlet {
         name: "out-file",
         aliases: &[],
