@@ -1092,6 +1092,12 @@ impl Walker {
         // `grep PATTERN FILE…`, `sed SCRIPT FILE…`, `awk PROGRAM FILE…`.
         if let Some(giving) = programs::text_first_operand(program) {
             if !parsed.values.iter().any(|(option, _)| giving.contains(&option.as_str())) {
+                // sed's `r FILE` and `w FILE` commands read and write files of their own.
+                if program == "sed" {
+                    for (file, access) in operands.first().map(|script| sed_files(script)).unwrap_or_default() {
+                        self.file(file, access);
+                    }
+                }
                 operands = operands.split_off(1.min(operands.len()));
             }
         }
@@ -1721,6 +1727,34 @@ fn expand_abbreviations(program: &str, subcommand: Option<&str>, flags: Vec<Stri
                 (Some(only), None) => (*only).to_string(),
                 _ => flag,
             }
+        })
+        .collect()
+}
+
+/// The files a sed script's `r`/`R` commands read and `w`/`W` commands (and the `w` flag of
+/// `s///w FILE`) write: each runs to the end of its line.
+fn sed_files(script: &str) -> Vec<(String, Access)> {
+    static COMMANDS: std::sync::OnceLock<Option<regex::Regex>> = std::sync::OnceLock::new();
+    let Some(pattern) = COMMANDS
+        .get_or_init(|| {
+            regex::Regex::new(
+                r"(?m)(?:^|[;{}]|[0-9$/]\s*!?)\s*([rRwW])\s+([^\s;}][^
+;}]*)",
+            )
+            .ok()
+        })
+        .as_ref()
+    else {
+        return Vec::new();
+    };
+    pattern
+        .captures_iter(script)
+        .filter_map(|found| {
+            let access = match found.get(1)?.as_str() {
+                "r" | "R" => Access::Read,
+                _ => Access::Write,
+            };
+            Some((found.get(2)?.as_str().trim().to_string(), access))
         })
         .collect()
 }

@@ -161,6 +161,10 @@ fn files_written_and_read() {
     assert_eq!(files("grep -r --exclude=.env KEY ."), [file(".", Read)]);
     assert_eq!(files("grep -rn '.env' src/"), [file("src/", Read)]);
     assert_eq!(files("grep KEY .env"), [file(".env", Read)]);
+    // sed's own file commands.
+    assert_eq!(files("sed 'r .env' README.md"), [file(".env", Read), file("README.md", Read)]);
+    assert_eq!(files("sed -n '1w out.txt' in.txt"), [file("out.txt", Write), file("in.txt", Read)]);
+    assert_eq!(files("sed 's/a/b/' in.txt"), [file("in.txt", Read)]);
     assert_eq!(files("grep -e .env -f patterns src"), [file("src", Read), file("patterns", Read)]);
     assert_eq!(files("chmod 600 key"), [file("key", Write)]);
     assert_eq!(files("dd if=/dev/zero of=/dev/sda bs=1M"), [file("/dev/zero", Read), file("/dev/sda", Write)]);
