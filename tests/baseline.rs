@@ -30,8 +30,13 @@ fn decide(line: &str, agent: u64) -> HookResult {
 
 /// Puts a command in one of the places a shell runs commands from.
 fn context(rng: &mut Rng, command: &str) -> String {
+    context_at(rng.next(), command)
+}
+
+/// The place [`context`] puts a command, chosen by `choice` (modulo the 16 places).
+fn context_at(choice: u64, command: &str) -> String {
     let quoted = command.replace('\'', r"'\''");
-    match rng.next() % 16 {
+    match choice % 16 {
         0 => format!("true; {command}"),
         1 => format!("{command} && ls"),
         2 => format!("ls /nope || {command}"),
@@ -133,33 +138,50 @@ fn every_spelling_of_a_destructive_delete_is_denied() {
     }
 }
 
-/// A recursive delete outside the project (`/repo`), but not of the temporary directories, in
-/// every spelling: another project, another user's home, a path climbing out, code in another
-/// language.
-#[test]
-fn every_spelling_of_a_delete_outside_the_project_is_denied() {
-    let targets = ["../other", "/srv/data", "~/other-project", "/home/bob/src", "/opt/app/../data", "/repo/../x"];
-    let deletes = [
-        "rm -rf TARGET",
-        "rm -r --force TARGET",
-        "cd .. && rm -rf TARGET",
-        "find TARGET -name '*.o' -delete",
-        "find TARGET -exec rm -rf {} +",
-        "echo TARGET | xargs rm -rf",
-        "python3 -c 'import shutil; shutil.rmtree(\"TARGET\")'",
-        "node -e 'require(\"fs\").rmSync(\"TARGET\", {recursive: true})'",
-        "perl -e 'system \"rm -rf TARGET\"'",
-    ];
-    for seed in 0..1500u64 {
-        let mut rng = Rng(seed);
-        let target = rng.pick(&targets);
-        let delete = rng.pick(&deletes);
+/// Where a recursive delete outside the project (`/repo`) may point: another project, another
+/// user's home, a path climbing out.
+const OUTSIDE: &[&str] =
+    &["../other", "/srv/data", "~/other-project", "/home/bob/src", "/opt/app/../data", "/repo/../x"];
+
+/// The ways a line deletes TARGET: `rm`, `find`, `xargs`, and code in other languages.
+const DELETES: &[&str] = &[
+    "rm -rf TARGET",
+    "rm -r --force TARGET",
+    "cd .. && rm -rf TARGET",
+    "find TARGET -name '*.o' -delete",
+    "find TARGET -exec rm -rf {} +",
+    "echo TARGET | xargs rm -rf",
+    "python3 -c 'import shutil; shutil.rmtree(\"TARGET\")'",
+    "node -e 'require(\"fs\").rmSync(\"TARGET\", {recursive: true})'",
+    "perl -e 'system \"rm -rf TARGET\"'",
+];
+
+proptest::proptest! {
+    // Seeded, so every run tries the same cases; a failure shrinks to the smallest indices.
+    #![proptest_config(proptest::test_runner::Config {
+        cases: 1500,
+        failure_persistence: None,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(21),
+        ..proptest::test_runner::Config::default()
+    })]
+
+    /// A recursive delete outside the project, but not of the temporary directories, in every
+    /// spelling, on every agent's shell tool, is denied.
+    #[test]
+    fn every_spelling_of_a_delete_outside_the_project_is_denied(
+        target in 0..OUTSIDE.len(),
+        delete in 0..DELETES.len(),
+        wrapper in 0..WRAPPERS.len(),
+        place in 0u64..16,
+        agent in 0u64..4,
+    ) {
+        let (target, delete) = (OUTSIDE[target], DELETES[delete]);
         // Code in another language does not expand `~`: there, the home is spelled out.
         let target = if delete.contains('\'') && target.starts_with('~') { "/home/bob" } else { target };
-        let command = format!("{}{}", rng.pick(WRAPPERS), delete.replace("TARGET", target));
-        let line = context(&mut rng, &command);
-        let result = decide(&line, rng.next());
-        assert_eq!(result.permission_behavior, Permission::Deny, "seed {seed}: {line:?} → {result:?}");
+        let command = format!("{}{}", WRAPPERS[wrapper], delete.replace("TARGET", target));
+        let line = context_at(place, &command);
+        let result = decide(&line, agent);
+        proptest::prop_assert_eq!(result.permission_behavior, Permission::Deny, "{:?} → {:?}", line, result);
     }
 }
 
