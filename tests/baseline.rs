@@ -75,66 +75,86 @@ const WRAPPERS: &[&str] = &[
     "stdbuf -o0 ",
 ];
 
-#[test]
-fn every_spelling_of_a_destructive_delete_is_denied() {
-    let programs =
-        ["rm", "'rm'", "\"rm\"", r"r\m", r"\rm", "/bin/rm", "/usr/bin/rm", "$'rm'", "r''m", "\"r\"m", "$'\\x72m'"];
-    let flags = [
-        "-rf",
-        "-fr",
-        "-r -f",
-        "-R",
-        "-r",
-        "--recursive",
-        "--recursive --force",
-        "-r --force",
-        "-Rf",
-        "-f -r",
-        "-rfv",
-        "-v -r",
-        "-rf --no-preserve-root",
-        "--no-preserve-root -r",
-    ];
-    let targets = [
-        "/",
-        "\"/\"",
-        "'/'",
-        "//",
-        "/.",
-        "/./",
-        "$'/'",
-        "~",
-        "~/",
-        "\"$HOME\"",
-        "$HOME",
-        "${HOME}",
-        "\"${HOME}/\"",
-        "/etc",
-        "/usr",
-        "/*",
-        "/home",
-        "/usr/lib",
-        "/etc/../",
-        "/tmp/..",
-        "/home/me/..",
-        "/var",
-        "/boot/efi",
-    ];
-    for seed in 0..3000u64 {
-        let mut rng = Rng(seed);
-        let dashes = if rng.next().is_multiple_of(4) { " --" } else { "" };
-        let command = format!(
-            "{}{} {}{} {}",
-            rng.pick(WRAPPERS),
-            rng.pick(&programs),
-            rng.pick(&flags),
-            dashes,
-            rng.pick(&targets)
-        );
-        let line = context(&mut rng, &command);
-        let result = decide(&line, rng.next());
-        assert_eq!(result.permission_behavior, Permission::Deny, "seed {seed}: {line:?} → {result:?}");
-        assert!(result.matched.iter().any(|rule| rule == "no-rm-root"), "seed {seed}: {line:?} → {result:?}");
+/// How `rm` may be spelled: quoted, escaped, by its path.
+const RM: &[&str] =
+    &["rm", "'rm'", "\"rm\"", r"r\m", r"\rm", "/bin/rm", "/usr/bin/rm", "$'rm'", "r''m", "\"r\"m", "$'\\x72m'"];
+
+/// Recursive flags in every order and spelling.
+const RECURSIVE: &[&str] = &[
+    "-rf",
+    "-fr",
+    "-r -f",
+    "-R",
+    "-r",
+    "--recursive",
+    "--recursive --force",
+    "-r --force",
+    "-Rf",
+    "-f -r",
+    "-rfv",
+    "-v -r",
+    "-rf --no-preserve-root",
+    "--no-preserve-root -r",
+];
+
+/// The root, the home and the system directories, in every spelling.
+const PRECIOUS: &[&str] = &[
+    "/",
+    "\"/\"",
+    "'/'",
+    "//",
+    "/.",
+    "/./",
+    "$'/'",
+    "~",
+    "~/",
+    "\"$HOME\"",
+    "$HOME",
+    "${HOME}",
+    "\"${HOME}/\"",
+    "/etc",
+    "/usr",
+    "/*",
+    "/home",
+    "/usr/lib",
+    "/etc/../",
+    "/tmp/..",
+    "/home/me/..",
+    "/var",
+    "/boot/efi",
+];
+
+/// The configuration of the generated tests: seeded, so every run tries the same cases, and a
+/// failure shrinks to its smallest case.
+fn generated(cases: u32) -> proptest::test_runner::Config {
+    proptest::test_runner::Config {
+        cases,
+        failure_persistence: None,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(21),
+        ..proptest::test_runner::Config::default()
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(generated(3000))]
+
+    /// A recursive delete of the root, the home or a system directory, in every spelling,
+    /// through every wrapper and place, on every agent's shell tool, is denied by `no-rm-root`.
+    #[test]
+    fn every_spelling_of_a_destructive_delete_is_denied(
+        wrapper in proptest::sample::select(WRAPPERS),
+        program in proptest::sample::select(RM),
+        flags in proptest::sample::select(RECURSIVE),
+        dashes in proptest::bool::ANY,
+        target in proptest::sample::select(PRECIOUS),
+        place in 0u64..16,
+        agent in 0u64..4,
+    ) {
+        let dashes = if dashes { " --" } else { "" };
+        let line = context_at(place, &format!("{wrapper}{program} {flags}{dashes} {target}"));
+        let result = decide(&line, agent);
+        proptest::prop_assert_eq!(result.permission_behavior, Permission::Deny, "{:?} → {:?}", line, result);
+        proptest::prop_assert!(result.matched.iter().any(|rule| rule == "no-rm-root"), "{:?} → {:?}", line, result);
     }
 }
 
@@ -157,13 +177,7 @@ const DELETES: &[&str] = &[
 ];
 
 proptest::proptest! {
-    // Seeded, so every run tries the same cases; a failure shrinks to the smallest indices.
-    #![proptest_config(proptest::test_runner::Config {
-        cases: 1500,
-        failure_persistence: None,
-        rng_seed: proptest::test_runner::RngSeed::Fixed(21),
-        ..proptest::test_runner::Config::default()
-    })]
+    #![proptest_config(generated(1500))]
 
     /// A recursive delete outside the project, but not of the temporary directories, in every
     /// spelling, on every agent's shell tool, is denied.
