@@ -199,17 +199,28 @@ proptest::proptest! {
     }
 }
 
-#[test]
-fn the_same_decorations_around_harmless_deletes_stay_allowed() {
-    let targets = ["build", "./target", "node_modules", "/tmp/x", "/repo/build", "dist", "'out dir'", "/var/tmp/cache"];
-    for seed in 0..1500u64 {
-        let mut rng = Rng(seed);
-        let command = format!("{}rm -rf {}", rng.pick(WRAPPERS), rng.pick(&targets));
-        // The flags and the root in different commands are not one destructive command.
-        let command = if rng.next().is_multiple_of(3) { format!("{command}; ls -f /") } else { command };
-        let line = context(&mut rng, &command);
-        let result = decide(&line, rng.next());
-        assert_eq!(result.permission_behavior, Permission::Passthrough, "seed {seed}: {line:?} → {result:?}");
+/// Deletes an agent makes every day: inside the project, or in the temporary directories.
+const HARMLESS: &[&str] =
+    &["build", "./target", "node_modules", "/tmp/x", "/repo/build", "dist", "'out dir'", "/var/tmp/cache"];
+
+proptest::proptest! {
+    #![proptest_config(generated(1500))]
+
+    /// The same decorations around harmless deletes leave them allowed; the flags and the root
+    /// in different commands are not one destructive command.
+    #[test]
+    fn the_same_decorations_around_harmless_deletes_stay_allowed(
+        wrapper in proptest::sample::select(WRAPPERS),
+        target in proptest::sample::select(HARMLESS),
+        then_ls_root in proptest::bool::ANY,
+        place in 0u64..16,
+        agent in 0u64..4,
+    ) {
+        let command = format!("{wrapper}rm -rf {target}");
+        let command = if then_ls_root { format!("{command}; ls -f /") } else { command };
+        let line = context_at(place, &command);
+        let result = decide(&line, agent);
+        proptest::prop_assert_eq!(result.permission_behavior, Permission::Passthrough, "{:?} → {:?}", line, result);
     }
 }
 
