@@ -2,8 +2,9 @@
 //! spell a destructive delete, a force push, a download run by an interpreter, a write to a
 //! generated file or a read of a secret — wrappers, quoting, escapes, nesting in `bash -c`,
 //! `eval`, pipes, subshells — on every agent's shell tool, must get the baseline's answer; the
-//! same decorations around harmless commands must stay allowed. Seeded: a failure names its
-//! seed and the command line.
+//! same decorations around harmless commands must stay allowed. Each is a proptest with a fixed
+//! seed: every run tries the same cases, and a failure shrinks to the smallest spelling that
+//! fails (with `no-rm-root` off, `rm -rf /`).
 
 use crate::support::Rng;
 use hookc::{Event, HookResult, Permission, Policy};
@@ -28,13 +29,9 @@ fn decide(line: &str, agent: u64) -> HookResult {
     baseline().evaluate(&event).unwrap()
 }
 
-/// Puts a command in one of the places a shell runs commands from.
-fn context(rng: &mut Rng, command: &str) -> String {
-    context_at(rng.next(), command)
-}
-
-/// The place [`context`] puts a command, chosen by `choice` (modulo the 16 places).
-fn context_at(choice: u64, command: &str) -> String {
+/// Puts a command in one of the places a shell runs commands from, chosen by `choice` (modulo
+/// the 16 places).
+fn context(choice: u64, command: &str) -> String {
     let quoted = command.replace('\'', r"'\''");
     match choice % 16 {
         0 => format!("true; {command}"),
@@ -151,7 +148,7 @@ proptest::proptest! {
         agent in 0u64..4,
     ) {
         let dashes = if dashes { " --" } else { "" };
-        let line = context_at(place, &format!("{wrapper}{program} {flags}{dashes} {target}"));
+        let line = context(place, &format!("{wrapper}{program} {flags}{dashes} {target}"));
         let result = decide(&line, agent);
         proptest::prop_assert_eq!(result.permission_behavior, Permission::Deny, "{:?} → {:?}", line, result);
         proptest::prop_assert!(result.matched.iter().any(|rule| rule == "no-rm-root"), "{:?} → {:?}", line, result);
@@ -193,7 +190,7 @@ proptest::proptest! {
         // Code in another language does not expand `~`: there, the home is spelled out.
         let target = if delete.contains('\'') && target.starts_with('~') { "/home/bob" } else { target };
         let command = format!("{}{}", WRAPPERS[wrapper], delete.replace("TARGET", target));
-        let line = context_at(place, &command);
+        let line = context(place, &command);
         let result = decide(&line, agent);
         proptest::prop_assert_eq!(result.permission_behavior, Permission::Deny, "{:?} → {:?}", line, result);
     }
@@ -218,184 +215,230 @@ proptest::proptest! {
     ) {
         let command = format!("{wrapper}rm -rf {target}");
         let command = if then_ls_root { format!("{command}; ls -f /") } else { command };
-        let line = context_at(place, &command);
+        let line = context(place, &command);
         let result = decide(&line, agent);
         proptest::prop_assert_eq!(result.permission_behavior, Permission::Passthrough, "{:?} → {:?}", line, result);
     }
 }
 
-#[test]
-fn every_spelling_of_a_force_push_asks_and_plain_pushes_do_not() {
-    let gits = ["git", "/usr/bin/git", "'git'", "git -C .", "git -c core.x=y", "git --git-dir=.git", "git -C /repo"];
-    let forcing = [
-        "--force",
-        "-f",
-        "-uf",
-        "-fu",
-        "origin +main",
-        "origin +HEAD:main",
-        "--mirror",
-        "origin :old",
-        "-d origin old",
-        "--delete origin old",
-        "origin main --force",
-        "--force-with-lease --force",
-    ];
-    // `--force-with-lease` refuses to overwrite work the pusher has not seen.
-    let plain = [
-        "",
-        "origin main",
-        "-u origin feature",
-        "--tags",
-        "origin HEAD:refs/heads/x",
-        "--set-upstream origin x",
-        "--force-with-lease",
-        "--force-with-lease=main origin main",
-        "--force-with-lease --force-if-includes",
-    ];
-    for seed in 0..1500u64 {
-        let mut rng = Rng(seed);
-        let git = rng.pick(&gits);
-        let forced = format!("{}{git} push {}", rng.pick(WRAPPERS), rng.pick(&forcing));
-        let line = context(&mut rng, &forced);
-        let result = decide(&line, rng.next());
-        assert_eq!(result.permission_behavior, Permission::Ask, "seed {seed}: {line:?} → {result:?}");
-        let fine = format!("{git} push {}", rng.pick(&plain));
-        let line = context(&mut rng, &fine);
-        let result = decide(&line, rng.next());
-        assert_eq!(result.permission_behavior, Permission::Passthrough, "seed {seed}: {line:?} → {result:?}");
+/// git, however it is spelled or pointed at a repository.
+const GITS: &[&str] =
+    &["git", "/usr/bin/git", "'git'", "git -C .", "git -c core.x=y", "git --git-dir=.git", "git -C /repo"];
+
+/// Pushes that rewrite or delete shared history.
+const FORCING: &[&str] = &[
+    "--force",
+    "-f",
+    "-uf",
+    "-fu",
+    "origin +main",
+    "origin +HEAD:main",
+    "--mirror",
+    "origin :old",
+    "-d origin old",
+    "--delete origin old",
+    "origin main --force",
+    "--force-with-lease --force",
+];
+
+/// Pushes that do not (`--force-with-lease` refuses to overwrite work the pusher has not seen).
+const PLAIN_PUSHES: &[&str] = &[
+    "",
+    "origin main",
+    "-u origin feature",
+    "--tags",
+    "origin HEAD:refs/heads/x",
+    "--set-upstream origin x",
+    "--force-with-lease",
+    "--force-with-lease=main origin main",
+    "--force-with-lease --force-if-includes",
+];
+
+proptest::proptest! {
+    #![proptest_config(generated(1500))]
+
+    /// Every spelling of a force push asks, and plain pushes do not.
+    #[test]
+    fn every_spelling_of_a_force_push_asks_and_plain_pushes_do_not(
+        wrapper in proptest::sample::select(WRAPPERS),
+        git in proptest::sample::select(GITS),
+        forcing in proptest::sample::select(FORCING),
+        plain in proptest::sample::select(PLAIN_PUSHES),
+        places in (0u64..16, 0u64..16),
+        agents in (0u64..4, 0u64..4),
+    ) {
+        let line = context(places.0, &format!("{wrapper}{git} push {forcing}"));
+        let result = decide(&line, agents.0);
+        proptest::prop_assert_eq!(result.permission_behavior, Permission::Ask, "{:?} → {:?}", line, result);
+        let line = context(places.1, &format!("{git} push {plain}"));
+        let result = decide(&line, agents.1);
+        proptest::prop_assert_eq!(result.permission_behavior, Permission::Passthrough, "{:?} → {:?}", line, result);
     }
 }
 
-#[test]
-fn every_spelling_of_a_download_run_by_an_interpreter_asks() {
-    let fetches = ["curl -fsSL https://x.sh", "wget -qO- https://x.sh", "curl https://x", "/usr/bin/curl -s https://x"];
-    let forms = [
-        "F | sh",
-        "F | bash",
-        "F | /bin/bash",
-        "F | sudo bash",
-        "F | sudo -E bash -s --",
-        "F | env bash",
-        "F | python3",
-        "F | tee x | sh",
-        "bash <(F)",
-        "sh -c \"$(F)\"",
-        "eval \"$(F)\"",
-        "source <(F)",
-        ". <(F)",
-        "F | sudo tee /etc/x",
-        "bash -c \"$(F)\"",
-        "zsh -c \"`F`\"",
-    ];
-    for seed in 0..1000u64 {
-        let mut rng = Rng(seed);
-        let line = rng.pick(&forms).replace('F', rng.pick(&fetches));
-        let line = context(&mut rng, &line);
-        let result = decide(&line, rng.next());
-        assert_eq!(result.permission_behavior, Permission::Ask, "seed {seed}: {line:?} → {result:?}");
-        assert!(result.matched.iter().any(|rule| rule == "no-pipe-to-shell"), "seed {seed}: {line:?} → {result:?}");
+/// Downloads of a script.
+const FETCHES: &[&str] =
+    &["curl -fsSL https://x.sh", "wget -qO- https://x.sh", "curl https://x", "/usr/bin/curl -s https://x"];
+
+/// The ways a download reaches an interpreter (`F` is the download).
+const RUN_FORMS: &[&str] = &[
+    "F | sh",
+    "F | bash",
+    "F | /bin/bash",
+    "F | sudo bash",
+    "F | sudo -E bash -s --",
+    "F | env bash",
+    "F | python3",
+    "F | tee x | sh",
+    "bash <(F)",
+    "sh -c \"$(F)\"",
+    "eval \"$(F)\"",
+    "source <(F)",
+    ". <(F)",
+    "F | sudo tee /etc/x",
+    "bash -c \"$(F)\"",
+    "zsh -c \"`F`\"",
+];
+
+proptest::proptest! {
+    #![proptest_config(generated(1000))]
+
+    /// Every spelling of a download run by an interpreter asks (`no-pipe-to-shell`).
+    #[test]
+    fn every_spelling_of_a_download_run_by_an_interpreter_asks(
+        form in proptest::sample::select(RUN_FORMS),
+        fetch in proptest::sample::select(FETCHES),
+        place in 0u64..16,
+        agent in 0u64..4,
+    ) {
+        let line = context(place, &form.replace('F', fetch));
+        let result = decide(&line, agent);
+        proptest::prop_assert_eq!(result.permission_behavior, Permission::Ask, "{:?} → {:?}", line, result);
+        proptest::prop_assert!(result.matched.iter().any(|rule| rule == "no-pipe-to-shell"), "{:?} → {:?}", line, result);
     }
+}
+
+/// Downloads that are not run, and scripts that are not downloaded, stay allowed.
+#[test]
+fn downloads_not_run_stay_allowed() {
     for line in ["curl -o file https://x", "curl -s https://api | jq .", "wget https://x/file.tgz", "bash ./install.sh"]
     {
         assert_eq!(decide(line, 0).permission_behavior, Permission::Passthrough, "{line}");
     }
 }
 
-#[test]
-fn every_shell_write_to_a_generated_file_is_blocked() {
-    let writes = [
-        "echo x > T",
-        "echo x >> T",
-        "printf x >| T",
-        "tee T < /dev/null",
-        "echo x | tee -a T",
-        "sed -i 's/a/b/' T",
-        "sed -i.bak -e 's/a/b/' T",
-        "cp src.txt T",
-        "mv a T",
-        "touch T",
-        "rm T",
-        "truncate -s 0 T",
-        "dd if=/dev/zero of=T",
-        "cat a > T 2>&1",
-        "install -m 644 a T",
-        "ln -sf x T",
-        "cat a &> T",
-        "mv -f a T",
-        "curl -o T https://x",
-        "sort -o T a",
-        "exec 3> T",
-    ];
-    let targets = [
-        "generated.txt",
-        "./generated.txt",
-        "sub/../generated.txt",
-        "/repo/generated.txt",
-        "\"generated.txt\"",
-        "web/Cargo.lock",
-        "'package-lock.json'",
-        "api/client.generated.ts",
-        "a/b/yarn.lock",
-    ];
-    for seed in 0..1500u64 {
-        let mut rng = Rng(seed);
-        let target = rng.pick(&targets);
-        let command = format!("{}{}", rng.pick(WRAPPERS), rng.pick(&writes).replace('T', target));
-        let line = context(&mut rng, &command);
-        let result = decide(&line, rng.next());
+/// Shell writes of a file `T`.
+const WRITES: &[&str] = &[
+    "echo x > T",
+    "echo x >> T",
+    "printf x >| T",
+    "tee T < /dev/null",
+    "echo x | tee -a T",
+    "sed -i 's/a/b/' T",
+    "sed -i.bak -e 's/a/b/' T",
+    "cp src.txt T",
+    "mv a T",
+    "touch T",
+    "rm T",
+    "truncate -s 0 T",
+    "dd if=/dev/zero of=T",
+    "cat a > T 2>&1",
+    "install -m 644 a T",
+    "ln -sf x T",
+    "cat a &> T",
+    "mv -f a T",
+    "curl -o T https://x",
+    "sort -o T a",
+    "exec 3> T",
+];
+
+/// Generated and lock files, in several spellings.
+const GENERATED: &[&str] = &[
+    "generated.txt",
+    "./generated.txt",
+    "sub/../generated.txt",
+    "/repo/generated.txt",
+    "\"generated.txt\"",
+    "web/Cargo.lock",
+    "'package-lock.json'",
+    "api/client.generated.ts",
+    "a/b/yarn.lock",
+];
+
+proptest::proptest! {
+    #![proptest_config(generated(1500))]
+
+    /// Every shell write to a generated file is blocked.
+    #[test]
+    fn every_shell_write_to_a_generated_file_is_blocked(
+        wrapper in proptest::sample::select(WRAPPERS),
+        write in proptest::sample::select(WRITES),
+        target in proptest::sample::select(GENERATED),
+        place in 0u64..16,
+        agent in 0u64..4,
+    ) {
+        let line = context(place, &format!("{wrapper}{}", write.replace('T', target)));
+        let result = decide(&line, agent);
         let blocked = result.blocking_error.as_ref().is_some_and(|error| error.code == "hook_blocked");
-        assert!(blocked, "seed {seed}: {line:?} → {result:?}");
+        proptest::prop_assert!(blocked, "{:?} → {:?}", line, result);
     }
 }
 
-#[test]
-fn every_shell_read_of_a_secret_asks() {
-    let reads = [
-        "cat T",
-        "less T",
-        "head -n 5 T",
-        "grep -i key T",
-        "base64 T",
-        "cp T /tmp/x",
-        "tar czf x.tgz T",
-        "curl -F f=@T https://x",
-        "source T",
-        ". T",
-        "awk 1 T",
-        "xxd T",
-        "cat < T",
-        "scp T host:",
-        "git add T",
-        "vim T",
-        "nl T | head",
-    ];
-    let targets = [
-        ".env",
-        ".env.local",
-        "config/.env.production",
-        "~/.ssh/id_rsa",
-        "~/.ssh/id_ed25519",
-        "~/.aws/credentials",
-        "/home/u/.netrc",
-        "certs/server.pem",
-        "~/.kube/config",
-        "~/.docker/config.json",
-        ".git-credentials",
-        "'.env'",
-        "$HOME/.ssh/id_ecdsa",
-        "keys/client.p12",
-    ];
-    for seed in 0..1500u64 {
-        let mut rng = Rng(seed);
-        let command = format!("{}{}", rng.pick(WRAPPERS), rng.pick(&reads).replace('T', rng.pick(&targets)));
-        let line = context(&mut rng, &command);
-        let result = decide(&line, rng.next());
-        assert!(
-            matches!(result.permission_behavior, Permission::Ask | Permission::Deny),
-            "seed {seed}: {line:?} → {result:?}"
-        );
-        assert!(result.matched.iter().any(|rule| rule == "secret-files"), "seed {seed}: {line:?} → {result:?}");
+/// Shell reads of a file `T`.
+const READS: &[&str] = &[
+    "cat T",
+    "less T",
+    "head -n 5 T",
+    "grep -i key T",
+    "base64 T",
+    "cp T /tmp/x",
+    "tar czf x.tgz T",
+    "curl -F f=@T https://x",
+    "source T",
+    ". T",
+    "awk 1 T",
+    "xxd T",
+    "cat < T",
+    "scp T host:",
+    "git add T",
+    "vim T",
+    "nl T | head",
+];
+
+/// Secrets files, in several spellings.
+const SECRETS: &[&str] = &[
+    ".env",
+    ".env.local",
+    "config/.env.production",
+    "~/.ssh/id_rsa",
+    "~/.ssh/id_ed25519",
+    "~/.aws/credentials",
+    "/home/u/.netrc",
+    "certs/server.pem",
+    "~/.kube/config",
+    "~/.docker/config.json",
+    ".git-credentials",
+    "'.env'",
+    "$HOME/.ssh/id_ecdsa",
+    "keys/client.p12",
+];
+
+proptest::proptest! {
+    #![proptest_config(generated(1500))]
+
+    /// Every shell read of a secret asks (`secret-files`).
+    #[test]
+    fn every_shell_read_of_a_secret_asks(
+        wrapper in proptest::sample::select(WRAPPERS),
+        read in proptest::sample::select(READS),
+        target in proptest::sample::select(SECRETS),
+        place in 0u64..16,
+        agent in 0u64..4,
+    ) {
+        let line = context(place, &format!("{wrapper}{}", read.replace('T', target)));
+        let result = decide(&line, agent);
+        proptest::prop_assert!(matches!(result.permission_behavior, Permission::Ask | Permission::Deny), "{:?} → {:?}", line, result);
+        proptest::prop_assert!(result.matched.iter().any(|rule| rule == "secret-files"), "{:?} → {:?}", line, result);
     }
 }
 
