@@ -855,6 +855,20 @@ impl Walker {
             // `flock FILE -c SCRIPT` runs a script, not a command.
             let script_runner = programs::script_option(&name).is_some()
                 && words.iter().any(|word| word == "-c" || word.starts_with("--command"));
+            // `uv run CMD`, `poetry run CMD`, `npm exec -- CMD`: a subcommand that runs a command.
+            if let Some(wrapper) = words.get(1).and_then(|subcommand| programs::subcommand_wrapper(&name, subcommand)) {
+                if self.out.commands.len() >= MAX_COMMANDS {
+                    self.out.too_large = true;
+                    return;
+                }
+                let args = words.get(2..).unwrap_or_default().to_vec();
+                let (inner, _) = unwrap(&name, &wrapper, &args);
+                let own = words.get(1..words.len() - inner.len()).unwrap_or_default().to_vec();
+                self.record(&name, &own, &via, &inputs);
+                via.push(name.clone());
+                words = inner;
+                continue;
+            }
             let Some(wrapper) = programs::wrapper_of(&name).filter(|_| !script_runner) else { break };
             if self.out.commands.len() >= MAX_COMMANDS {
                 self.out.too_large = true;

@@ -66,6 +66,35 @@ pub(super) fn wrapper_of(program: &str) -> Option<Wrapper> {
         "nohup" | "command" | "builtin" | "setsid" | "unbuffer" | "busybox" | "caffeinate" | "valgrind" | "unshare"
         | "fakeroot" | "catchsegv" | "dbus-launch" | "firejail" | "proxychains" | "proxychains4" | "torsocks"
         | "toybox" => wrapper("", &[]),
+        "npx" | "bunx" | "pnpx" | "uvx" => wrapper("p", &["package", "call", "from", "with", "python"]),
+        _ => return None,
+    })
+}
+
+/// Programs whose subcommand runs the command in its operands (`uv run python -c …`, `poetry
+/// run pytest`, `npm exec -- rimraf /`, `conda run -n env CMD`).
+pub(super) fn subcommand_wrapper(program: &str, subcommand: &str) -> Option<Wrapper> {
+    Some(match (program, subcommand) {
+        ("uv", "run") => wrapper(
+            "p",
+            &[
+                "with",
+                "python",
+                "directory",
+                "project",
+                "package",
+                "extra",
+                "group",
+                "env-file",
+                "index",
+                "with-requirements",
+            ],
+        ),
+        ("poetry" | "pipenv" | "pdm" | "hatch" | "rye" | "bundle", "run" | "exec") => wrapper("", &[]),
+        ("npm", "exec" | "x") | ("pnpm" | "yarn", "exec" | "dlx") => wrapper("p", &["package", "call", "workspace"]),
+        ("conda" | "mamba" | "micromamba", "run") => wrapper("np", &["name", "prefix"]),
+        ("mise" | "asdf" | "rtx", "exec" | "x") => wrapper("", &[]),
+        ("pipx", "run") => wrapper("", &["spec", "python"]),
         _ => return None,
     })
 }
