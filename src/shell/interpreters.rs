@@ -391,7 +391,9 @@ fn effect(effect: Effect, first: &Arg, rest: &str) -> Option<Run> {
         Effect::Delete { recursive } => Some(Run::Argv(delete(recursive, target()?))),
         Effect::DeleteMaybeRecursive => {
             let call = rest.get(..call_end(rest)).unwrap_or_default();
-            let recursive = Regex::new(r"recursive\s*:\s*true").is_ok_and(|pattern| pattern.is_match(call));
+            // `{recursive: true}`, however it is spaced: no pattern to compile per call.
+            let squeezed: String = call.chars().filter(|c| !c.is_whitespace()).collect();
+            let recursive = squeezed.contains("recursive:true");
             Some(Run::Argv(delete(recursive, target()?)))
         }
         Effect::Write => Some(Run::Argv(write(target()?))),

@@ -113,6 +113,19 @@ pub(crate) const MAX_COMMANDS: usize = 500;
 pub(crate) const MAX_FILES: usize = 2_000;
 
 impl CommandLine {
+    /// Adds commands another reader found (PowerShell's, SQL statements), each run through
+    /// `via` first; past [`MAX_COMMANDS`] the line is too large.
+    pub(crate) fn push_commands(&mut self, commands: Vec<Command>, via: &[String]) {
+        for mut command in commands {
+            if self.commands.len() >= MAX_COMMANDS {
+                self.too_large = true;
+                return;
+            }
+            command.via = [via, command.via.as_slice()].concat();
+            self.commands.push(command);
+        }
+    }
+
     /// The program of every command, each once.
     pub(crate) fn programs(&self) -> Vec<&str> {
         let mut programs: Vec<&str> = Vec::new();
@@ -962,14 +975,7 @@ impl Walker {
             parsed.flags = flags;
             for script in scripts {
                 let line = powershell::analyse(&script);
-                for mut command in line.commands {
-                    command.via = [nested.via.as_slice(), command.via.as_slice()].concat();
-                    if self.out.commands.len() >= MAX_COMMANDS {
-                        self.out.too_large = true;
-                        break;
-                    }
-                    self.out.commands.push(command);
-                }
+                self.out.push_commands(line.commands, &nested.via);
                 for (file, access) in line.files {
                     self.file(file, access);
                 }
@@ -982,15 +988,11 @@ impl Walker {
             let fed = ctx.piped_words.is_empty() && !ctx.inputs.is_empty();
             let stdin =
                 stdin_script.clone().or_else(|| (!ctx.piped_words.is_empty()).then(|| ctx.piped_words.join(" ")));
-            for mut statement in sql::commands(&program, &args, stdin.as_deref(), fed) {
-                statement.via = nested.via.clone();
+            let mut statements = sql::commands(&program, &args, stdin.as_deref(), fed);
+            for statement in &mut statements {
                 statement.inputs = inputs.clone();
-                if self.out.commands.len() >= MAX_COMMANDS {
-                    self.out.too_large = true;
-                    break;
-                }
-                self.out.commands.push(statement);
             }
+            self.out.push_commands(statements, &nested.via);
         }
         // `python3 -c CODE`, `node -e CODE`, `perl <<EOF`: what the code's calls run, delete or write.
         if interpreters::is_interpreter(&program) && ctx.depth <= MAX_DEPTH {

@@ -684,14 +684,7 @@ impl Reader {
 
     /// A line the shell reader read, as commands of this one.
     fn merge(&mut self, line: CommandLine, via: &[String]) {
-        for mut command in line.commands {
-            command.via = [via, command.via.as_slice()].concat();
-            if self.out.commands.len() >= super::MAX_COMMANDS {
-                self.out.too_large = true;
-                return;
-            }
-            self.out.commands.push(command);
-        }
+        self.out.push_commands(line.commands, via);
         for (file, access) in line.files {
             self.file(&file, access);
         }
@@ -795,11 +788,10 @@ fn tokenize(text: &str) -> Vec<Token> {
             '-' if chars.get(at + 1).is_some_and(|c| c.is_alphabetic() || *c == '_') => {
                 let (word, next) = word(&chars, at + 1);
                 at = next;
-                match word.split_once(':') {
+                tokens.push(match word.split_once(':') {
                     Some((name, value)) => Token::Parameter(name.to_string(), Some(value.to_string())),
                     None => Token::Parameter(word, None),
-                }
-                .push_to(&mut tokens);
+                });
             }
             _ => {
                 let (word, next) = word(&chars, at);
@@ -809,12 +801,6 @@ fn tokenize(text: &str) -> Vec<Token> {
         }
     }
     tokens
-}
-
-impl Token {
-    fn push_to(self, tokens: &mut Vec<Token>) {
-        tokens.push(self);
-    }
 }
 
 /// Whether a redirection starts at `at` (`>`, `>>`, `2>`, `*>`, `2>&1`).
