@@ -10,17 +10,22 @@ pub const PREFIX: &str = "builtin:";
 /// The files a shipped rule set's name stands for, in path order, each as `builtin:PATH` and
 /// its text; `None` for a name that is none.
 pub fn files(name: &str) -> Option<Vec<(String, &'static str)>> {
-    let folder = match name {
-        "baseline" => "rules/".to_string(),
-        "packs" => "packs/".to_string(),
-        pack => format!("packs/{pack}/"),
-    };
+    let folder = format!("{}/", folder(name));
     let found: Vec<(String, &'static str)> = FILES
         .iter()
         .filter(|(path, _)| path.starts_with(&folder))
         .map(|(path, text)| (format!("{PREFIX}{path}"), *text))
         .collect();
     (!found.is_empty()).then_some(found)
+}
+
+/// The folder of the checkout a shipped rule set's name stands for (`rules`, `packs/NAME`).
+pub fn folder(name: &str) -> String {
+    match name {
+        "baseline" => "rules".to_string(),
+        "packs" => "packs".to_string(),
+        pack => format!("packs/{pack}"),
+    }
 }
 
 /// Every name `builtin:NAME` takes: `baseline`, `packs`, and each pack.

@@ -119,12 +119,13 @@ fn finish(hasher: Sha256) -> String {
     format!("sha256:{hex}")
 }
 
-/// The hash of a rule set's sources: every file's path and text, in order.
+/// The policy's identity: the hash of every file's identity name (its path relative to its
+/// `--rules` argument) and text, in the order the rules are tried. It does not depend on where the
+/// rules are checked out or how their path was spelled.
 pub fn source_hash(sources: &SourceMap) -> String {
     let mut hasher = Sha256::new();
     for (_, file) in sources.iter() {
-        let name = file.name();
-        for part in [name.as_bytes(), file.text.as_bytes()] {
+        for part in [file.identity.as_bytes(), file.text.as_bytes()] {
             hasher.update((part.len() as u64).to_le_bytes());
             hasher.update(part);
         }

@@ -41,15 +41,27 @@ pub struct SourceFile {
     pub path: PathBuf,
     /// The file's contents.
     pub text: String,
+    /// The name that enters the policy's identity: the path relative to the `--rules` argument
+    /// it was found under, with `/` separators (a file given directly is its file name), so the
+    /// same rules hash alike wherever they are checked out and however the path is spelled.
+    pub identity: String,
     line_starts: Vec<usize>,
 }
 
 impl SourceFile {
     /// A source file from its path and text.
     pub fn new(path: impl Into<PathBuf>, text: impl Into<String>) -> Self {
+        let path = path.into();
+        let identity =
+            path.file_name().map_or_else(|| path.display().to_string(), |name| name.to_string_lossy().into_owned());
+        SourceFile::named(path, identity, text)
+    }
+
+    /// A source file with its identity name given (see [`SourceFile::identity`]).
+    pub fn named(path: impl Into<PathBuf>, identity: impl Into<String>, text: impl Into<String>) -> Self {
         let text = text.into();
         let line_starts = std::iter::once(0).chain(text.match_indices('\n').map(|(at, _)| at + 1)).collect();
-        SourceFile { path: path.into(), text, line_starts }
+        SourceFile { path: path.into(), text, identity: identity.into(), line_starts }
     }
 
     /// The name used in diagnostics.
@@ -162,15 +174,17 @@ pub fn read_rule_files(paths: &[PathBuf]) -> Result<SourceMap, ReadError> {
                 name: name.to_string(),
                 names: crate::builtin::names().join(", "),
             })?;
+            let folder = format!("{}{}/", crate::builtin::PREFIX, crate::builtin::folder(name));
             for (path, text) in files {
-                map.add(SourceFile::new(path, text));
+                let identity = path.strip_prefix(&folder).unwrap_or(&path).to_string();
+                map.add(SourceFile::named(path, identity, text));
             }
             continue;
         }
         for found in find_files(std::slice::from_ref(path), |path| path.extension().is_some_and(|ext| ext == "rules"))?
         {
             let text = read_limited(&found)?;
-            map.add(SourceFile::new(found, text));
+            map.add(SourceFile::named(&found, identity_name(path, &found), text));
         }
     }
     if map.is_empty() {
@@ -208,6 +222,14 @@ pub(crate) fn find_files(paths: &[PathBuf], wanted: impl Fn(&Path) -> bool) -> R
     let mut seen = std::collections::HashSet::new();
     found.retain(|path| seen.insert(path.clone()));
     Ok(found)
+}
+
+/// A found file's name relative to the `--rules` argument it was found under, `/`-separated; a
+/// file given directly is named by its file name.
+fn identity_name(argument: &Path, found: &Path) -> String {
+    let relative = found.strip_prefix(argument).ok().filter(|rest| !rest.as_os_str().is_empty());
+    let name = relative.or_else(|| found.file_name().map(Path::new)).unwrap_or(found);
+    name.components().map(|part| part.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/")
 }
 
 /// Reads a file of at most [`MAX_SOURCE_BYTES`] as UTF-8.

@@ -729,3 +729,48 @@ fn a_filter_that_matches_no_case_fails() {
     assert_eq!(output.status.code(), Some(1));
     assert!(stderr(&output).contains("no case's name contains"), "{}", stderr(&output));
 }
+
+/// One policy identity: the same rules hash alike through `rules`, `./rules`, `rules/`, an
+/// absolute path, a copy elsewhere and `compile` run from another directory; a change of
+/// content or of file order changes it.
+#[test]
+fn the_policy_hash_does_not_depend_on_how_the_rules_are_named() {
+    let dir = project();
+    write(&dir.path().join("rules"), "second.rules", "rule second pre_tool_use => context \"2\"\n");
+    let hash_of = |cwd: &Path, rules: &str| {
+        let output = hookc(cwd, &["check", rules], b"");
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        let text = stderr(&output);
+        text.lines().find_map(|line| line.strip_prefix("policy ")).map(str::to_string).expect(&text)
+    };
+    let absolute = dir.path().join("rules");
+    let reference = hash_of(dir.path(), "rules");
+    assert!(reference.starts_with("sha256:"), "{reference}");
+    for spelling in ["./rules", "rules/", "./rules/../rules", absolute.to_str().unwrap()] {
+        assert_eq!(hash_of(dir.path(), spelling), reference, "{spelling}");
+    }
+    let elsewhere = tempfile::tempdir().unwrap();
+    let copy = elsewhere.path().join("team-policy");
+    std::fs::create_dir(&copy).unwrap();
+    for name in ["main.rules", "second.rules"] {
+        std::fs::copy(absolute.join(name), copy.join(name)).unwrap();
+    }
+    assert_eq!(hash_of(elsewhere.path(), "team-policy"), reference, "a copy elsewhere");
+
+    // compile, from another directory, records the same identity in the bundle.
+    let bundle = elsewhere.path().join("policy.json");
+    let compiled = hookc(elsewhere.path(), &["compile", absolute.to_str().unwrap(), "-o", "policy.json"], b"");
+    assert!(stderr(&compiled).contains(&reference), "{}", stderr(&compiled));
+    let stored: serde_json::Value = serde_json::from_slice(&std::fs::read(bundle).unwrap()).unwrap();
+    assert_eq!(stored["source_hash"], reference.as_str());
+
+    // The order the files are tried in is part of the identity, and so is every byte.
+    std::fs::rename(copy.join("second.rules"), copy.join("a-second.rules")).unwrap();
+    assert_ne!(hash_of(elsewhere.path(), "team-policy"), reference, "order changed");
+    std::fs::rename(copy.join("a-second.rules"), copy.join("second.rules")).unwrap();
+    std::fs::write(copy.join("second.rules"), "rule second pre_tool_use => context \"3\"\n").unwrap();
+    assert_ne!(hash_of(elsewhere.path(), "team-policy"), reference, "content changed");
+    // A shipped rule set hashes as its checkout does.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    assert_eq!(hash_of(root, "rules"), hash_of(dir.path(), "builtin:baseline"));
+}

@@ -82,6 +82,10 @@ pub(super) fn run(args: &Args) -> u8 {
         Format::Human => {
             eprint!("{}", diagnostic::render(&diagnostics, &sources, super::report::color_stderr()));
             eprintln!("{}", summary(&diagnostics, sources.len(), rules, errors, warnings));
+            if errors == 0 {
+                // The identity the audit log and a compiled bundle record for these rules.
+                eprintln!("policy {}", crate::bundle::source_hash(&sources));
+            }
         }
     }
     if errors > 0 {
