@@ -91,3 +91,51 @@ fn docs_lints_md_is_generated_from_the_code_docs() {
     let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(on_disk == generated, "docs/lints.md is out of date: run `HOOKC_BLESS=1 cargo test docs_lints_md`");
 }
+
+/// Every closed vocabulary is checked from one declaration: each value an agent sends (its
+/// table entry) checks clean, a near miss gets the nearest value, and a value only a future
+/// release might send is a warning that never stops the policy from loading.
+#[test]
+fn closed_vocabularies_suggest_and_vendor_values_never_stop_loading() {
+    use hookc::vocab::{Field, Owner};
+    let check = |text: &str| {
+        let mut sources = hookc::source::SourceMap::default();
+        sources.add(hookc::source::SourceFile::new("v.rules", text));
+        hookc::check_sources(&sources).map_or_else(|found| found, |checked| checked.warnings)
+    };
+    let fields = [
+        ("pre_tool_use", "kind", Field::Kind),
+        ("pre_tool_use", "access", Field::Access),
+        ("user_prompt_submit", "agent", Field::Agent),
+        ("pre_tool_use", "permission_mode", Field::PermissionMode),
+        ("session_start", "source", Field::Source),
+        ("session_end", "reason", Field::Reason),
+        ("pre_compact", "trigger", Field::Trigger),
+    ];
+    for (event, name, field) in fields {
+        let vocabulary = field.vocabulary().expect(name);
+        for value in &vocabulary.values {
+            let found = check(&format!("{event} when {name} == \"{value}\" => log \"x\""));
+            assert!(found.is_empty(), "{name} == {value}: {found:?}");
+            // A typo: the value with its last character doubled.
+            let typo = format!("{value}{}", value.chars().last().unwrap());
+            let found = check(&format!("{event} when {name} == \"{typo}\" => log \"x\""));
+            let code = match vocabulary.owner {
+                Owner::Hookc => Code::UnknownValue,
+                Owner::Vendor => Code::UnknownVendorValue,
+            };
+            assert_eq!(found.iter().map(|d| d.code).collect::<Vec<_>>(), [code], "{name} == {typo}");
+            assert!(found[0].help.as_deref().is_some_and(|help| help.contains('`')), "{name} == {typo}");
+        }
+    }
+    let every_agent = hookc::vocab::agents::AGENTS.iter().map(|agent| agent.id);
+    assert!(every_agent.clone().all(|id| Field::Agent.vocabulary().unwrap().values.contains(&id)));
+    for agent in hookc::vocab::agents::AGENTS {
+        for mode in agent.payload.permission_modes {
+            assert!(Field::PermissionMode.vocabulary().unwrap().values.contains(mode), "{} {mode}", agent.id);
+        }
+    }
+    let policy =
+        hookc::Policy::from_source("p.rules", "pre_tool_use when permission_mode == brandNewMode => deny \"x\"");
+    assert!(policy.is_ok(), "a vendor value no agent is known to send still loads");
+}

@@ -2,7 +2,8 @@
 //!
 //! - a `tool` value no agent's tool has (W0307), or one agent's name where the others have their
 //!   own (W0308: `tool == bash` governs the seed's tool only; `kind == shell` governs all);
-//! - a `kind` value that is not a kind (E0205);
+//! - a value outside a closed vocabulary ([`Field::vocabulary`]): E0205 for the sets hookc owns
+//!   (`kind`, `access`, `agent`), W0314 for the sets the agents' vendors own (`permission_mode`);
 //! - a message or value naming a field that some tools the condition admits lack (E0204): it
 //!   could not be rendered, and the call would be blocked at run time;
 //! - a negated test on such a field (W0309): `not path like "src/**"` holds for every `Bash` call.
@@ -20,7 +21,7 @@ use crate::syntax::ast::{self, ActionArg, CompareOp, Expr, ListOperand, Literal,
 use crate::syntax::strings;
 use crate::vocab::agents;
 use crate::vocab::tools::{self, Kind, Tool};
-use crate::vocab::{EventKind, Field, FieldLookup, Semantic};
+use crate::vocab::{EventKind, Field, FieldLookup, Owner, Semantic, Vocabulary};
 
 impl Checker<'_> {
     /// Runs the checks of this module on a rule that checked clean.
@@ -33,11 +34,11 @@ impl Checker<'_> {
                 self.template_fields(lit, checked.event, &admitted, &certain);
             }
         }
+        if let Some(expr) = &rule.condition {
+            self.closed_values(expr, checked.event);
+        }
         if !checked.event.has_tool() {
             return;
-        }
-        if let Some(expr) = &rule.condition {
-            self.tool_values(expr);
         }
         if let Some(expr) = &rule.condition {
             self.negated_tests(expr, false, checked.event, &admitted, &certain);
@@ -95,14 +96,17 @@ impl Checker<'_> {
         );
     }
 
-    /// W0307, W0308 and E0205 on every `tool` or `kind` test of a condition.
-    fn tool_values(&mut self, expr: &Expr) {
+    /// W0307 and W0308 on every `tool` test of a condition, E0205 and W0314 on every test of a
+    /// field with a closed vocabulary.
+    fn closed_values(&mut self, expr: &Expr, event: EventKind) {
         match expr {
-            Expr::Or(children, _) | Expr::And(children, _) => children.iter().for_each(|child| self.tool_values(child)),
-            Expr::Not(child, _) => self.tool_values(child),
+            Expr::Or(children, _) | Expr::And(children, _) => {
+                children.iter().for_each(|child| self.closed_values(child, event))
+            }
+            Expr::Not(child, _) => self.closed_values(child, event),
             Expr::Runs(runs) => {
                 if let Some(condition) = &runs.condition {
-                    self.tool_values(condition);
+                    self.closed_values(condition, event);
                 }
             }
             Expr::Test(test) => {
@@ -118,7 +122,7 @@ impl Checker<'_> {
                             _ => None,
                         });
                         let values: Vec<(String, Span)> = values.collect();
-                        return self.field_values(&field.text, &values, test.span);
+                        return self.field_values(&field.text, event, &values, test.span);
                     }
                     _ => return,
                 };
@@ -130,16 +134,18 @@ impl Checker<'_> {
                         _ => None,
                     })
                     .collect();
-                self.field_values(&field.text, &values, test.span);
+                self.field_values(&field.text, event, &values, test.span);
             }
         }
     }
 
-    fn field_values(&mut self, field: &str, values: &[(String, Span)], test_span: Span) {
-        match field {
-            "tool" => self.tool_names(values, test_span),
-            "kind" => self.kind_names(values),
-            _ => {}
+    fn field_values(&mut self, name: &str, event: EventKind, values: &[(String, Span)], test_span: Span) {
+        let FieldLookup::Found(field, _) = Field::lookup(name, event) else { return };
+        if field == Field::Tool {
+            return self.tool_names(values, test_span);
+        }
+        if let Some(vocabulary) = field.vocabulary() {
+            self.vocabulary_values(name, &vocabulary, values);
         }
     }
 
@@ -214,17 +220,28 @@ impl Checker<'_> {
         }
     }
 
-    fn kind_names(&mut self, values: &[(String, Span)]) {
-        for (name, span) in values {
-            if Kind::from_name(name).is_none() {
-                let names = Kind::ALL.map(Kind::name);
-                self.report(
-                    Diagnostic::new(Code::UnknownKind, *span, format!("unknown kind `{name}`"))
-                        .label("not a kind")
-                        .help(format!("the kinds are {}", super::backticked(names)))
-                        .suggest(name, names),
-                );
+    /// E0205 or W0314 on each value outside the field's vocabulary, with the nearest value.
+    fn vocabulary_values(&mut self, field: &str, vocabulary: &Vocabulary, values: &[(String, Span)]) {
+        for (value, span) in values {
+            if vocabulary.values.contains(&value.as_str()) {
+                continue;
             }
+            let (code, message, label) = match vocabulary.owner {
+                Owner::Hookc => {
+                    (Code::UnknownValue, format!("unknown {field} `{value}`"), format!("not a value of `{field}`"))
+                }
+                Owner::Vendor => (
+                    Code::UnknownVendorValue,
+                    format!("no agent is known to send {field} `{value}`"),
+                    "no known agent sends this".to_string(),
+                ),
+            };
+            let values = vocabulary.values.iter().copied();
+            let help = match crate::diagnostic::did_you_mean(value, values) {
+                Some(best) => format!("did you mean `{best}`?"),
+                None => format!("the values are {}", super::backticked(vocabulary.values.clone())),
+            };
+            self.report(Diagnostic::new(code, *span, message).label(label).help(help));
         }
     }
 

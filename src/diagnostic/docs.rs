@@ -110,11 +110,11 @@ impl Code {
                 "pre_tool_use when tool == Bash => deny \"blocked {path}\"",
                 "Test the field in the condition (`and path like \"**\"`: a test on a missing field never holds; for the turn's fields `tool_calls >= 0`), or admit only tools that have it (`kind == write`).",
             ),
-            Code::UnknownKind => (
-                "A `kind` test names a kind that does not exist. The kinds are `shell`, `read`, `write`, `search`, `fetch`, `mcp`, `agent` and `other`.",
-                "No call has that kind, so the test never holds: a typo would silently disable the rule.",
-                "pre_tool_use when kind == shel => deny",
-                "Use one of the kinds, usually the one suggested.",
+            Code::UnknownValue => (
+                "A test compares a field whose values hookc itself defines with a value outside them: `kind` (`shell`, `read`, `write`, `search`, `fetch`, `mcp`, `agent`, `other`), `access` (`read`, `write`, `use`) or `agent` (the ids in `docs/agents.md`, such as `claude`, `codex`, `gemini`, and `native`).",
+                "No call can ever carry that value, so the test never holds (or, negated, always holds): `access == wirte` or `agent == claud` would silently disable the rule.",
+                "pre_tool_use when kind == shel => deny\npre_tool_use when access == wirte and path == \"x\" => deny\npre_tool_use when agent == claud => deny",
+                "Use one of the values, usually the one suggested.",
             ),
             Code::UnreachableRule => (
                 "A rule can never fire because an earlier rule of the same event blocks whenever it would match, and a block ends evaluation. Found when both conditions are `and`s of simple tests (`==`, `in`, prefixes, globs) and no rule in between rewrites the input.",
@@ -187,6 +187,12 @@ impl Code {
                 "`permission_request when kind == read => allow` meant to spare the person prompts for reads; it also approves reads of files no `pre_tool_use` rule names, on every agent that asks.",
                 "permission_request when kind == read => allow",
                 "Leave the prompt to the person (`ask`), refuse what must never run (`deny`), or allow narrowly (`kind == read and path like \"docs/**\"`) and accept the warning.",
+            ),
+            Code::UnknownVendorValue => (
+                "A test compares a field whose values the agents define (`permission_mode`, `source` at `session_start`, `reason` at `session_end`, `trigger` at `pre_compact`) with a value no agent in hookc's table is known to send. The known values come from each agent's entry (`src/vocab/agents/`).",
+                "A typo (`bypasPermissions`) never matches, which silently disables the rule. It is a warning and not an error because the vendors own these sets: a new agent release may add a value, and a policy naming it must keep loading.",
+                "pre_tool_use when permission_mode == bypasPermissions => deny \"not in this mode\"",
+                "Fix the spelling (the suggestion is the nearest known value); if the agent really sends the value, keep it and accept the warning, or tell us so it joins the agent's entry.",
             ),
             Code::AgentDeparts => (
                 "Checked for an agent (`hookc check --agent codex`), hookc does not answer that agent at a rule's event (`hookc init` does not wire it), or an action answers in a way that agent does not honour: hookc then gives the safe answer the agent can (an `ask` on Codex or Gemini CLI is a `deny`), or the agent takes no notice. The table is `docs/agents.md`.",

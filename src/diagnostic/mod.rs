@@ -73,7 +73,7 @@ codes! {
     InvalidRegex = "E0202", Error, "a regular expression does not compile";
     InvalidGlob = "E0203", Error, "a glob pattern does not compile";
     UnrenderableField = "E0204", Error, "a message or value names a field that some events the rule admits do not carry";
-    UnknownKind = "E0205", Error, "a `kind` value is not one hookc knows";
+    UnknownValue = "E0205", Error, "a value of a field whose values hookc defines (`kind`, `access`, `agent`) is not one of them";
     UnreachableRule = "W0301", Warning, "a rule can never fire: an earlier rule always blocks first";
     ImpossibleCondition = "W0302", Warning, "a condition can never be true";
     IneffectiveAllow = "W0303", Warning, "an `allow` or `ask` can never take effect: a stronger recommendation always fires with it";
@@ -87,6 +87,7 @@ codes! {
     AgentDeparts = "W0311", Warning, "an agent the rules are checked for (`--agent`) is not answered at the rule's event, or does not honour its action";
     CostlyPattern = "W0312", Warning, "a regex compiles large, so every hook call that reaches it is slow";
     ApprovesForPerson = "W0313", Warning, "an `allow` at `permission_request` approves the call on the person's behalf";
+    UnknownVendorValue = "W0314", Warning, "a value of a field whose values the agents define (`permission_mode`, `source`, …) is not one any agent is known to send";
 }
 
 /// A secondary location with its own label.

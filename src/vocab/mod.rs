@@ -351,6 +351,36 @@ const BUILTINS: &[(&str, Field, FieldType, Option<&[EventKind]>)] = &[
     ("agent", Field::Agent, FieldType::Str, None),
 ];
 
+/// Who owns a closed vocabulary, which decides how `hookc check` reports a value outside it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Owner {
+    /// hookc defines every value (`kind`, `access`, `agent`): another value is an error (E0205),
+    /// since no call can ever carry it.
+    Hookc,
+    /// The agents' vendors do (`permission_mode`, `source`, …), and a release may add a value:
+    /// another value is a warning (W0314), never an error that would stop loading the policy
+    /// after an agent upgrade.
+    Vendor,
+}
+
+/// A field whose values form a closed set: the set, and who owns it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Vocabulary {
+    /// Who owns the set.
+    pub owner: Owner,
+    /// Every value, each once, in a stable order.
+    pub values: Vec<&'static str>,
+}
+
+/// The values of `access`: how a call uses a file (`shell::Access`).
+pub const ACCESS_VALUES: [&str; 3] = ["read", "write", "use"];
+/// Claude Code's `source` values at `session_start` (others send the same or none).
+const SESSION_SOURCES: &[&str] = &["startup", "resume", "clear", "compact"];
+/// `reason` values at `session_end`, as Claude Code, Qwen Code and Droid document them.
+const END_REASONS: &[&str] = &["clear", "logout", "prompt_input_exit", "bypass_permissions_disabled", "other"];
+/// `trigger` values at `pre_compact`.
+const COMPACT_TRIGGERS: &[&str] = &["manual", "auto"];
+
 /// The bundle name of [`Field::ProgramSubcommands`], which no rule can write (it has a space).
 const PROGRAM_SUBCOMMANDS: &str = "program subcommands";
 /// The bundle name of [`Field::ProgramFlags`].
@@ -388,6 +418,35 @@ impl Field {
             Some(_) => FieldLookup::NotInEvent,
             None => FieldLookup::Unknown,
         }
+    }
+
+    /// The closed set this field's values come from, if it has one. Declared here once per
+    /// field; the agents' own sets are read from their table (`vocab::agents`).
+    pub fn vocabulary(&self) -> Option<Vocabulary> {
+        let (owner, values): (Owner, Vec<&'static str>) = match self {
+            Field::Kind => (Owner::Hookc, Kind::ALL.map(Kind::name).to_vec()),
+            Field::Access => (Owner::Hookc, ACCESS_VALUES.to_vec()),
+            Field::Agent => (Owner::Hookc, agents::ids()),
+            Field::PermissionMode => (
+                Owner::Vendor,
+                agents::AGENTS
+                    .iter()
+                    .chain([&agents::NATIVE])
+                    .flat_map(|agent| agent.payload.permission_modes.iter().copied())
+                    .collect(),
+            ),
+            Field::Source => (Owner::Vendor, SESSION_SOURCES.to_vec()),
+            Field::Reason => (Owner::Vendor, END_REASONS.to_vec()),
+            Field::Trigger => (Owner::Vendor, COMPACT_TRIGGERS.to_vec()),
+            _ => return None,
+        };
+        let mut unique: Vec<&'static str> = Vec::with_capacity(values.len());
+        for value in values {
+            if !unique.contains(&value) {
+                unique.push(value);
+            }
+        }
+        Some(Vocabulary { owner, values: unique })
     }
 
     /// The field with this name under any event (for decoding bundles).

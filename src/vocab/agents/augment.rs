@@ -24,6 +24,7 @@ pub(super) static AGENT: Agent = Agent {
     payload: Payload {
         session: &["/conversation_id", "/session_id"],
         permission_mode: &[],
+        permission_modes: &[],
         subagent_transcript: &[],
         prompt_id: &[],
         ..Payload::CLAUDE

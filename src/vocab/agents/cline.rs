@@ -34,6 +34,7 @@ pub(super) static AGENT: Agent = Agent {
         session: &["/taskId"],
         cwd: &["/workspaceInfo/rootPath", "/workspaceRoots/0"],
         permission_mode: &[],
+        permission_modes: &[],
         transcript: &[],
         subagent_transcript: &[],
         prompt_id: &[],

@@ -50,6 +50,7 @@ pub(super) static AGENT: Agent = Agent {
         event: &["/hook_event_name"],
         session: &["/sessionId", "/session_id"],
         permission_mode: &[],
+        permission_modes: &[],
         transcript: &["/transcriptPath", "/transcript_path"],
         subagent_transcript: &[],
         prompt_id: &[],

@@ -34,6 +34,7 @@ pub(super) static AGENT: Agent = Agent {
     payload: Payload {
         session: &["/conversation_id"],
         permission_mode: &[],
+        permission_modes: &[],
         transcript: &[],
         subagent_transcript: &[],
         prompt_id: &[],

@@ -27,7 +27,13 @@ pub(super) static AGENT: Agent = Agent {
         event("PreCompact", PreCompact),
         event("Notification", Notification),
     ],
-    payload: Payload { subagent_transcript: &[], prompt_id: &[], ..Payload::CLAUDE },
+    payload: Payload {
+        subagent_transcript: &[],
+        prompt_id: &[],
+        // The real Droid 0.225.2 sent `auto-high` (its autonomy levels); its docs list Claude's.
+        permission_modes: &["default", "plan", "acceptEdits", "bypassPermissions", "spec", "auto-low", "auto-medium", "auto-high"],
+        ..Payload::CLAUDE
+    },
     tools: &[
         tool("Execute", Kind::Shell, SHELL),
         tool("Create", Kind::Write, &[(Path, FILE_PATH), (Content, Source::Args(&["content"]))]),

@@ -30,6 +30,7 @@ pub(super) static AGENT: Agent = Agent {
     ],
     payload: Payload {
         permission_mode: &[],
+        permission_modes: &[],
         subagent_transcript: &[],
         prompt_id: &[],
         tool_use_id: &[],

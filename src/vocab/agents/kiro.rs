@@ -29,6 +29,7 @@ pub(super) static AGENT: Agent = Agent {
     payload: Payload {
         session: &[],
         permission_mode: &[],
+        permission_modes: &[],
         transcript: &[],
         subagent_transcript: &[],
         prompt_id: &[],

@@ -60,6 +60,11 @@ pub fn find(name: &str) -> Option<&'static Agent> {
     AGENTS.iter().copied().chain([NATIVE]).find(|agent| agent.id == name || agent.aliases.contains(&name))
 }
 
+/// Every agent's id, the seed's (`native`) last: the values of the `agent` field.
+pub fn ids() -> Vec<&'static str> {
+    AGENTS.iter().copied().chain([NATIVE]).map(|agent| agent.id).collect()
+}
+
 /// Every id and alias, for messages and "did you mean".
 pub fn names() -> Vec<&'static str> {
     AGENTS.iter().flat_map(|agent| std::iter::once(agent.id).chain(agent.aliases.iter().copied())).collect()

@@ -17,6 +17,7 @@ const FILE_PATH: Source = Source::Args(&["filePath", "path"]);
 /// The plugin's payload: the Claude Code-style object it builds from the hook's arguments.
 pub(super) const PAYLOAD: Payload = Payload {
     permission_mode: &[],
+    permission_modes: &[],
     transcript: &[],
     subagent_transcript: &[],
     prompt_id: &[],

@@ -38,7 +38,13 @@ pub(super) static AGENT: Agent = Agent {
         // there, so a failing hook leaves the approval to the person.)
         event("PermissionRequest", PermissionRequest),
     ],
-    payload: Payload { subagent_transcript: &[], prompt_id: &[], ..Payload::CLAUDE },
+    payload: Payload {
+        subagent_transcript: &[],
+        prompt_id: &[],
+        // Its approval modes (`--approval-mode`); the real 0.15.10 sent `yolo`.
+        permission_modes: &["default", "plan", "auto-edit", "yolo"],
+        ..Payload::CLAUDE
+    },
     tools: &[
         tool("run_shell_command", Kind::Shell, SHELL).workdir(&["directory", "dir_path"]),
         tool("monitor", Kind::Shell, SHELL).workdir(&["directory"]),

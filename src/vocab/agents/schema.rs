@@ -213,6 +213,9 @@ pub struct Payload {
     pub cwd: Ptrs,
     /// The permission mode.
     pub permission_mode: Ptrs,
+    /// The values its `permission_mode` is known to take. `hookc check` warns about a value
+    /// outside every agent's list (W0314): the agent owns the set, and a release may add one.
+    pub permission_modes: &'static [&'static str],
     /// The session transcript.
     pub transcript: Ptrs,
     /// A subagent's own transcript (SubagentStop).
@@ -258,6 +261,8 @@ impl Payload {
         session: &["/session_id"],
         cwd: &["/cwd"],
         permission_mode: &["/permission_mode"],
+        // Claude Code's modes (its hooks reference, and `--permission-mode`'s values).
+        permission_modes: &["default", "plan", "acceptEdits", "auto", "dontAsk", "bypassPermissions"],
         transcript: &["/transcript_path"],
         subagent_transcript: &["/agent_transcript_path"],
         prompt_id: &["/prompt_id"],

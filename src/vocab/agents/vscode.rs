@@ -34,6 +34,7 @@ pub(super) static AGENT: Agent = Agent {
         event: &["/hookEventName", "/hook_event_name"],
         session: &["/sessionId", "/session_id"],
         permission_mode: &[],
+        permission_modes: &[],
         subagent_transcript: &[],
         prompt_id: &[],
         last_message: &[],

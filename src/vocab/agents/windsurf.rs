@@ -40,6 +40,7 @@ pub(super) static AGENT: Agent = Agent {
         session: &["/trajectory_id"],
         cwd: &["/tool_info/cwd"],
         permission_mode: &[],
+        permission_modes: &[],
         transcript: &[],
         subagent_transcript: &[],
         prompt_id: &[],
