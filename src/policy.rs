@@ -80,15 +80,20 @@ fn check_to(sources: &SourceMap, depth: check::Depth, agents: &[&Agent]) -> Resu
     let mut asts = Vec::new();
     let mut errors = Vec::new();
     for (id, file) in sources.iter() {
-        match syntax::parse(id, file) {
-            Ok(ast) => asts.push((id, ast)),
-            Err(found) => errors.extend(found),
-        }
+        let (ast, found) = syntax::parse_recovering(id, file);
+        asts.push((id, ast));
+        errors.extend(found);
     }
-    if !errors.is_empty() {
-        return Err(errors);
+    if errors.is_empty() {
+        return check::check(sources, &asts, depth, agents);
     }
-    check::check(sources, &asts, depth, agents)
+    // The items that parsed are checked and linted too, so one syntax error hides nothing else.
+    // Findings that depend on the items lost (a list defined or used there, an earlier rule that
+    // would block) are left out: they may be the syntax error's echo.
+    let rest = check::check(sources, &asts, depth, agents).map_or_else(|found| found, |checked| checked.warnings);
+    errors.extend(rest.into_iter().filter(|diagnostic| !diagnostic.code.depends_on_every_item()));
+    errors.sort_by_key(|diagnostic| (diagnostic.span.file, diagnostic.span.start));
+    Err(errors)
 }
 
 impl Policy {

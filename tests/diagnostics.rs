@@ -139,3 +139,68 @@ fn closed_vocabularies_suggest_and_vendor_values_never_stop_loading() {
         hookc::Policy::from_source("p.rules", "pre_tool_use when permission_mode == brandNewMode => deny \"x\"");
     assert!(policy.is_ok(), "a vendor value no agent is known to send still loads");
 }
+
+/// Syntax errors are reported where the mistake is and hide nothing else: in every shipped rule
+/// file, deleting the `)` or `]` that closes any one bracket, or the `"` that ends any one
+/// string, gives exactly one error, at that item's opening, and every other rule still checks.
+#[test]
+fn a_syntax_error_is_reported_at_its_opening_and_hides_nothing_else() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut tried = 0;
+    for folder in ["rules", "packs", "docs/cookbook"] {
+        for entry in walkdir::WalkDir::new(root.join(folder)).sort_by_file_name() {
+            let entry = entry.unwrap();
+            if entry.path().extension().is_none_or(|ext| ext != "rules") {
+                continue;
+            }
+            let text = std::fs::read_to_string(entry.path()).unwrap();
+            // Each closing `)`/`]` outside strings and comments, and each string's closing quote.
+            let mut closers = Vec::new();
+            for (line_start, line) in text.split_inclusive('\n').scan(0, |at, line| {
+                let start = *at;
+                *at += line.len();
+                Some((start, line))
+            }) {
+                if line.contains(" /") {
+                    continue; // a regex's brackets are its own
+                }
+                let mut in_string = false;
+                let mut escaped = false;
+                for (offset, c) in line.char_indices() {
+                    match c {
+                        _ if escaped => escaped = false,
+                        '\\' if in_string => escaped = true,
+                        '"' => {
+                            if in_string {
+                                closers.push(line_start + offset);
+                            }
+                            in_string = !in_string;
+                        }
+                        '#' if !in_string => break,
+                        ')' | ']' if !in_string => closers.push(line_start + offset),
+                        _ => {}
+                    }
+                }
+            }
+            // Every 5th, to keep the test fast; still hundreds of cases over every file.
+            for &at in closers.iter().step_by(5) {
+                let broken = format!("{}{}", &text[..at], &text[at + 1..]);
+                let mut sources = hookc::source::SourceMap::default();
+                sources.add(hookc::source::SourceFile::new(entry.path(), broken.as_str()));
+                let found = hookc::check_sources(&sources).err().unwrap_or_default();
+                let codes: Vec<&str> = found.iter().map(|d| d.code.as_str()).collect();
+                let where_ = format!("{} without the byte at {at}", entry.path().display());
+                assert_eq!(codes, ["E0001"], "{where_}: {found:#?}");
+                // A bracket at its opening; a string on the line of its missing quote (which of
+                // the line's quotes is left without a partner is the reader's call).
+                let opened = found[0].span.start as usize;
+                let same_line = !text[at.min(opened)..at.max(opened)].contains('\n');
+                assert!(opened <= at || (text.as_bytes()[at] == b'"' && same_line), "{where_}: reported at {opened}");
+                let message = &found[0].message;
+                assert!(message.starts_with("unclosed") || message.starts_with("unterminated"), "{where_}: {message}");
+                tried += 1;
+            }
+        }
+    }
+    assert!(tried > 150, "only {tried} cases");
+}

@@ -21,8 +21,8 @@ impl Code {
     pub fn doc(self) -> Doc {
         let (what, why, example, fix) = match self {
             Code::Syntax => (
-                "The text does not follow the grammar: a rule is `[rule NAME] EVENT [when CONDITION] => ACTION, …`.",
-                "The file cannot be read at all, so none of its rules would apply.",
+                "The text does not follow the grammar: a rule is `[rule NAME] EVENT [when CONDITION] => ACTION, …`. A `(`, `[`, string or regex left open is reported at its opening, where the parser stopped as a note. The rule with the error is skipped and the rest of the file read, so later errors and the other rules' findings are reported too.",
+                "A rule that cannot be read cannot apply, so hookc refuses to load the whole rule set until it is fixed.",
                 "pre_tool_use when tool == bash deny \"x\"",
                 "Add what the message says is expected; here the `=>` before the actions.",
             ),

@@ -90,6 +90,15 @@ codes! {
     UnknownVendorValue = "W0314", Warning, "a value of a field whose values the agents define (`permission_mode`, `source`, …) is not one any agent is known to send";
 }
 
+impl Code {
+    /// Whether a finding of this code depends on every item of the rule set being read (a list
+    /// used but not defined, a rule no earlier rule can reach), and so may be wrong while some
+    /// item has a syntax error.
+    pub fn depends_on_every_item(self) -> bool {
+        matches!(self, Code::UnknownList | Code::UnusedList | Code::UnreachableRule | Code::IneffectiveAllow)
+    }
+}
+
 /// A secondary location with its own label.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Label {

@@ -14,11 +14,11 @@ type Lowered<T> = Result<T, Diagnostic>;
 /// no real rule comes near it.
 pub(super) const MAX_NESTING: usize = 100;
 
-pub(super) fn lower(file: FileId, mut pairs: Pairs<'_, Rule>) -> Result<Ast, Vec<Diagnostic>> {
+pub(super) fn lower(file: FileId, mut pairs: Pairs<'_, Rule>) -> (Ast, Vec<Diagnostic>) {
     let lowerer = Lowerer { file };
     let mut ast = Ast { lists: Vec::new(), rules: Vec::new() };
     let mut errors = Vec::new();
-    let Some(file_pair) = pairs.next() else { return Ok(ast) };
+    let Some(file_pair) = pairs.next() else { return (ast, errors) };
     for item in file_pair.into_inner() {
         match item.as_rule() {
             Rule::let_decl => match lowerer.list_decl(item) {
@@ -32,11 +32,7 @@ pub(super) fn lower(file: FileId, mut pairs: Pairs<'_, Rule>) -> Result<Ast, Vec
             _ => {}
         }
     }
-    if errors.is_empty() {
-        Ok(ast)
-    } else {
-        Err(errors)
-    }
+    (ast, errors)
 }
 
 struct Lowerer {

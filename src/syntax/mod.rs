@@ -2,6 +2,7 @@
 
 pub(crate) mod ast;
 mod lower;
+mod recover;
 pub(crate) mod strings;
 
 pub(crate) use ast::Ast;
@@ -19,11 +20,43 @@ mod grammar {
 }
 pub(crate) use grammar::{Rule, RulesParser};
 
-/// Parses one file. A syntax error stops that file (the grammar cannot resume mid-rule); problems
-/// found while lowering, such as bad string escapes, are all collected.
+/// Parses one file: its syntax tree, or every error found in it.
 pub(crate) fn parse(file_id: FileId, file: &SourceFile) -> Result<Ast, Vec<Diagnostic>> {
-    let pairs = RulesParser::parse(Rule::file, &file.text).map_err(|error| vec![syntax_error(file_id, &error)])?;
-    lower::lower(file_id, pairs)
+    let (ast, errors) = parse_recovering(file_id, file);
+    if errors.is_empty() {
+        Ok(ast)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Parses one file as far as it can: the items that parsed, and the errors of the others. A syntax
+/// error is reported where the mistake is (an unclosed `(`, `[` or string at its opening,
+/// [`recover`]); its item is then skipped and the rest of the file parsed, so later errors are
+/// reported too. Problems found while lowering, such as bad string escapes, are all collected.
+pub(crate) fn parse_recovering(file_id: FileId, file: &SourceFile) -> (Ast, Vec<Diagnostic>) {
+    let mut errors = Vec::new();
+    let mut text = std::borrow::Cow::Borrowed(file.text.as_str());
+    let starts = recover::item_starts(&file.text);
+    loop {
+        match RulesParser::parse(Rule::file, &text) {
+            Ok(pairs) => {
+                let (ast, lowering) = lower::lower(file_id, pairs);
+                errors.extend(lowering);
+                return (ast, errors);
+            }
+            Err(error) => {
+                let error = syntax_error(file_id, &error);
+                let at = error.span.start as usize;
+                let (start, end) = recover::broken_item(&starts, at, text.len());
+                errors.push(recover::at_opening(file_id, &file.text, (start, end), error));
+                if errors.len() >= recover::MAX_ERRORS || start >= end {
+                    return (Ast { lists: Vec::new(), rules: Vec::new() }, errors);
+                }
+                text = std::borrow::Cow::Owned(recover::blank(&text, start, end));
+            }
+        }
+    }
 }
 
 fn syntax_error(file_id: FileId, error: &pest::error::Error<Rule>) -> Diagnostic {
