@@ -13,9 +13,10 @@ pub enum HookFailure {
     /// Nothing arrived.
     #[error("the hook payload is empty")]
     Empty,
-    /// More than the limit arrived.
+    /// More than the limit arrived. It holds the payload's short top-level fields, read on as a
+    /// stream without keeping the rest (`stdin::Summary`), as a JSON object.
     #[error("the hook payload is larger than the {MAX_EVENT_BYTES}-byte limit")]
-    TooLarge,
+    TooLarge(Vec<u8>),
     /// The payload is not UTF-8.
     #[error("the hook payload is not valid UTF-8 (invalid byte at offset {0})")]
     NotUtf8(usize),
@@ -58,4 +59,15 @@ pub enum HookFailure {
     /// The policy did not decide in time.
     #[error("the policy did not decide within the {0} s deadline (`--deadline`)")]
     Deadline(f64),
+}
+
+impl HookFailure {
+    /// What is known of a payload that was not kept: the short top-level fields of one over
+    /// the size limit.
+    pub(crate) fn summary(&self) -> Option<&[u8]> {
+        match self {
+            HookFailure::TooLarge(summary) => Some(summary),
+            _ => None,
+        }
+    }
 }

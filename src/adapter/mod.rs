@@ -15,6 +15,7 @@ mod answer;
 mod failure;
 mod output;
 mod payload;
+mod stdin;
 pub(crate) mod transcript;
 
 pub use failure::HookFailure;
@@ -23,7 +24,7 @@ use crate::audit::AuditLog;
 use crate::audit::Observation;
 use crate::eval::Evaluation;
 use crate::model::escape_controls;
-use crate::model::event::{Event, MAX_EVENT_BYTES};
+use crate::model::event::Event;
 use crate::model::result::Permission;
 use crate::policy::Policy;
 use crate::vocab::agents::Agent;
@@ -31,6 +32,7 @@ use crate::vocab::EventKind;
 use answer::Reply;
 use payload::{Mapped, Said};
 use std::io::Read;
+pub(crate) use stdin::read_payload;
 
 /// Runs one hook call: maps the payload, evaluates, and returns the answer with the `log`
 /// lines, or the failure to report. `policy` is loaded by the caller (a load failure is a
@@ -163,6 +165,7 @@ pub(crate) fn answer_payload(
 /// be read): what the payload says of itself, read leniently, and why.
 fn unmapped(options: &HookOptions<'_>, agent: &'static Agent, payload: Option<&[u8]>, failure: &HookFailure) {
     let Some(log) = options.audit else { return };
+    let payload = payload.or(failure.summary());
     let said = payload.map(|payload| Said::read(agent, payload, options.event.as_deref())).unwrap_or_default();
     log.record_failure(&crate::audit::Failed {
         agent: said.agent.unwrap_or(agent).id,
@@ -185,6 +188,9 @@ pub(crate) fn failed(
 ) -> HookAnswer {
     let text = failure.to_string();
     let reason = escape_controls(&text);
+    // A payload over the limit was read on as a stream: its short top-level fields say what
+    // it is (a Stop, and whether it already continued), though the rest was not kept.
+    let payload = payload.or(failure.summary());
     let said = payload.map(|payload| Said::read(agent, payload, options.event.as_deref())).unwrap_or_default();
     let style = said.answer.unwrap_or(agent.answer);
     let unchecked = || {
@@ -210,89 +216,6 @@ pub(crate) fn failed(
 fn record(audit: Option<&AuditLog>, mapped: &Mapped, outcome: Result<&Evaluation, &str>) {
     if let Some(log) = audit {
         log.record(&Observation::of_evaluation(&mapped.event, outcome).at(&mapped.context.event_name));
-    }
-}
-
-/// Reads the payload: up to the end of the first complete JSON object or array (an agent may
-/// write the payload and keep stdin open: waiting for end of file would hold the call until
-/// the agent gives up and runs it), at most `MAX_EVENT_BYTES`.
-pub(crate) fn read_payload(input: impl Read) -> Result<Vec<u8>, HookFailure> {
-    let mut reader = std::io::BufReader::new(input.take(MAX_EVENT_BYTES as u64 + 1));
-    let mut bytes = Vec::new();
-    let mut end = ValueEnd::default();
-    loop {
-        let chunk = match std::io::BufRead::fill_buf(&mut reader) {
-            Ok(chunk) => chunk,
-            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(error) => return Err(HookFailure::Read(error.to_string())),
-        };
-        if chunk.is_empty() {
-            break;
-        }
-        let (used, complete) = match end.feed(chunk) {
-            Some(used) => (used, true),
-            None => (chunk.len(), false),
-        };
-        bytes.extend_from_slice(chunk.get(..used).unwrap_or(chunk));
-        std::io::BufRead::consume(&mut reader, used);
-        if complete {
-            break;
-        }
-    }
-    if bytes.len() > MAX_EVENT_BYTES {
-        return Err(HookFailure::TooLarge);
-    }
-    if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err(HookFailure::Empty);
-    }
-    Ok(bytes)
-}
-
-/// Finds where the first JSON object or array of a byte stream ends, chunk by chunk: brackets
-/// are counted outside strings. Anything else (a scalar, stray text) is read to end of file,
-/// and decoding then says what is wrong with it.
-#[derive(Default)]
-struct ValueEnd {
-    depth: usize,
-    started: bool,
-    scalar: bool,
-    in_string: bool,
-    escaped: bool,
-}
-
-impl ValueEnd {
-    /// Feeds the next bytes; returns how many of them complete the value, if they do.
-    fn feed(&mut self, chunk: &[u8]) -> Option<usize> {
-        for (index, &byte) in chunk.iter().enumerate() {
-            if self.scalar {
-                return None;
-            }
-            if self.in_string {
-                match (self.escaped, byte) {
-                    (true, _) => self.escaped = false,
-                    (false, b'\\') => self.escaped = true,
-                    (false, b'"') => self.in_string = false,
-                    _ => {}
-                }
-                continue;
-            }
-            match byte {
-                b'{' | b'[' => {
-                    self.started = true;
-                    self.depth += 1;
-                }
-                b'}' | b']' if self.depth > 0 => {
-                    self.depth -= 1;
-                    if self.depth == 0 {
-                        return Some(index + 1);
-                    }
-                }
-                b'"' if self.started => self.in_string = true,
-                byte if !self.started && !byte.is_ascii_whitespace() => self.scalar = true,
-                _ => {}
-            }
-        }
-        None
     }
 }
 
