@@ -204,3 +204,52 @@ fn a_syntax_error_is_reported_at_its_opening_and_hides_nothing_else() {
     }
     assert!(tried > 150, "only {tried} cases");
 }
+
+/// Rendering survives any mix of tabs, carriage returns and other control characters around a
+/// mistake (annotate-snippets' margin arithmetic once overflowed on a line of tabs and `\r`):
+/// every diagnostic renders, in plain and colour, without a panic.
+#[test]
+fn diagnostics_render_on_lines_of_tabs_and_carriage_returns() {
+    use proptest::prelude::*;
+    let piece = prop_oneof![
+        Just("\t".to_string()),
+        Just("\r".to_string()),
+        Just("\r\n".to_string()),
+        Just("\n".to_string()),
+        Just(" ".to_string()),
+        Just("\u{b}".to_string()),
+        Just("\u{c}".to_string()),
+        Just("\u{0}".to_string()),
+        Just("é".to_string()),
+        Just("\u{2028}".to_string()),
+        Just("(".to_string()),
+        Just("\"".to_string()),
+        Just("pre_tool_use".to_string()),
+        Just("when".to_string()),
+        Just("=>".to_string()),
+        Just("deny".to_string()),
+        Just("toool == x".to_string()),
+        Just("kind == wirte".to_string()),
+        // Lines wider than the renderer's 140 columns, of whitespace and text.
+        (1usize..200).prop_map(|n| "\t".repeat(n)),
+        (1usize..200).prop_map(|n| "\r".repeat(n)),
+        (1usize..200).prop_map(|n| " \t\r".repeat(n)),
+        (1usize..200).prop_map(|n| "x".repeat(n)),
+    ];
+    let config = ProptestConfig {
+        cases: std::env::var("RENDER_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(2000),
+        rng_seed: proptest::test_runner::RngSeed::Fixed(23),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    };
+    proptest!(config, |(pieces in proptest::collection::vec(piece, 0..40))| {
+        let text = pieces.concat();
+        let mut sources = hookc::source::SourceMap::default();
+        sources.add(hookc::source::SourceFile::new("t.rules", text.as_str()));
+        let found = hookc::check_sources(&sources).map_or_else(|found| found, |checked| checked.warnings);
+        for color in [false, true] {
+            let rendered = hookc::diagnostic::render(&found, &sources, color);
+            prop_assert!(found.is_empty() || !rendered.is_empty());
+        }
+    });
+}

@@ -188,14 +188,36 @@ pub fn did_you_mean<'a>(typed: &str, candidates: impl IntoIterator<Item = &'a st
 /// with a caret, then `help:`.
 pub fn render(diagnostics: &[Diagnostic], sources: &SourceMap, color: bool) -> String {
     let renderer = if color { Renderer::styled() } else { Renderer::plain() };
-    // annotate-snippets 0.11 miscounts columns on lines that start with tabs (in debug builds it
-    // subtracts with overflow). A tab shown as one space is one byte and one column, so every
-    // span stays valid and the caret lands under the text it marks.
-    let texts: Vec<(FileId, String)> = sources.iter().map(|(id, file)| (id, file.text.replace('\t', " "))).collect();
+    let texts: Vec<(FileId, String)> = sources.iter().map(|(id, file)| (id, displayable(&file.text))).collect();
     let mut out = String::new();
     for diagnostic in diagnostics {
         out.push_str(&renderer.render(message(diagnostic, sources, &texts)).to_string());
         out.push_str("\n\n");
+    }
+    out
+}
+
+/// The text as the renderer is given it, each character replaced by as many bytes as it had, so
+/// every span stays valid: a tab becomes a space, and every other whitespace or control character
+/// but a line break (`\r` inside a line, a form feed, U+2028, NUL) becomes `?`, visible and one
+/// column wide.
+///
+/// annotate-snippets 0.11 counts a line's leading whitespace per character (a tab as four) but
+/// places the caret by display width, where `\r` and the other controls are zero wide. On a line
+/// wider than its 140 columns, a caret left of the counted whitespace made its margin arithmetic
+/// subtract below zero (a panic in debug builds, found by fuzzing). With only spaces and visible
+/// characters the counts agree, and [`clamp`] keeps a caret out of a line's leading spaces.
+fn displayable(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\r' if chars.peek() == Some(&'\n') => out.push(c),
+            '\n' | ' ' => out.push(c),
+            '\t' => out.push(' '),
+            c if c.is_whitespace() || c.is_control() => out.extend(std::iter::repeat_n('?', c.len_utf8())),
+            c => out.push(c),
+        }
     }
     out
 }
@@ -239,9 +261,19 @@ fn path_str(file: &crate::source::SourceFile) -> &str {
 }
 
 /// A span's range limited to the text, so a stale span can never make the renderer misbehave.
+/// A span within the text, moved out of its line's leading spaces (the renderer cannot place a
+/// caret there on a wide line): to the line's first other character.
 fn clamp(span: Span, text: &str) -> std::ops::Range<usize> {
-    let end = (span.end as usize).min(text.len());
-    let start = (span.start as usize).min(end);
+    let mut end = (span.end as usize).min(text.len());
+    let mut start = (span.start as usize).min(end);
+    let line_start = text.get(..start).and_then(|before| before.rfind('\n')).map_or(0, |at| at + 1);
+    let line = text.get(line_start..).unwrap_or_default();
+    let line = line.split('\n').next().unwrap_or_default();
+    let indent = line.len() - line.trim_start_matches(' ').len();
+    if start < line_start + indent && indent < line.len() {
+        start = line_start + indent;
+        end = end.max(start);
+    }
     start..end
 }
 
