@@ -342,13 +342,18 @@ fn a_native_result_with_fields_its_event_cannot_carry_is_a_contract_error() {
         })
     });
     let event = hookc::Event::from_json(br#"{"event":"pre_tool_use","tool":"t"}"#).unwrap();
+    // At PreToolUse the model reads the seed's one text; what was wrong is the detail, which
+    // observers and the audit record get.
+    let error = hooks.run(&event).unwrap_err();
     assert_eq!(
-        hooks.run(&event).unwrap_err(),
+        error,
         HookError::Contract {
-            message: "PreToolUse HookResult does not allow fields: updatedOutput, forceContinue".into(),
-            detail: None
+            message: "PreToolUse hook returned an invalid update".into(),
+            detail: Some("PreToolUse HookResult does not allow fields: updatedOutput, forceContinue".into()),
         }
     );
+    assert_eq!(error.to_string(), "PreToolUse hook returned an invalid update");
+    assert!(error.in_full().ends_with("does not allow fields: updatedOutput, forceContinue"));
 }
 
 /// The seed's `validateFor` lists the fields in the order the seed declares them.

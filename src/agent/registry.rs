@@ -153,12 +153,13 @@ impl HookRegistry {
         let mut merged = HookResult::default();
         for (_, hook) in self.hooks.iter().filter(|(hook_event, _)| *hook_event == kind) {
             let mut result = self.call(hook, &current, kind, logs)?;
-            validate_for(kind, &result)?;
+            validate_for(kind, &result).map_err(|error| match (kind, error) {
+                // The model reads the seed's one text for every PreToolUse contract error.
+                (EventKind::PreToolUse, HookError::Contract { message, .. }) => invalid_update(kind, message),
+                (_, error) => error,
+            })?;
             if let (Some(check), Some(args)) = (check, &result.updated_input) {
-                check(args).map_err(|detail| HookError::Contract {
-                    message: format!("{} hook returned an invalid update", kind.seed_name()),
-                    detail: Some(detail),
-                })?;
+                check(args).map_err(|detail| invalid_update(kind, detail))?;
             }
             // The second Stop runs every hook but cannot force again: one extra turn at most.
             result.settle(stop_hook_active);
@@ -221,6 +222,16 @@ pub fn validate_for(kind: EventKind, result: &HookResult) -> Result<(), HookErro
             message: format!("{} HookResult does not allow fields: {}", kind.seed_name(), extra.join(", ")),
             detail: None,
         })
+    }
+}
+
+/// The seed's text for a PreToolUse result the contract refuses, whatever was wrong with it (a
+/// field its event cannot carry, arguments the tool's schema refuses); `detail` says what, for
+/// the audit record and observers only.
+fn invalid_update(kind: EventKind, detail: String) -> HookError {
+    HookError::Contract {
+        message: format!("{} hook returned an invalid update", kind.seed_name()),
+        detail: Some(detail),
     }
 }
 
