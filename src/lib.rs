@@ -86,6 +86,8 @@ pub use adapter::{answer_hook, hook_event, HookAnswer, HookFailure, HookOptions}
 pub use eval::{EvalError, Evaluation, LogRecord};
 pub use explain::{explain, Explanation, RuleTrace, TestTrace};
 pub use fmt::{comment_texts, format};
+#[doc(hidden)]
+pub use lsp::exercise as lsp_exercise;
 pub use model::{BlockingError, Event, EventData, HookResult, Permission, ToolOutput};
 pub use paths::{PathCase, PathSettings};
 pub use policy::{check_sources, check_sources_for, LoadError, Policy};

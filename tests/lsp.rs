@@ -151,6 +151,19 @@ fn an_editor_gets_diagnostics_completion_hover_and_formatting() {
     assert!(actions.contains(&"redact".to_string()) && !actions.contains(&"deny".to_string()), "{actions:?}");
     let template = completion(&mut client, "pre_tool_use => deny \"blocked {");
     assert!(template.contains(&"command".to_string()), "{template:?}");
+    // A command's fields inside `runs (…)` only, and the others outside it.
+    let outside = completion(&mut client, "pre_tool_use when ");
+    assert!(outside.contains(&"path".to_string()) && !outside.contains(&"flags".to_string()), "{outside:?}");
+    assert!(!outside.contains(&"operands".to_string()), "{outside:?}");
+    let inside = completion(&mut client, "pre_tool_use when runs rm (");
+    assert!(inside.contains(&"flags".to_string()) && !inside.contains(&"path".to_string()), "{inside:?}");
+    let after = completion(&mut client, "pre_tool_use when runs rm (flags in [r]) and ");
+    assert!(after.contains(&"path".to_string()) && !after.contains(&"flags".to_string()), "{after:?}");
+    // The values of a closed vocabulary after its field.
+    let access = completion(&mut client, "pre_tool_use when access in [read, ");
+    assert_eq!(access, ["read", "write", "use"], "{access:?}");
+    let agents = completion(&mut client, "pre_tool_use when agent == ");
+    assert!(agents.contains(&"claude".to_string()) && agents.contains(&"codex".to_string()), "{agents:?}");
 
     // Hover: fields, actions, events, codes.
     let text = "stop when not commands matches /make test/ => continue \"run make test\"\n# E0204\n";
@@ -183,6 +196,19 @@ fn an_editor_gets_diagnostics_completion_hover_and_formatting() {
         json!({"textDocument": {"uri": uri}, "options": {"tabSize": 2, "insertSpaces": true}}),
     );
     assert_eq!(edits["result"][0]["newText"], "rule a\npre_tool_use when tool == Bash\n  => deny \"x\"\n");
+    // A file with a syntax error is refused with the error, not silently left as it is.
+    let broken = "rule a pre_tool_use when (tool == Bash => deny \"x\"\n";
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 6}, "contentChanges": [{"text": broken}]}),
+    );
+    let _ = client.diagnostics();
+    let refused = client.request(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": uri}, "options": {"tabSize": 2, "insertSpaces": true}}),
+    );
+    let message = refused["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("1:26: unclosed `(`"), "{refused}");
 
     let shutdown = client.request("shutdown", Value::Null);
     assert!(shutdown.get("error").is_none(), "{shutdown}");
@@ -255,4 +281,44 @@ fn a_broken_sibling_does_not_hide_the_documents_diagnostics() {
     let diagnostics = client.diagnostics();
     assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
     assert_eq!(diagnostics[0]["code"], "E0102");
+}
+
+/// Input is bounded: a frame over a limit is refused with an error (stderr and a
+/// `window/showMessage`), never an allocation abort or a panic, and a body over the size limit is
+/// skipped so the server goes on answering.
+#[test]
+fn frames_over_the_limits_are_refused_not_fatal() {
+    let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
+    let cases: [(&str, Vec<u8>, bool); 5] = [
+        ("a body nested too deeply", format!("Content-Length: {}\r\n\r\n{deep}", deep.len()).into_bytes(), true),
+        ("a length past the input", b"Content-Length: 99999999999\r\n\r\n".to_vec(), false),
+        ("the largest length", format!("Content-Length: {}\r\n\r\n", u64::MAX).into_bytes(), false),
+        ("a header line without end", [b"X-Pad: ".as_slice(), &vec![b'a'; 100_000]].concat(), false),
+        ("too many headers", b"X-A: 1\r\n".repeat(100), false),
+    ];
+    for (what, frame, goes_on) in cases {
+        let mut client = Client::start();
+        let init = client.request("initialize", json!({"processId": null, "rootUri": null, "capabilities": {}}));
+        assert_eq!(init["result"]["capabilities"]["hoverProvider"], true, "{what}");
+        client.notify("initialized", json!({}));
+        let input = client.input.as_mut().unwrap();
+        // The server may stop reading (and exit) before the frame is all written.
+        let _ = input.write_all(&frame).and_then(|()| input.flush());
+        if !goes_on {
+            // A claimed length is read (and dropped) until the input ends.
+            drop(client.input.take());
+        }
+        let shown = client.receive();
+        assert_eq!(shown["method"], "window/showMessage", "{what}: {shown}");
+        assert!(shown["params"]["message"].as_str().unwrap().starts_with("hookc lsp: "), "{what}: {shown}");
+        if goes_on {
+            let response = client.request("shutdown", Value::Null);
+            assert!(response.get("error").is_none(), "{what}: {response}");
+            client.notify("exit", Value::Null);
+        }
+        drop(client.input.take());
+        let status = client.child.wait().unwrap();
+        assert!(status.code().is_some(), "{what}: ended by a signal: {status:?}");
+        assert_ne!(status.code(), Some(101), "{what}: panicked");
+    }
 }

@@ -229,3 +229,9 @@ pub fn shell(data: &[u8]) {
     let argv: Vec<&str> = line.split('\0').collect();
     let _argv_decision = decide("shell", serde_json::json!({"command": argv}));
 }
+
+/// Bytes → `hookc lsp`'s input framing, then completion, hover and formatting over the bytes as
+/// a document: never a panic or an allocation of what a header claims; positions round-trip.
+pub fn lsp(data: &[u8]) {
+    let _messages = hookc::lsp_exercise(data);
+}

@@ -5,10 +5,12 @@
 //!   document checked with the other `.rules` files beside it (a list or a rule name may live in
 //!   another file; small regular files that parse, not those of subdirectories);
 //! - completion of what is valid at the cursor: events at the start of a rule, the event's fields
-//!   in a condition, `kind` names after `kind ==`, the event's actions after `=>`, fields inside a
-//!   message's `{…}`;
+//!   in a condition (a command's inside `runs (…)`, the others outside), the values of a closed
+//!   vocabulary after `kind ==`, `access in [`, `agent ==`…, the event's actions after `=>`, fields
+//!   inside a message's `{…}`;
 //! - hover documentation for events, fields, actions, kinds and diagnostic codes;
-//! - formatting, as `hookc fmt` does.
+//! - formatting, as `hookc fmt` does (a file with errors is refused with the first error);
+//! - bounded input (`transport`): a frame over a limit is refused, never an abort.
 
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::source::{SourceFile, SourceMap};
@@ -18,9 +20,38 @@ use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+mod transport;
+
+/// What the `lsp` fuzz target drives (`tests/oracles.rs`): every frame of `data` read as the
+/// server reads its input, then, when `data` is UTF-8, completion and hover at every character
+/// of it as a document (the first 256) and its formatting. Returns how many messages were read.
+#[doc(hidden)]
+pub fn exercise(data: &[u8]) -> usize {
+    let mut input = std::io::BufReader::new(data);
+    let mut messages = 0;
+    loop {
+        match transport::read_frame(&mut input) {
+            transport::Frame::Message(_) => messages += 1,
+            transport::Frame::Refused(_) => {}
+            transport::Frame::End(_) => break,
+        }
+    }
+    if let Ok(text) = std::str::from_utf8(data) {
+        for (at, _) in text.char_indices().take(256).chain([(text.len(), ' ')]) {
+            let _ = completions(text, at);
+            let _ = hover(text, at);
+            let (line, character) = position(text, at);
+            assert_eq!(offset(text, line as u64, character as u64), at, "positions round-trip");
+        }
+        let _ = format(text);
+    }
+    messages
+}
+
 /// Runs the server on stdin and stdout until the client says `exit`.
 pub(crate) fn serve() -> Result<(), String> {
-    let (connection, threads) = Connection::stdio();
+    let (connection, client) = Connection::memory();
+    let writer = transport::stdio(client);
     let capabilities = json!({
         "textDocumentSync": 1,
         "completionProvider": {"triggerCharacters": ["{", " ", "="]},
@@ -31,7 +62,7 @@ pub(crate) fn serve() -> Result<(), String> {
     Server { connection: &connection, documents: HashMap::new() }.run()?;
     // The writer thread ends when the last sender does.
     drop(connection);
-    threads.join().map_err(|error| error.to_string())
+    writer.join().map_err(|_| "the LSP writer thread failed".to_string())
 }
 
 struct Server<'c> {
@@ -111,7 +142,12 @@ impl Server<'_> {
             "textDocument/completion" => json!(completions(text, at(&request.params))),
             "textDocument/hover" => hover(text, at(&request.params))
                 .map_or(Value::Null, |doc| json!({"contents": {"kind": "markdown", "value": doc}})),
-            "textDocument/formatting" => format(text),
+            "textDocument/formatting" => match format(text) {
+                Ok(edits) => edits,
+                Err(why) => {
+                    return Response::new_err(request.id, lsp_server::ErrorCode::RequestFailed as i32, why);
+                }
+            },
             _ => {
                 return Response::new_err(
                     request.id,
@@ -228,15 +264,27 @@ fn offset(text: &str, line: u64, character: u64) -> usize {
     start + line_text.len()
 }
 
-/// The whole document as `hookc fmt` writes it; nothing when it has syntax errors.
-fn format(text: &str) -> Value {
+/// The whole document as `hookc fmt` writes it, or why it cannot be formatted (its first
+/// syntax error, where it is): the editor shows that instead of silently changing nothing.
+fn format(text: &str) -> Result<Value, String> {
     let file = SourceFile::new("document.rules", text);
     match crate::fmt::format(0, &file) {
         Ok(formatted) if formatted != text => {
             let end = position(text, text.len());
-            json!([{"range": {"start": {"line": 0, "character": 0}, "end": {"line": end.0, "character": end.1}}, "newText": formatted}])
+            Ok(
+                json!([{"range": {"start": {"line": 0, "character": 0}, "end": {"line": end.0, "character": end.1}}, "newText": formatted}]),
+            )
         }
-        _ => json!([]),
+        Ok(_) => Ok(json!([])),
+        Err(errors) => {
+            let count = errors.len();
+            let first = errors.first().map_or_else(String::new, |error| {
+                let (line, column) = file.line_col(error.span.start as usize);
+                format!(": {line}:{column}: {}", error.message)
+            });
+            let more = if count > 1 { format!(" (and {} more)", count - 1) } else { String::new() };
+            Err(format!("hookc cannot format a file with errors{first}{more}"))
+        }
     }
 }
 
@@ -245,8 +293,9 @@ fn format(text: &str) -> Value {
 enum Place {
     /// Where a rule starts.
     Start,
-    /// In the condition of a rule of this event; `after_kind` after `kind ==` / `kind in [`.
-    Condition { event: Option<EventKind>, after_kind: bool },
+    /// In the condition of a rule of this event: inside `runs (…)` or not, and after a test of a
+    /// field with a closed vocabulary (`kind ==`, `access in [`), that field.
+    Condition { event: Option<EventKind>, in_runs: bool, value_of: Option<Field> },
     /// Where an action of a rule of this event goes.
     Action(Option<EventKind>),
     /// Inside a message's `{…}`.
@@ -291,14 +340,47 @@ fn place(text: &str, at: usize) -> Place {
         return if typing_name { Place::Action(event) } else { Place::Other };
     }
     if rule.contains(" when") {
-        let words: Vec<&str> = rule.split(|c: char| c.is_whitespace() || c == '[').filter(|w| !w.is_empty()).collect();
-        let after_kind =
-            matches!(words.as_slice(), [.., "kind", "==" | "!=" | "in", _] | [.., "kind", "==" | "!=" | "in"])
-                || rule.trim_end().ends_with("kind ==")
-                || rule.trim_end().ends_with("kind in");
-        return Place::Condition { event, after_kind };
+        let words: Vec<&str> =
+            rule.split(|c: char| c.is_whitespace() || matches!(c, '[' | ',' | '(')).filter(|w| !w.is_empty()).collect();
+        // The field before the last `==`, `!=` or `in`, while its value is being typed.
+        let tested = words.iter().rposition(|word| matches!(*word, "==" | "!=" | "in")).and_then(|op| {
+            let name = *words.get(op.checked_sub(1)?)?;
+            let after = words.get(op + 1..).unwrap_or_default();
+            let open_list = words.get(op) == Some(&"in")
+                && rule.rfind('[') > rule.rfind(']')
+                && !after.iter().any(|word| matches!(*word, "and" | "or"));
+            let typing = after.is_empty() || (after.len() == 1 && !rule.ends_with(char::is_whitespace)) || open_list;
+            typing.then_some(name)
+        });
+        let value_of = tested
+            .and_then(|name| match event {
+                Some(event) => match Field::lookup(name, event) {
+                    crate::vocab::FieldLookup::Found(field, _) => Some(field),
+                    _ => None,
+                },
+                None => Field::from_name(name),
+            })
+            .filter(|field| field.vocabulary().is_some());
+        return Place::Condition { event, in_runs: in_runs(rule), value_of };
     }
     Place::Other
+}
+
+/// Whether the end of `rule` is inside the `(…)` of a `runs`: a `(` after the last `runs` that
+/// is not closed yet.
+fn in_runs(rule: &str) -> bool {
+    let Some(at) = rule.rfind("runs") else { return false };
+    let after = rule.get(at..).unwrap_or_default();
+    let Some(open) = after.find('(') else { return false };
+    let mut depth = 0i32;
+    for c in after.get(open..).unwrap_or_default().chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            _ => {}
+        }
+    }
+    depth > 0
 }
 
 fn item(label: &str, kind: u32, detail: &str, documentation: &str) -> Value {
@@ -314,7 +396,8 @@ const EVENT: u32 = 23;
 
 /// What is valid at the cursor.
 fn completions(text: &str, at: usize) -> Vec<Value> {
-    let fields = |event: Option<EventKind>| -> Vec<Value> {
+    // The fields of the event: inside `runs (…)` the command's, outside them the others.
+    let fields = |event: Option<EventKind>, in_runs: bool| -> Vec<Value> {
         let names = match event {
             Some(event) => Field::names_for(event),
             None => EventKind::ALL.into_iter().flat_map(Field::names_for).collect(),
@@ -323,6 +406,7 @@ fn completions(text: &str, at: usize) -> Vec<Value> {
         names
             .into_iter()
             .filter(|name| seen.insert(*name))
+            .filter(|name| Field::from_name(name).is_some_and(|field| field.in_command() == in_runs))
             .map(|name| item(name, FIELD, "field", docs::field(name).unwrap_or_default()))
             .collect()
     };
@@ -336,11 +420,16 @@ fn completions(text: &str, at: usize) -> Vec<Value> {
             items.push(item("let", KEYWORD, "let NAME = [\"…\", …]", "A named list, for `in` and `like`."));
             items
         }
-        Place::Condition { after_kind: true, .. } => {
+        Place::Condition { value_of: Some(Field::Kind), .. } => {
             Kind::ALL.into_iter().map(|kind| item(kind.name(), ENUM_MEMBER, "kind", docs::kind(kind))).collect()
         }
-        Place::Condition { event, .. } => {
-            let mut items = fields(event);
+        Place::Condition { value_of: Some(field), .. } => {
+            let name = field.name();
+            let values = field.vocabulary().map(|vocabulary| vocabulary.values).unwrap_or_default();
+            values.into_iter().map(|value| item(value, ENUM_MEMBER, &name, &format!("a value of `{name}`"))).collect()
+        }
+        Place::Condition { event, in_runs, .. } => {
+            let mut items = fields(event, in_runs);
             for (keyword, doc) in [
                 ("and", "Both tests hold."),
                 ("or", "Either test holds."),
@@ -357,7 +446,7 @@ fn completions(text: &str, at: usize) -> Vec<Value> {
             .filter(|action| event.is_none_or(|event| action.events().contains(&event)))
             .map(|action| item(action.name(), FUNCTION, action.usage(), docs::action(action)))
             .collect(),
-        Place::Template(event) => fields(event),
+        Place::Template(event) => fields(event, false),
         Place::Other => Vec::new(),
     }
 }
@@ -415,11 +504,23 @@ mod tests {
         assert_eq!(place_at_end("pre"), Place::Start);
         assert_eq!(
             place_at_end("stop when not com"),
-            Place::Condition { event: Some(EventKind::Stop), after_kind: false }
+            Place::Condition { event: Some(EventKind::Stop), in_runs: false, value_of: None }
         );
         assert_eq!(
             place_at_end("pre_tool_use when kind == "),
-            Place::Condition { event: Some(EventKind::PreToolUse), after_kind: true }
+            Place::Condition { event: Some(EventKind::PreToolUse), in_runs: false, value_of: Some(Field::Kind) }
+        );
+        assert_eq!(
+            place_at_end("pre_tool_use when access in [read, "),
+            Place::Condition { event: Some(EventKind::PreToolUse), in_runs: false, value_of: Some(Field::Access) }
+        );
+        assert_eq!(
+            place_at_end("pre_tool_use when runs git push (fl"),
+            Place::Condition { event: Some(EventKind::PreToolUse), in_runs: true, value_of: None }
+        );
+        assert_eq!(
+            place_at_end("pre_tool_use when runs git push (flags in [f]) and pa"),
+            Place::Condition { event: Some(EventKind::PreToolUse), in_runs: false, value_of: None }
         );
         assert_eq!(
             place_at_end("rule x\npost_tool_use when is_error\n  => "),
