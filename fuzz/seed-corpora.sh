@@ -5,12 +5,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 corpus=fuzz/corpus
-mkdir -p "$corpus"/{adapter,event,bundle,check,format,policy,shell}
+mkdir -p "$corpus"/{adapter,event,bundle,check,format,policy,shell,lsp}
 n=0
 seed() { n=$((n + 1)); cp "$2" "$corpus/$1/seed-$n"; }
 for file in rules/*.rules tests/fixtures/diagnostics/*.rules tests/fixtures/agents/*.rules; do
-    for target in check format policy; do seed "$target" "$file"; done
+    for target in check format policy lsp; do seed "$target" "$file"; done
 done
+# The LSP's framing: an editor's first messages, framed.
+frame() { printf 'Content-Length: %s\r\n\r\n%s' "${#1}" "$1"; }
+frame '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}' >"$corpus/lsp/initialize"
+{ frame '{"jsonrpc":"2.0","method":"initialized","params":{}}'
+  frame '{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///a.rules","text":"pre_tool_use => deny"}}}'
+} >"$corpus/lsp/did-open"
 # Rules and events embedded in the YAML tables, one file each.
 python3 - "$corpus" <<'PY'
 import json, sys, yaml, glob, os

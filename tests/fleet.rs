@@ -1,7 +1,7 @@
 //! `docs/fleet.md`: the audit record's schema and the OpenTelemetry Collector configuration that
 //! ships it, held to what hookc really writes.
 
-use crate::support::{hookc, stderr};
+use crate::support::{hookc_with_env, stderr};
 use serde_json::Value;
 use std::path::Path;
 
@@ -9,8 +9,10 @@ fn doc() -> String {
     std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/fleet.md")).unwrap()
 }
 
-/// Real records: a denied shell call with a `log`, a Stop, one the policy could not decide, a
-/// call of a tool no table knows, and an `ask` Codex cannot take.
+/// Real records: an `ask` Codex cannot take, a denied shell call with a `log`, a Stop, one the
+/// policy could not decide, a call of a tool no table knows, a write of a file in the project
+/// (with the agent's version), a Stop whose continuation is dropped, and a call whose policy
+/// could not be loaded.
 fn records() -> Vec<serde_json::Map<String, Value>> {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
@@ -18,10 +20,14 @@ fn records() -> Vec<serde_json::Map<String, Value>> {
         "rule no-rm pre_tool_use when command matches /rm -rf/ => deny \"destructive: {command}\", log \"saw {command}\"\n\
 \
          stop => log \"stopped\"\n\
-         rule push pre_tool_use when command contains \"push --force\" => ask \"force push\"\n",
+         rule push pre_tool_use when command contains \"push --force\" => ask \"force push\"\n\
+         rule again stop when stop_hook_active => continue \"once more\"\n",
     )
     .unwrap();
     let log = dir.path().join("audit.jsonl");
+    // The user as the environment names it (CI may set no `USER`).
+    let env: std::collections::BTreeMap<String, String> = [("USER".to_string(), "dev".to_string())].into();
+    let hookc = |dir: &Path, args: &[&str], stdin: &[u8]| hookc_with_env(dir, args, stdin, &env);
     // A command line too large to judge: the policy cannot decide.
     let huge = format!(
         r#"{{"session_id":"s-1","cwd":"/repo","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{{"command":"{}"}}}}"#,
@@ -39,6 +45,8 @@ fn records() -> Vec<serde_json::Map<String, Value>> {
         r#"{"session_id":"s-1","cwd":"/repo","hook_event_name":"Stop","stop_hook_active":false}"#,
         &huge,
         r#"{"session_id":"s-1","cwd":"/repo","hook_event_name":"PreToolUse","tool_name":"FancyWrite","tool_input":{}}"#,
+        r#"{"session_id":"s-1","cwd":"/repo","version":"2.1.197","hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"/repo/.env","content":"x"}}"#,
+        r#"{"session_id":"s-1","cwd":"/repo","hook_event_name":"Stop","stop_hook_active":true}"#,
     ] {
         let output = hookc(
             dir.path(),
@@ -47,6 +55,14 @@ fn records() -> Vec<serde_json::Map<String, Value>> {
         );
         assert!(matches!(output.status.code(), Some(0 | 2)), "{}", stderr(&output));
     }
+    // A policy that cannot be loaded: the record still names what the call would have done.
+    let edit = r#"{"session_id":"s-1","cwd":"/repo","hook_event_name":"PreToolUse","tool_name":"Edit","tool_input":{"file_path":"src/app.ts","old_string":"a","new_string":"b"}}"#;
+    let output = hookc(
+        dir.path(),
+        &["claude", "--rules", "missing.rules", "--audit-log", log.to_str().unwrap()],
+        edit.as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
     std::fs::read_to_string(&log)
         .unwrap()
         .lines()
@@ -70,7 +86,7 @@ fn schema_fields(doc: &str) -> Vec<String> {
 #[test]
 fn every_field_written_is_in_the_schema_and_every_schema_field_is_written() {
     let records = records();
-    assert_eq!(records.len(), 5);
+    assert_eq!(records.len(), 8);
     let schema = schema_fields(&doc());
     let mut seen = std::collections::BTreeSet::new();
     for record in &records {
@@ -89,6 +105,29 @@ fn every_field_written_is_in_the_schema_and_every_schema_field_is_written() {
     assert_eq!(records[1]["logs"], serde_json::json!([{"rule": "no-rm", "message": "saw rm -rf /"}]));
     assert_eq!(records[3]["decision"], "error");
     assert!(records[3]["error"].as_str().unwrap().contains("does not judge a line that large"), "{:?}", records[3]);
+    // Who, where and which hookc, on every record; the agent's version where it says.
+    for record in &records {
+        assert_eq!(record["hookc_version"], env!("CARGO_PKG_VERSION"));
+        assert!(record["hookc_path"].as_str().is_some_and(|path| path.ends_with("hookc")), "{record:?}");
+        assert!(record.contains_key("host") && record.contains_key("uid"), "{record:?}");
+        assert_eq!(record["user"], "dev");
+    }
+    let write = &records[5];
+    assert_eq!((write["target"].as_str(), write["target_relative"].as_str()), (Some("/repo/.env"), Some(".env")));
+    assert_eq!(write["agent_version"], "2.1.197");
+    assert_eq!(write["decision"], "none");
+    assert_eq!(write["reason"], "no rule matched");
+    assert_eq!(records[2]["reason"], "the rules that fired decide nothing at this event (`log` only)");
+    let dropped = &records[6];
+    assert_eq!(dropped["decision"], "none");
+    assert!(dropped["reason"].as_str().unwrap().contains("already did (`stop_hook_active`)"), "{dropped:?}");
+    let failed = &records[7];
+    assert_eq!(failed["decision"], "error");
+    assert_eq!(failed["policy"], "unavailable");
+    assert_eq!(
+        (failed["target"].as_str(), failed["target_relative"].as_str()),
+        (Some("/repo/src/app.ts"), Some("src/app.ts"))
+    );
 }
 
 /// A `strptime` layout as a regular expression over what it accepts.

@@ -167,12 +167,23 @@ fn unmapped(options: &HookOptions<'_>, agent: &'static Agent, payload: Option<&[
     let Some(log) = options.audit else { return };
     let payload = payload.or(failure.summary());
     let said = payload.map(|payload| Said::read(agent, payload, options.event.as_deref())).unwrap_or_default();
+    // What the call acts on, when the payload maps to an event (the policy, not the payload,
+    // is what failed).
+    let mapped = payload.and_then(|payload| payload::map(agent, payload, options.event.as_deref()).ok());
+    let target = mapped.and_then(|mut mapped| {
+        if let Some(root) = &options.project_root {
+            mapped.event.common.project_root = Some(root.clone());
+        }
+        crate::audit::target(&mapped.event)
+    });
     log.record_failure(&crate::audit::Failed {
         agent: said.agent.unwrap_or(agent).id,
         event: said.event,
         session_id: said.session_id.as_deref(),
         cwd: said.cwd.as_deref(),
         tool: said.tool.as_deref(),
+        target,
+        agent_version: said.agent_version.as_deref(),
         error: &failure.to_string(),
     });
 }

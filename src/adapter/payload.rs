@@ -207,6 +207,8 @@ pub(super) fn map(host: &'static Agent, payload: &[u8], given: Option<&str>) -> 
         session_id: reader.text(fields.session)?,
         permission_mode: reader.text(fields.permission_mode)?,
         agent: Some(agent.id.to_string()),
+        // Only recorded: a version of another type is left out, never a failure.
+        agent_version: reader.text(fields.version).ok().flatten(),
         ..Common::default()
     };
     let common = Common { project_root: project_root(agent, Some(&root), common.cwd.as_deref()), ..common };
@@ -338,6 +340,8 @@ pub(super) struct Said {
     pub cwd: Option<String>,
     /// The tool.
     pub tool: Option<String>,
+    /// The agent's version.
+    pub agent_version: Option<String>,
 }
 
 impl Said {
@@ -358,6 +362,7 @@ impl Said {
             stop_hook_active: pick(&root, agent.payload.stop_hook_active).and_then(|(_, value)| value.as_bool()),
             session_id: text(agent.payload.session),
             cwd: text(agent.payload.cwd),
+            agent_version: text(agent.payload.version),
             tool,
         }
     }

@@ -132,8 +132,10 @@ impl HookRegistry {
     /// and the handler never see it.
     pub fn run_checked(&self, event: &Event, check: Option<InputCheck<'_>>) -> HookRun {
         let mut logs = Vec::new();
-        let outcome = self.run_hooks(event, check, &mut logs);
-        let observation = Observation::of(event, outcome.as_ref().ok()).with_logs(&logs);
+        let mut dropped = false;
+        let outcome = self.run_hooks(event, check, &mut logs, &mut dropped);
+        let observation =
+            Observation::of(event, outcome.as_ref().ok()).with_logs(&logs).with_dropped_continuation(dropped);
         match &outcome {
             Ok(_) => self.notify(&observation),
             Err(error) => self.notify(&observation.with_error(&error.in_full())),
@@ -146,6 +148,7 @@ impl HookRegistry {
         event: &Event,
         check: Option<InputCheck<'_>>,
         logs: &mut Vec<LogRecord>,
+        dropped: &mut bool,
     ) -> Result<HookResult, HookError> {
         let kind = event.kind();
         let stop_hook_active = event.stop_info().is_some_and(|stop| stop.stop_hook_active);
@@ -162,7 +165,7 @@ impl HookRegistry {
                 check(args).map_err(|detail| invalid_update(kind, detail))?;
             }
             // The second Stop runs every hook but cannot force again: one extra turn at most.
-            result.settle(stop_hook_active);
+            *dropped |= result.settle(stop_hook_active);
             apply_rewrites(&mut current, &result);
             merged.merge(result);
             if merged.halts() {

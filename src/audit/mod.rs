@@ -45,10 +45,14 @@ pub struct Record<'a> {
     /// arguments have no profile): `hookc doctor` lists such tools from the log.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub unknown_tool: bool,
-    /// What the call acts on: a shell call's command line, else the file (a patch's files), or
-    /// the URL; at most [`MAX_TARGET_CHARS`] characters.
+    /// What the call acts on: a shell call's command line, else the file (a patch's files),
+    /// absolute where the event anchors it, or the URL; at most [`MAX_TARGET_CHARS`] characters.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub target: Option<String>,
+    /// The file `target` names, relative to the project root, as rules and reasons spell it
+    /// (`.env`), when it is one file inside the project.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target_relative: Option<String>,
     /// The decision (`block`, `deny`, `ask`, `allow`, `rewrite`, `stop`, `continue`,
     /// `context`, `none`, `error`).
     pub decision: &'a str,
@@ -70,10 +74,74 @@ pub struct Record<'a> {
     pub error: Option<&'a str>,
     /// The source hash of the rule set or bundle.
     pub policy: &'a str,
+    /// The agent's version, where its payload says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub agent_version: Option<&'a str>,
+    /// Where and by whom and what the record was made.
+    #[serde(flatten)]
+    pub origin: &'a Origin,
+}
+
+/// Where a record is made, by whom and by which hookc: read once per log from the system and
+/// the environment, never through a lookup that can block the hook (no NSS or LDAP call: the
+/// user is the uid and `USER`/`LOGNAME`, not a password-database name).
+#[derive(Debug, Clone, Serialize)]
+pub struct Origin {
+    /// The host name (`gethostname`, else `HOSTNAME`/`COMPUTERNAME`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub host: Option<String>,
+    /// The OS user as the environment names it (`USER`, `LOGNAME`, `USERNAME`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub user: Option<String>,
+    /// The process's user id (Unix).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uid: Option<u32>,
+    /// The hookc binary that decided.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hookc_path: Option<String>,
+    /// Its version.
+    pub hookc_version: &'static str,
+}
+
+impl Origin {
+    /// This process's origin.
+    pub fn here() -> Origin {
+        let env =
+            |names: &[&str]| names.iter().find_map(|name| std::env::var(name).ok().filter(|value| !value.is_empty()));
+        Origin {
+            host: host_name().or_else(|| env(&["HOSTNAME", "COMPUTERNAME"])),
+            user: env(&["USER", "LOGNAME", "USERNAME"]),
+            uid: uid(),
+            hookc_path: std::env::current_exe().ok().map(|path| path.to_string_lossy().into_owned()),
+            hookc_version: env!("CARGO_PKG_VERSION"),
+        }
+    }
+}
+
+/// The kernel's host name: `uname`, which asks no resolver.
+#[cfg(unix)]
+fn host_name() -> Option<String> {
+    let name = rustix::system::uname().nodename().to_string_lossy().into_owned();
+    (!name.is_empty()).then_some(name)
+}
+
+#[cfg(not(unix))]
+fn host_name() -> Option<String> {
+    None
+}
+
+#[cfg(unix)]
+fn uid() -> Option<u32> {
+    Some(rustix::process::getuid().as_raw())
+}
+
+#[cfg(not(unix))]
+fn uid() -> Option<u32> {
+    None
 }
 
 /// A call that failed before it became an event, for [`AuditLog::record_failure`].
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Failed<'a> {
     /// Which agent: `claude`, `codex`, `gemini`.
     pub agent: &'a str,
@@ -85,6 +153,10 @@ pub struct Failed<'a> {
     pub cwd: Option<&'a str>,
     /// The tool, when the payload says.
     pub tool: Option<&'a str>,
+    /// What the call acts on, when the payload could be read that far.
+    pub target: Option<(String, Option<String>)>,
+    /// The agent's version, when the payload says.
+    pub agent_version: Option<&'a str>,
     /// Why the call could not be decided.
     pub error: &'a str,
 }
@@ -92,30 +164,47 @@ pub struct Failed<'a> {
 /// The most characters of a target a record keeps.
 pub const MAX_TARGET_CHARS: usize = 512;
 
-/// What a call acts on, for the record.
-fn target(event: &crate::model::event::Event) -> Option<String> {
+/// What a call acts on, for the record, and the file it names relative to the project root
+/// when it is one file inside the project.
+pub fn target(event: &crate::model::event::Event) -> Option<(String, Option<String>)> {
     use crate::vocab::tools::Source;
     use crate::vocab::{Kind, Semantic};
     let call = event.tool_call()?;
     let tool = event.resolved_tool();
-    let text = if tool.kind() == Kind::Shell {
-        crate::eval::files::command_text(tool, &call.args)?.into_owned()
+    let (text, relative) = if tool.kind() == Kind::Shell {
+        (crate::eval::files::command_text(tool, &call.args)?.into_owned(), None)
     } else {
         match tool.source(Semantic::Path) {
             Some(Source::Patch(names)) => {
                 let patch = names.iter().find_map(|name| call.args.get(*name).and_then(serde_json::Value::as_str))?;
-                crate::vocab::patch::patch_paths(patch).join(", ")
+                (crate::vocab::patch::patch_paths(patch).join(", "), None)
             }
-            _ => [Semantic::Path, Semantic::Url]
-                .into_iter()
-                .find_map(|semantic| tool.value(semantic, &call.args).and_then(serde_json::Value::as_str))?
-                .to_string(),
+            _ => match tool.value(Semantic::Path, &call.args).and_then(serde_json::Value::as_str) {
+                Some(raw) => {
+                    let common = &event.common;
+                    let anchor = crate::paths::Anchor::new(
+                        common.cwd.as_deref(),
+                        common.project_root.as_deref(),
+                        crate::paths::Anchor::process_home().as_deref(),
+                    );
+                    match anchor.file(raw) {
+                        Ok(file) => {
+                            let inside = !file.is_outside_project();
+                            let relative = inside.then(|| file.canonical.clone());
+                            (file.absolute.unwrap_or(file.canonical), relative)
+                        }
+                        Err(_) => (raw.to_string(), None),
+                    }
+                }
+                None => (tool.value(Semantic::Url, &call.args).and_then(serde_json::Value::as_str)?.to_string(), None),
+            },
         }
     };
-    Some(match (text.char_indices().nth(MAX_TARGET_CHARS - 1), text.chars().nth(MAX_TARGET_CHARS)) {
+    let cut = |text: String| match (text.char_indices().nth(MAX_TARGET_CHARS - 1), text.chars().nth(MAX_TARGET_CHARS)) {
         (Some((cut, _)), Some(_)) => format!("{}…", text.get(..cut).unwrap_or_default()),
         _ => text,
-    })
+    };
+    Some((cut(text), relative.map(cut)))
 }
 
 /// How an agent takes a decision, where its capability row departs from the contract.
@@ -168,6 +257,7 @@ pub struct AuditLog {
     sender: Mutex<Option<SyncSender<String>>>,
     writer: Mutex<Option<JoinHandle<std::io::Result<()>>>>,
     policy: String,
+    origin: Origin,
 }
 
 impl AuditLog {
@@ -219,12 +309,14 @@ impl AuditLog {
             sender: Mutex::new(Some(sender)),
             writer: Mutex::new(Some(writer)),
             policy: policy_hash.to_string(),
+            origin: Origin::here(),
         }))
     }
 
     /// Queues one record for an observation.
     pub fn record(&self, observation: &Observation<'_>) {
         let common = &observation.source.common;
+        let (target, target_relative) = target(observation.source).unzip();
         let record = Record {
             time: humantime::format_rfc3339_millis(std::time::SystemTime::now()).to_string(),
             session_id: common.session_id.as_deref(),
@@ -234,7 +326,8 @@ impl AuditLog {
             tool: observation.tool,
             kind: observation.tool.map(|tool| common.resolve(tool).kind().name()),
             unknown_tool: observation.tool.is_some_and(|tool| unknown(common.resolve(tool), tool)),
-            target: target(observation.source),
+            target,
+            target_relative: target_relative.flatten(),
             decision: observation.outcome,
             reason: observation.reason,
             taken_as: taken_as(common.agent.as_deref(), observation.at, observation.event, observation.outcome),
@@ -250,6 +343,8 @@ impl AuditLog {
                 })
                 .collect(),
             error: observation.error,
+            agent_version: common.agent_version.as_deref(),
+            origin: &self.origin,
         };
         self.send(&record);
     }
@@ -257,6 +352,7 @@ impl AuditLog {
     /// Queues a record for a call that failed before it became an event (its payload or the
     /// policy could not be read): decision `error`, with what the payload said of itself.
     pub fn record_failure(&self, failed: &Failed<'_>) {
+        let (target, target_relative) = failed.target.clone().unzip();
         let record = Record {
             time: humantime::format_rfc3339_millis(std::time::SystemTime::now()).to_string(),
             session_id: failed.session_id,
@@ -268,7 +364,8 @@ impl AuditLog {
             unknown_tool: failed
                 .tool
                 .is_some_and(|tool| unknown(crate::vocab::agents::resolve(Some(failed.agent), tool), tool)),
-            target: None,
+            target,
+            target_relative: target_relative.flatten(),
             decision: "error",
             reason: None,
             taken_as: None,
@@ -276,6 +373,8 @@ impl AuditLog {
             logs: Vec::new(),
             error: Some(failed.error),
             policy: &self.policy,
+            agent_version: failed.agent_version,
+            origin: &self.origin,
         };
         self.send(&record);
     }

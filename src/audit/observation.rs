@@ -23,7 +23,7 @@ pub struct Observation<'a> {
     /// Why the hooks failed, when they did, in full (a contract error with its detail).
     pub error: Option<&'a str>,
     /// The reason the decision gives: the block's message, the permission's reason, why the
-    /// turn stops, or the continuation's message.
+    /// turn stops, or the continuation's message; for `none`, why nothing was decided.
     pub reason: Option<&'a str>,
     /// The event observed (read only: an observer cannot change the run).
     pub source: &'a Event,
@@ -48,6 +48,11 @@ impl<'a> Observation<'a> {
                 .or(result.force_continue.as_deref())
         });
         let tool = event.tool_call().map(|call| call.tool.as_str());
+        let reason = match (outcome, matched.is_empty()) {
+            ("none", true) => Some("no rule matched"),
+            ("none", false) => Some("the rules that fired decide nothing at this event (`log` only)"),
+            _ => reason,
+        };
         Observation {
             event: event.kind(),
             tool,
@@ -64,7 +69,9 @@ impl<'a> Observation<'a> {
     /// The observation of a rule set's evaluation, or of why it failed.
     pub fn of_evaluation(event: &'a Event, outcome: Result<&'a Evaluation, &'a str>) -> Observation<'a> {
         match outcome {
-            Ok(evaluation) => Observation::of(event, Some(&evaluation.result)).with_logs(&evaluation.logs),
+            Ok(evaluation) => Observation::of(event, Some(&evaluation.result))
+                .with_logs(&evaluation.logs)
+                .with_dropped_continuation(evaluation.dropped_continuation),
             Err(error) => Observation::of(event, None).with_error(error),
         }
     }
@@ -79,11 +86,23 @@ impl<'a> Observation<'a> {
         Observation { at: Some(name), ..self }
     }
 
+    /// The same observation, saying that a continuation was dropped when nothing was decided.
+    pub fn with_dropped_continuation(self, dropped: bool) -> Observation<'a> {
+        match (dropped, self.outcome) {
+            (true, "none") => Observation { reason: Some(DROPPED), ..self },
+            _ => self,
+        }
+    }
+
     /// The same observation, with the records the rules' `log` actions wrote.
     pub fn with_logs(self, logs: &'a [LogRecord]) -> Observation<'a> {
         Observation { logs, ..self }
     }
 }
+
+/// Why a Stop decided nothing although its rules continued the turn.
+const DROPPED: &str = "the rules continued the turn, but this Stop follows one that already did (`stop_hook_active`): \
+     the continuation is dropped so the agent may stop";
 
 fn outcome_word(result: &HookResult) -> &'static str {
     if result.blocking_error.is_some() {

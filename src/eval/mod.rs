@@ -30,6 +30,10 @@ pub struct Evaluation {
     pub result: HookResult,
     /// `log` records, in order. They never change `result`.
     pub logs: Vec<LogRecord>,
+    /// Whether a `continue` the rules gave was dropped, because the Stop follows one that
+    /// already continued the turn (`stop_hook_active`): the audit record says why nothing was
+    /// decided.
+    pub dropped_continuation: bool,
 }
 
 /// One `log` action's record.
@@ -197,8 +201,9 @@ fn evaluate_event(
     let mut logs: Vec<LogRecord> = evaluations.iter_mut().flat_map(|evaluation| evaluation.logs.drain(..)).collect();
     // The same record from several files is one record.
     dedup_in_order(&mut logs);
+    let dropped_continuation = evaluations.iter().any(|evaluation| evaluation.dropped_continuation);
     let result = HookResult::merge_files(evaluations.into_iter().map(|evaluation| evaluation.result).collect())?;
-    Ok(Evaluation { result, logs })
+    Ok(Evaluation { result, logs, dropped_continuation })
 }
 
 /// What the readings of one call share: every reading sees the same event but for its file
@@ -231,7 +236,12 @@ fn evaluate_reading(
             tracer.reading(&file.canonical);
         }
     }
-    let mut run = Run { view: View::new(event, files, file), result: HookResult::default(), logs: Vec::new() };
+    let mut run = Run {
+        view: View::new(event, files, file),
+        result: HookResult::default(),
+        logs: Vec::new(),
+        dropped_continuation: false,
+    };
     let candidates_of = |view: &View<'_>| match scope {
         Scope::Indexed => table.candidates(kind, view),
         Scope::Exhaustive => table.rules_of(kind).to_vec(),
@@ -290,6 +300,7 @@ struct Run<'e> {
     view: View<'e>,
     result: HookResult,
     logs: Vec<LogRecord>,
+    dropped_continuation: bool,
 }
 
 impl Run<'_> {
@@ -365,7 +376,7 @@ impl Run<'_> {
                 }
             }
         }
-        own.settle(stop_hook_active);
+        self.dropped_continuation |= own.settle(stop_hook_active);
         self.result.merge(own);
         Ok(rewrote)
     }
@@ -447,7 +458,7 @@ impl Run<'_> {
         if let Some(Cow::Owned(output)) = self.view.output {
             result.updated_output = Some(output);
         }
-        Evaluation { result, logs: self.logs }
+        Evaluation { result, logs: self.logs, dropped_continuation: self.dropped_continuation }
     }
 }
 

@@ -35,6 +35,9 @@ pub struct Common {
     /// Which agent sent the event (`native`, `claude`, `codex`, `gemini`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub agent: Option<String>,
+    /// The agent's version, where its payload says (for the audit record).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agent_version: Option<String>,
 }
 
 impl Common {
@@ -181,6 +184,8 @@ struct RawEvent {
     project_root: Option<String>,
     session_id: Option<String>,
     permission_mode: Option<String>,
+    #[serde(default)]
+    agent_version: Option<String>,
     agent: Option<String>,
     tool: Option<String>,
     args: Option<Map<String, Value>>,
@@ -315,6 +320,7 @@ impl RawEvent {
             session_id: self.session_id,
             permission_mode: self.permission_mode,
             agent: self.agent,
+            agent_version: self.agent_version,
         };
         Ok(Event { common, data })
     }

@@ -142,10 +142,9 @@ impl HookResult {
 
     /// What a hook's result may still do before it is merged: on a Stop that follows a forced
     /// continuation, `forceContinue` is dropped (one extra turn at most; the seed's `run()`).
-    pub fn settle(&mut self, stop_hook_active: bool) {
-        if stop_hook_active {
-            self.force_continue = None;
-        }
+    /// Whether one was dropped.
+    pub fn settle(&mut self, stop_hook_active: bool) -> bool {
+        stop_hook_active && self.force_continue.take().is_some()
     }
 
     /// Whether the hooks (or rules) after this merged result are skipped: the first
