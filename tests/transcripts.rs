@@ -497,3 +497,64 @@ fn droid_and_qwen_transcripts_tell_a_continuation() {
         }
     }
 }
+
+/// `runs` at Stop reads the commands the turn ran, with how each call ended: generated turns of
+/// writes (some refused) and commands (some failing, some that only mention `make test`), against
+/// a model of what "the tests ran and passed after the last edit" means.
+#[test]
+fn stop_rules_read_what_ran_how_it_ended_and_when() {
+    use proptest::prelude::*;
+    let policy = hookc::Policy::from_source(
+        "verify.rules",
+        // A continuation ends the evaluation: the log comes first.
+        "rule wrote stop when files_written like \"**\" => log \"wrote {files_written}\"\n\
+         rule verify\nstop when not runs make test (ok and after_writes) => continue \"run make test\"\n",
+    )
+    .unwrap();
+    // (command line or None for a write, whether it really is `make test`, failed)
+    let step = prop_oneof![
+        Just(("make test", true)),
+        Just(("cd src && make test", true)),
+        Just(("sudo make test -j4", true)),
+        Just(("echo make test", false)),
+        Just(("printf 'make test'", false)),
+        Just(("make test-unit", false)),
+        Just(("make build", false)),
+        Just(("WRITE", false)),
+    ];
+    let config = ProptestConfig {
+        cases: 400,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(23),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    };
+    proptest!(config, |(steps in proptest::collection::vec((step, any::<bool>()), 0..7))| {
+        let mut history = vec![json!({"role": "user", "content": "fix it"})];
+        let mut last_write = None;
+        let mut verified_at = Vec::new();
+        let mut wrote_any = false;
+        for (index, ((line, real), failed)) in steps.iter().enumerate() {
+            let id = format!("c{index}");
+            let (tool, args) = match *line {
+                "WRITE" => ("Write", json!({"file_path": "/repo/src/app.ts", "content": "x"})),
+                line => ("Bash", json!({"command": line})),
+            };
+            history.push(json!({"role": "assistant", "content": "", "tool_calls": [{"id": id, "tool": tool, "args": args}]}));
+            history.push(json!({"role": "tool", "content": "…", "tool_call_id": id, "is_error": failed}));
+            if *line == "WRITE" && !failed {
+                last_write = Some(index);
+                wrote_any = true;
+            }
+            if *real && !failed {
+                verified_at.push(index);
+            }
+        }
+        let event = json!({"event": "stop", "cwd": "/repo", "stop_hook_active": false, "history": history});
+        let event = hookc::Event::from_json(event.to_string().as_bytes()).unwrap();
+        let evaluation = policy.evaluate_full(&event).unwrap();
+        let verified = verified_at.iter().any(|at| last_write.is_none_or(|last| *at >= last));
+        prop_assert_eq!(evaluation.result.force_continue.is_some(), !verified, "{:?}", steps);
+        let logged = evaluation.logs.iter().any(|log| log.rule == "wrote");
+        prop_assert_eq!(logged, wrote_any, "a refused write is no file written: {:?}", steps);
+    });
+}

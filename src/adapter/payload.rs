@@ -181,6 +181,7 @@ impl Reader<'_> {
                 tool: self.required_text(payload.tool_name)?,
                 args: self.object(payload.tool_input)?,
                 id: self.text(payload.tool_use_id)?,
+                outcome: None,
             }),
             Call::Implied { tool, args } => Ok(ToolCall {
                 tool: tool.to_string(),
@@ -189,6 +190,7 @@ impl Reader<'_> {
                     .filter_map(|(name, pointers)| self.value(pointers).map(|value| (name.to_string(), value.clone())))
                     .collect(),
                 id: self.text(payload.tool_use_id)?,
+                outcome: None,
             }),
         }
     }

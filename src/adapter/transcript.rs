@@ -17,7 +17,7 @@
 //! read, or a line of the turn cannot be read, the turn is unknown and the fields are missing.
 //! The last line is skipped when it cannot be read (the agent may be writing it).
 
-use crate::model::event::{StopInfo, ToolCall};
+use crate::model::event::{Outcome, StopInfo, ToolCall};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use std::io::{Read, Seek, SeekFrom};
@@ -127,6 +127,8 @@ enum Line {
     /// The model called tools; a message recorded again under the same id replaces the earlier
     /// record (Gemini CLI writes a message, then again with its tool calls).
     Calls(Option<String>, Vec<ToolCall>),
+    /// Calls ended: each call id's outcome.
+    Results(Vec<(String, Outcome)>),
     /// The model answered with text.
     Answer(String),
     /// Anything else.
@@ -181,6 +183,7 @@ fn read_settled(dialect: &Dialect, path: &Path, prompt_id: Option<&str>, answer:
 /// The turn that ends `text`, if its prompt is in it.
 fn turn_of(dialect: &Dialect, text: &str) -> Option<Turn> {
     let mut calls: Vec<Vec<ToolCall>> = Vec::new();
+    let mut outcomes: std::collections::HashMap<String, Outcome> = std::collections::HashMap::new();
     let mut seen = std::collections::HashSet::new();
     let mut continued = false;
     let mut answer = None;
@@ -223,6 +226,12 @@ fn turn_of(dialect: &Dialect, text: &str) -> Option<Turn> {
                 }
             }
             Line::Calls(None, found) => calls.push(found),
+            Line::Results(found) => {
+                // Read backwards: the last record of a call's end is kept.
+                for (id, outcome) in found {
+                    outcomes.entry(id).or_insert(outcome);
+                }
+            }
             Line::Answer(text) => {
                 answers += 1;
                 answer.get_or_insert(text);
@@ -239,7 +248,12 @@ fn turn_of(dialect: &Dialect, text: &str) -> Option<Turn> {
     if *dialect == Dialect::Qwen && answers > 1 {
         continued = true;
     }
-    let calls = calls.into_iter().rev().flatten().collect();
+    let mut calls: Vec<ToolCall> = calls.into_iter().rev().flatten().collect();
+    for call in &mut calls {
+        if call.outcome.is_none() {
+            call.outcome = call.id.as_ref().and_then(|id| outcomes.get(id)).copied();
+        }
+    }
     prompted.then_some(Turn { calls, continued, answer, prompt_id })
 }
 
@@ -321,6 +335,39 @@ struct ClaudeBlock {
     name: Option<String>,
     input: Option<Map<String, Value>>,
     text: Option<String>,
+    /// A `tool_result`'s call.
+    tool_use_id: Option<String>,
+    /// Whether a `tool_result` reports a failure (a refused or failed call).
+    is_error: Option<bool>,
+    /// A `tool_result`'s content: text, or blocks with text.
+    content: Option<Value>,
+}
+
+impl ClaudeBlock {
+    /// A `tool_result` block's call and outcome: an error when it says so, and the exit status
+    /// a failed command's result starts with (`Exit code 2`).
+    fn result(&self) -> Option<(String, Outcome)> {
+        if self.kind != "tool_result" {
+            return None;
+        }
+        let text = match &self.content {
+            Some(Value::String(text)) => Some(text.as_str()),
+            Some(Value::Array(blocks)) => blocks.iter().find_map(|block| block.get("text").and_then(Value::as_str)),
+            _ => None,
+        };
+        let status = text.and_then(|text| status_after(text, "Exit code "));
+        let ok = !self.is_error.unwrap_or(false) && status.is_none_or(|status| status == 0);
+        Some((self.tool_use_id.clone()?, Outcome { ok, status }))
+    }
+}
+
+/// The number right after `label` at the start of a line of `text` (`Exit code 2`).
+fn status_after(text: &str, label: &str) -> Option<i64> {
+    text.lines().find_map(|line| {
+        let rest = line.trim_start().strip_prefix(label)?;
+        let digits: String = rest.chars().take_while(|c| c.is_ascii_digit() || *c == '-').collect();
+        digits.parse().ok()
+    })
 }
 
 /// How Claude Code words a Stop (or SubagentStop) hook's feedback, an `isMeta` user entry.
@@ -358,6 +405,11 @@ impl ClaudeEntry {
             {
                 Line::Prompt(self.prompt_id)
             }
+            (Some("user"), Some(ClaudeContent::Blocks(blocks)))
+                if blocks.iter().any(|block| block.kind == "tool_result") =>
+            {
+                Line::Results(blocks.iter().filter_map(ClaudeBlock::result).collect())
+            }
             // Claude Code writes each block of a message as its own entry.
             (Some("assistant"), Some(ClaudeContent::Blocks(blocks))) => {
                 if blocks.iter().any(|block| block.kind == "tool_use") {
@@ -368,7 +420,7 @@ impl ClaudeEntry {
                             .filter(|block| block.kind == "tool_use")
                             .filter_map(|block| {
                                 let args = block.input.unwrap_or_default();
-                                Some(ToolCall { tool: block.name?, args, id: block.id })
+                                Some(ToolCall { tool: block.name?, args, id: block.id, outcome: None })
                             })
                             .collect(),
                     )
@@ -401,6 +453,9 @@ struct CodexPayload {
     input: Option<String>,
     /// A `local_shell_call`'s action.
     action: Option<Map<String, Value>>,
+    /// A `function_call_output`'s or `custom_tool_call_output`'s output: text, or JSON text
+    /// with `metadata.exit_code`.
+    output: Option<Value>,
     /// An `item_completed` event's item.
     item: Option<CodexItem>,
 }
@@ -441,14 +496,36 @@ impl CodexEntry {
             ("response_item", Some("local_shell_call")) => {
                 call(Some("local_shell".into()), payload.action.unwrap_or_default(), payload.call_id)
             }
+            ("response_item", Some("function_call_output" | "custom_tool_call_output")) => {
+                match (payload.call_id, payload.output.as_ref().and_then(codex_status)) {
+                    (Some(id), Some(status)) => {
+                        Line::Results(vec![(id, Outcome { ok: status == 0, status: Some(status) })])
+                    }
+                    _ => Line::Other,
+                }
+            }
             _ => Line::Other,
         }
     }
 }
 
+/// The exit status a Codex call output records: `Process exited with code N` in its text (0.169),
+/// or `metadata.exit_code` in its JSON (earlier releases). `None` when it records none.
+fn codex_status(output: &Value) -> Option<i64> {
+    let text = match output {
+        Value::String(text) => text.as_str(),
+        Value::Object(object) => return object.get("metadata")?.get("exit_code")?.as_i64(),
+        _ => return None,
+    };
+    if let Ok(Value::Object(object)) = serde_json::from_str::<Value>(text) {
+        return object.get("metadata")?.get("exit_code")?.as_i64();
+    }
+    status_after(text, "Process exited with code ")
+}
+
 fn call(name: Option<String>, args: Map<String, Value>, id: Option<String>) -> Line {
     match name {
-        Some(tool) => Line::Calls(None, vec![ToolCall { tool, args, id }]),
+        Some(tool) => Line::Calls(None, vec![ToolCall { tool, args, id, outcome: None }]),
         None => Line::Other,
     }
 }
@@ -490,6 +567,24 @@ struct GeminiCall {
     name: String,
     #[serde(default)]
     args: Map<String, Value>,
+    /// How the call ended (`success`, `error`, `cancelled`), once it has.
+    status: Option<String>,
+    /// Its result parts: a shell call's output says `Exit Code: N` when it is not 0.
+    #[serde(default)]
+    result: Vec<Value>,
+}
+
+impl GeminiCall {
+    fn outcome(&self) -> Option<Outcome> {
+        let ok = match self.status.as_deref()? {
+            "success" => true,
+            "error" | "cancelled" => false,
+            _ => return None,
+        };
+        let output = self.result.iter().find_map(|part| part.pointer("/functionResponse/response/output")?.as_str());
+        let status = output.and_then(|output| status_after(output, "Exit Code: "));
+        Some(Outcome { ok: ok && status.is_none_or(|status| status == 0), status })
+    }
 }
 
 impl GeminiRecord {
@@ -521,7 +616,10 @@ impl GeminiRecord {
                 self.id,
                 self.tool_calls
                     .into_iter()
-                    .map(|call| ToolCall { tool: call.name, args: call.args, id: call.id })
+                    .map(|call| {
+                        let outcome = call.outcome();
+                        ToolCall { tool: call.name, args: call.args, id: call.id, outcome }
+                    })
                     .collect(),
             ),
             _ => Line::Other,
@@ -562,6 +660,9 @@ impl DroidEntry {
             {
                 Line::Prompt(None)
             }
+            (Some("user"), _, _) if message.content.iter().any(|block| block.kind == "tool_result") => {
+                Line::Results(message.content.iter().filter_map(ClaudeBlock::result).collect())
+            }
             (Some("assistant"), _, _) if message.content.iter().any(|block| block.kind == "tool_use") => Line::Calls(
                 None,
                 message
@@ -569,7 +670,12 @@ impl DroidEntry {
                     .into_iter()
                     .filter(|block| block.kind == "tool_use")
                     .filter_map(|block| {
-                        Some(ToolCall { tool: block.name?, args: block.input.unwrap_or_default(), id: block.id })
+                        Some(ToolCall {
+                            tool: block.name?,
+                            args: block.input.unwrap_or_default(),
+                            id: block.id,
+                            outcome: None,
+                        })
                     })
                     .collect(),
             ),
@@ -620,11 +726,74 @@ impl QwenRecord {
                     .parts
                     .into_iter()
                     .filter_map(|part| part.function_call)
-                    .map(|call| ToolCall { tool: call.name, args: call.args, id: call.id })
+                    .map(|call| ToolCall { tool: call.name, args: call.args, id: call.id, outcome: None })
                     .collect(),
             ),
             Some("assistant") => Line::Answer(message.parts.into_iter().filter_map(|part| part.text).collect()),
             _ => Line::Other,
         }
+    }
+}
+
+#[cfg(test)]
+mod outcome_tests {
+    use super::*;
+
+    fn calls(dialect: &Dialect, lines: &[serde_json::Value]) -> Vec<(String, Option<Outcome>)> {
+        let text: String = lines.iter().map(|line| format!("{line}\n")).collect();
+        let turn = turn_of(dialect, &text).expect("the turn's prompt is there");
+        turn.calls.into_iter().map(|call| (call.tool, call.outcome)).collect()
+    }
+
+    /// Each agent's record of how a call ended: an error, and a command's exit status.
+    #[test]
+    fn every_dialect_reads_how_each_call_ended() {
+        use serde_json::json;
+        let ok = |status| Some(Outcome { ok: true, status });
+        let failed = |status| Some(Outcome { ok: false, status });
+        let claude = calls(
+            &Dialect::Claude { subagent: false },
+            &[
+                json!({"type": "user", "message": {"content": "go"}}),
+                json!({"type": "assistant", "message": {"content": [
+                    {"type": "tool_use", "id": "a", "name": "Write", "input": {"file_path": "x"}},
+                    {"type": "tool_use", "id": "b", "name": "Bash", "input": {"command": "make test"}},
+                    {"type": "tool_use", "id": "c", "name": "Bash", "input": {"command": "ls"}}]}}),
+                json!({"type": "user", "message": {"content": [
+                    {"type": "tool_result", "tool_use_id": "a", "is_error": true, "content": "Permission to use Write has been denied."},
+                    {"type": "tool_result", "tool_use_id": "b", "is_error": true, "content": [{"type": "text", "text": "Exit code 2\nmake: *** [test] Error 1"}]},
+                    {"type": "tool_result", "tool_use_id": "c", "content": "a b"}]}}),
+            ],
+        );
+        assert_eq!(
+            claude.iter().map(|(_, outcome)| *outcome).collect::<Vec<_>>(),
+            [failed(None), failed(Some(2)), ok(None)]
+        );
+        let codex = calls(
+            &Dialect::Codex,
+            &[
+                json!({"type": "event_msg", "payload": {"type": "user_message"}}),
+                json!({"type": "response_item", "payload": {"type": "function_call", "name": "exec_command", "call_id": "1", "arguments": "{\"cmd\":\"make test\"}"}}),
+                json!({"type": "response_item", "payload": {"type": "function_call_output", "call_id": "1", "output": "Chunk ID: x\nWall time: 0.1 seconds\nProcess exited with code 2\nOutput:\n"}}),
+                json!({"type": "response_item", "payload": {"type": "function_call", "name": "shell", "call_id": "2", "arguments": "{\"command\":[\"ls\"]}"}}),
+                json!({"type": "response_item", "payload": {"type": "function_call_output", "call_id": "2", "output": "{\"output\":\"\",\"metadata\":{\"exit_code\":0}}"}}),
+            ],
+        );
+        assert_eq!(codex.iter().map(|(_, outcome)| *outcome).collect::<Vec<_>>(), [failed(Some(2)), ok(Some(0))]);
+        let gemini = calls(
+            &Dialect::Gemini { prompt: "go".into() },
+            &[
+                json!({"id": "u", "type": "user", "content": [{"text": "go"}]}),
+                json!({"id": "m", "type": "gemini", "content": "", "toolCalls": [
+                    {"id": "1", "name": "run_shell_command", "args": {"command": "make test"}, "status": "success",
+                     "result": [{"functionResponse": {"response": {"output": "Output: boom\nExit Code: 2"}}}]},
+                    {"id": "2", "name": "write_file", "args": {"file_path": "x"}, "status": "error"},
+                    {"id": "3", "name": "run_shell_command", "args": {"command": "ls"}, "status": "success"}]}),
+            ],
+        );
+        assert_eq!(
+            gemini.iter().map(|(_, outcome)| *outcome).collect::<Vec<_>>(),
+            [failed(Some(2)), failed(None), ok(None)]
+        );
     }
 }

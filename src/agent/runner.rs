@@ -194,7 +194,12 @@ impl AgentRunner<'_> {
                     stop_hook_active,
                     tool_calls: Some(tool_results(&history)),
                     last_message: Some(answer.clone()),
-                    calls: Some(history.iter().flat_map(|message| message.tool_calls.iter().map(turn_call)).collect()),
+                    calls: Some(
+                        history
+                            .iter()
+                            .flat_map(|message| message.tool_calls.iter().map(|call| turn_call(call, &history)))
+                            .collect(),
+                    ),
                 };
                 // The registry drops a second forced continuation; Stop context enters the
                 // history only with a continuation (nothing reads it after the final answer).
@@ -247,6 +252,7 @@ impl AgentRunner<'_> {
             tool: call.definition.name.clone(),
             args: (*call.args).clone(),
             id: Some(call.id.clone()),
+            outcome: None,
         };
         // Each hook's rewrite is validated against the call's own definition as that hook
         // returns it; the call id, the tool and its definition cannot change (a hook returns
@@ -319,8 +325,13 @@ fn push(history: &mut Vec<ChatMessage>, steps: &mut Vec<Step>, message: ChatMess
     history.push(message);
 }
 
-fn turn_call(call: &ToolCallRequest) -> ToolCall {
-    ToolCall { tool: call.tool.clone(), args: call.args.clone(), id: Some(call.id.clone()) }
+/// A call of the run as a Stop sees it, with the outcome its result reports: the seed's results
+/// of a call that failed or was refused read `Error [code]: …`.
+fn turn_call(call: &ToolCallRequest, history: &[ChatMessage]) -> ToolCall {
+    let result = history.iter().find(|message| message.tool_call_id.as_deref() == Some(call.id.as_str()));
+    let outcome =
+        result.map(|result| crate::model::event::Outcome { ok: !result.content.starts_with("Error ["), status: None });
+    ToolCall { tool: call.tool.clone(), args: call.args.clone(), id: Some(call.id.clone()), outcome }
 }
 
 fn tool_results(history: &[ChatMessage]) -> u64 {

@@ -23,16 +23,18 @@ impl Checker<'_> {
     /// `runs [PROGRAMS [SUBCOMMAND]] [(CONDITION)]`: programs named by a symbol, a string, a
     /// list, or a `let` list; the condition checked with the command's fields in scope.
     fn runs(&mut self, runs: &RunsExpr, event: EventKind) -> Option<ir::Runs> {
-        if !event.has_tool() || self.in_runs {
+        // A tool call's line, or at Stop the commands the turn ran.
+        let has_commands = event.has_tool() || matches!(event, EventKind::Stop | EventKind::SubagentStop);
+        if !has_commands || self.in_runs {
             let why = if self.in_runs {
                 "`runs` cannot nest inside `runs`"
             } else {
-                "`runs` reads a tool call's shell command"
+                "`runs` reads a tool call's shell command, or the commands a Stop's turn ran"
             };
             self.report(
                 Diagnostic::new(Code::FieldNotInEvent, runs.span, why)
                     .label(format!("not here on `{}`", event.name()))
-                    .help("use `runs` in a `pre_tool_use`, `post_tool_use` or `post_tool_use_failure` rule, once per test"),
+                    .help("use `runs` in a tool event's rule (`pre_tool_use`, …) or a `stop` rule, once per test"),
             );
             return None;
         }

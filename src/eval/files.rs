@@ -46,10 +46,34 @@ pub(crate) struct Files<'e> {
 pub(crate) struct Turn {
     /// Every shell call's command line, in order.
     pub commands: Vec<String>,
-    /// Every file a call wrote (a write tool's file, a command line's written files), once.
+    /// Every file a call wrote (a write tool's file, a command line's written files), once; a
+    /// call the agent's record says failed (a refused write) wrote none.
     pub files_written: Vec<FilePath>,
     /// Every tool used, once, in order of first use, by the name the agent's hooks use.
     pub tools_used: Vec<String>,
+    /// Every command the turn's shell calls ran, in order, as `runs` reads them at Stop.
+    pub ran: Vec<Ran>,
+    /// Their programs, `program subcommand` and `program flag` pairs, folded as a call's are:
+    /// what a Stop rule's `runs` is keyed on.
+    pub programs: Vec<String>,
+    pub program_subcommands: Vec<String>,
+    pub program_flags: Vec<String>,
+}
+
+/// One command of a turn's shell call, with how the call ended.
+#[derive(Debug, Clone)]
+pub(crate) struct Ran {
+    /// The command, as the call's line reads it.
+    pub command: shell::Command,
+    /// Its operands, spelled by the path model.
+    pub operands: Vec<FilePath>,
+    /// Whether the call succeeded, where the agent's record says (`ok`).
+    pub ok: Option<bool>,
+    /// The call's exit status, where the record gives one (`status`).
+    pub status: Option<i64>,
+    /// Whether the call ran after the turn's last write (`after_writes`): no later call wrote a
+    /// file. A call that writes and runs (`make test > log`) counts as after its own writes.
+    pub after_writes: bool,
 }
 
 impl<'e> Files<'e> {
@@ -406,7 +430,11 @@ impl Turn {
         let mut turn = Turn::default();
         let mut tools = FxHashSet::default();
         let mut written = FxHashSet::default();
-        for call in calls {
+        // Each shell call's commands, with the index of the call, then `after_writes` once the
+        // last write is known.
+        let mut ran: Vec<(usize, Ran)> = Vec::new();
+        let mut last_write = None;
+        for (index, call) in calls.iter().enumerate() {
             let name = common
                 .agent
                 .as_deref()
@@ -419,16 +447,43 @@ impl Turn {
             if tool.kind() == Kind::Shell {
                 turn.commands.extend(command_text(tool, &call.args).map(Cow::into_owned));
             }
+            let failed = call.outcome.is_some_and(|outcome| !outcome.ok);
             // The call as its PreToolUse saw it. A call whose files cannot be judged (a NUL
             // byte, a line too large) names none here: it already ran, and was judged then.
             let event = Event { common: common.clone(), data: EventData::PreToolUse(call.clone()) };
             let Ok(files) = Files::of(&event, settings) else { continue };
-            for (file, access) in files.files.into_iter().zip(files.access) {
-                if access == Some(Access::Write) && written.insert(file.canonical.clone()) {
-                    turn.files_written.push(file);
+            let mut wrote = false;
+            for (file, access) in files.files.iter().zip(&files.access) {
+                if *access == Some(Access::Write) && !failed {
+                    wrote = true;
+                    if written.insert(file.canonical.clone()) {
+                        turn.files_written.push(file.clone());
+                    }
+                }
+            }
+            if wrote {
+                last_write = Some(index);
+            }
+            if let Some(shell) = &files.shell {
+                turn.programs.extend(shell.programs.iter().cloned());
+                turn.program_subcommands.extend(shell.program_subcommands.iter().cloned());
+                turn.program_flags.extend(shell.program_flags.iter().cloned());
+                for (at, command) in shell.line.commands.iter().enumerate() {
+                    let ran_command = Ran {
+                        command: command.clone(),
+                        operands: files.operands(at).to_vec(),
+                        ok: call.outcome.map(|outcome| outcome.ok),
+                        status: call.outcome.and_then(|outcome| outcome.status),
+                        after_writes: false,
+                    };
+                    ran.push((index, ran_command));
                 }
             }
         }
+        turn.ran = ran
+            .into_iter()
+            .map(|(index, ran)| Ran { after_writes: last_write.is_none_or(|last| index >= last), ..ran })
+            .collect();
         turn
     }
 }

@@ -37,6 +37,14 @@ impl Tracer for () {
     }
 }
 
+/// The commands a `runs` tries.
+enum Commands<'v> {
+    /// A tool call's command line.
+    Line(&'v [crate::shell::Command]),
+    /// A Stop's turn: every command of its shell calls.
+    Turn(&'v [super::files::Ran]),
+}
+
 /// The event as rules currently see it.
 pub(crate) struct View<'e> {
     event: &'e Event,
@@ -117,17 +125,25 @@ impl<'e> View<'e> {
             },
             (Field::Paths, _) if self.files.files.is_empty() => Val::Missing,
             (Field::Paths, _) => Val::List(self.files.files.iter().map(Val::Path).collect()),
-            (Field::Programs | Field::ProgramSubcommands | Field::ProgramFlags, _) => match &self.files.shell {
-                Some(shell) => {
-                    let names = match field {
-                        Field::Programs => &shell.programs,
-                        Field::ProgramSubcommands => &shell.program_subcommands,
-                        _ => &shell.program_flags,
-                    };
-                    Val::List(names.iter().map(|name| Val::Str(Cow::Borrowed(name.as_str()))).collect())
+            (Field::Programs | Field::ProgramSubcommands | Field::ProgramFlags, _) => {
+                // A call's line, or at Stop the turn's commands (what `runs` reads there).
+                let lists = match (&self.files.shell, self.event.stop_info().and_then(|_| self.files.turn())) {
+                    (Some(shell), _) => Some((&shell.programs, &shell.program_subcommands, &shell.program_flags)),
+                    (None, Some(turn)) => Some((&turn.programs, &turn.program_subcommands, &turn.program_flags)),
+                    (None, None) => None,
+                };
+                match lists {
+                    Some((programs, subcommands, flags)) => {
+                        let names = match field {
+                            Field::Programs => programs,
+                            Field::ProgramSubcommands => subcommands,
+                            _ => flags,
+                        };
+                        Val::List(names.iter().map(|name| Val::Str(Cow::Borrowed(name.as_str()))).collect())
+                    }
+                    None => Val::Missing,
                 }
-                None => Val::Missing,
-            },
+            }
             (Field::Access, _) => match self.access {
                 Some(Access::Use) => Val::Str(Cow::Borrowed("use")),
                 Some(Access::Read) => Val::Str(Cow::Borrowed("read")),
@@ -197,12 +213,40 @@ impl<'e> View<'e> {
         }
     }
 
+    /// The commands `runs` tries: the call's line, or at Stop every command of the turn's
+    /// shell calls.
+    fn commands(&self) -> Commands<'_> {
+        match &self.files.shell {
+            Some(shell) => Commands::Line(&shell.line.commands),
+            None => match self.event.stop_info().and_then(|_| self.files.turn()) {
+                Some(turn) => Commands::Turn(&turn.ran),
+                None => Commands::Line(&[]),
+            },
+        }
+    }
+
+    /// The shell command `scope`, and at Stop how its call ended.
+    fn command(&self, scope: Option<usize>) -> Option<(&crate::shell::Command, Option<&super::files::Ran>)> {
+        match self.commands() {
+            Commands::Line(commands) => commands.get(scope?).map(|command| (command, None)),
+            Commands::Turn(ran) => ran.get(scope?).map(|ran| (&ran.command, Some(ran))),
+        }
+    }
+
+    /// The operands of the shell command `scope`, spelled by the path model.
+    fn operands(&self, scope: Option<usize>) -> &[FilePath] {
+        match (scope, self.command(scope)) {
+            (_, Some((_, Some(ran)))) => &ran.operands,
+            (Some(at), Some((_, None))) => self.files.operands(at),
+            _ => &[],
+        }
+    }
+
     /// A field of the shell command `scope`.
-    fn command_field(&self, field: &Field, scope: Option<usize>) -> Val<'_> {
-        let command = scope.and_then(|at| self.files.shell.as_ref().and_then(|shell| shell.line.commands.get(at)));
-        let Some(command) = command else { return Val::Missing };
+    fn command_field<'v>(&'v self, field: &Field, scope: Option<usize>) -> Val<'v> {
+        let Some((command, ran)) = self.command(scope) else { return Val::Missing };
         let texts =
-            |items: &'e [String]| Val::List(items.iter().map(|item| Val::Str(Cow::Borrowed(item.as_str()))).collect());
+            |items: &'v [String]| Val::List(items.iter().map(|item| Val::Str(Cow::Borrowed(item.as_str()))).collect());
         match field {
             Field::Program => Val::Str(self.case().fold(&command.program)),
             Field::Subcommand => {
@@ -212,17 +256,14 @@ impl<'e> View<'e> {
             Field::Words => texts(&command.words),
             Field::Via => texts(&command.via),
             Field::Inputs => texts(&command.inputs),
-            Field::Operands => {
-                Val::List(scope.map_or(&[][..], |at| self.files.operands(at)).iter().map(Val::Path).collect())
+            Field::Operands => Val::List(self.operands(scope).iter().map(Val::Path).collect()),
+            Field::Outside => {
+                Val::List(self.operands(scope).iter().filter(|file| file.is_outside_project()).map(Val::Path).collect())
             }
-            Field::Outside => Val::List(
-                scope
-                    .map_or(&[][..], |at| self.files.operands(at))
-                    .iter()
-                    .filter(|file| file.is_outside_project())
-                    .map(Val::Path)
-                    .collect(),
-            ),
+            Field::Ok => ran.and_then(|ran| ran.ok).map_or(Val::Missing, Val::Bool),
+            #[expect(clippy::cast_precision_loss, reason = "exit statuses are small")]
+            Field::Status => ran.and_then(|ran| ran.status).map_or(Val::Missing, |status| Val::Num(status as f64)),
+            Field::AfterWrites => ran.map_or(Val::Missing, |ran| Val::Bool(ran.after_writes)),
             _ => Val::Missing,
         }
     }
@@ -286,7 +327,7 @@ impl<'e> View<'e> {
     /// is one and a command is in scope: a test on a list holds when one element does.
     fn command_texts(&self, subject: &Subject, scope: Option<usize>) -> Option<&[String]> {
         let Subject::Field(field) = subject else { return None };
-        let command = self.files.shell.as_ref()?.line.commands.get(scope?)?;
+        let (command, _) = self.command(scope)?;
         match field {
             Field::Flags => Some(&command.flags),
             Field::Words => Some(&command.words),
@@ -300,14 +341,17 @@ impl<'e> View<'e> {
     /// condition, its fields in scope.
     fn runs(&self, runs: &Runs, tracer: &mut impl Tracer) -> Result<bool, String> {
         let case = self.case();
-        let commands = self.files.shell.as_ref().map_or(&[][..], |shell| shell.line.commands.as_slice());
         let applies = |command: &crate::shell::Command| {
             let program = case.fold(&command.program);
             (runs.programs.is_empty() || runs.programs.iter().any(|name| case.fold(name) == program))
                 && (runs.subcommand.is_none() || command.subcommand == runs.subcommand)
         };
+        let commands: Vec<&crate::shell::Command> = match self.commands() {
+            Commands::Line(commands) => commands.iter().collect(),
+            Commands::Turn(ran) => ran.iter().map(|ran| &ran.command).collect(),
+        };
         if tracer.active() {
-            tracer.runs(runs, &self.get(&Field::Programs), commands.iter().any(applies));
+            tracer.runs(runs, &self.get(&Field::Programs), commands.iter().any(|command| applies(command)));
         }
         for (at, command) in commands.iter().enumerate() {
             if applies(command) && self.holds_in(&runs.condition, Some(at), tracer)? {

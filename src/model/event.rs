@@ -101,6 +101,20 @@ pub struct ToolCall {
     /// The call id, when the agent has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
+    /// How the call ended, in a Stop's turn, where the agent's record of it says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Outcome>,
+}
+
+/// How a call of a turn ended, as the agent recorded it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Outcome {
+    /// Whether the call succeeded: its result is no error (a refused write, a failed command).
+    pub ok: bool,
+    /// A command's exit status, where the record gives one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<i64>,
 }
 
 /// What a Stop hook sees. The turn is the span since the user's last prompt (a Stop hook's
@@ -119,12 +133,19 @@ pub struct StopInfo {
 }
 
 impl StopInfo {
-    /// The turn of a history: what follows its last user message.
+    /// The turn of a history: what follows its last user message, each call with the outcome
+    /// its tool message reports.
     pub fn turn_of(history: &[Message]) -> (u64, Vec<ToolCall>) {
         let start = history.iter().rposition(|message| message.role == "user").map_or(0, |at| at + 1);
         let turn = history.get(start..).unwrap_or_default();
         let results = turn.iter().filter(|message| message.role == "tool").count() as u64;
-        let calls = turn.iter().flat_map(|message| message.tool_calls.iter().cloned()).collect();
+        let mut calls: Vec<ToolCall> = turn.iter().flat_map(|message| message.tool_calls.iter().cloned()).collect();
+        for message in turn.iter().filter(|message| message.role == "tool") {
+            let Some(id) = &message.tool_call_id else { continue };
+            if let Some(call) = calls.iter_mut().find(|call| call.id.as_ref() == Some(id)) {
+                call.outcome = Some(Outcome { ok: !message.is_error, status: None });
+            }
+        }
         (results, calls)
     }
 }
@@ -145,6 +166,9 @@ pub struct Message {
     /// A tool message's call.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tool_call_id: Option<String>,
+    /// Whether a tool message reports a failed call (the seed's `isError`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub is_error: bool,
 }
 
 /// Why an event could not be read. Each reads as one line.
@@ -281,6 +305,7 @@ impl RawEvent {
                     tool: self.tool.ok_or(missing("tool"))?,
                     args: self.args.unwrap_or_default(),
                     id: self.id,
+                    outcome: None,
                 };
                 match kind {
                     EventKind::PreToolUse => EventData::PreToolUse(call),

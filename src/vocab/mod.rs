@@ -303,6 +303,13 @@ pub enum Field {
     Via,
     /// Inside `runs (…)`: the programs whose output the command reads.
     Inputs,
+    /// Inside a Stop rule's `runs (…)`: whether the command's call succeeded, as the agent's
+    /// record of the turn says.
+    Ok,
+    /// Inside a Stop rule's `runs (…)`: the call's exit status, where the record gives one.
+    Status,
+    /// Inside a Stop rule's `runs (…)`: whether the call ran after the turn's last write.
+    AfterWrites,
     /// A raw tool argument; dots walk into objects (`args.options.force`).
     Arg(String),
     /// A profile-mapped argument.
@@ -313,6 +320,15 @@ pub enum Field {
 const TOOL_EVENTS: &[EventKind] =
     &[EventKind::PreToolUse, EventKind::PostToolUse, EventKind::PostToolUseFailure, EventKind::PermissionRequest];
 const STOP_EVENTS: &[EventKind] = &[EventKind::Stop, EventKind::SubagentStop];
+/// A command's fields, inside `runs (…)`: a tool call's line, or at Stop the turn's commands.
+const COMMAND_EVENTS: &[EventKind] = &[
+    EventKind::PreToolUse,
+    EventKind::PostToolUse,
+    EventKind::PostToolUseFailure,
+    EventKind::PermissionRequest,
+    EventKind::Stop,
+    EventKind::SubagentStop,
+];
 
 const BUILTINS: &[(&str, Field, FieldType, Option<&[EventKind]>)] = &[
     ("tool", Field::Tool, FieldType::Str, Some(TOOL_EVENTS)),
@@ -320,14 +336,17 @@ const BUILTINS: &[(&str, Field, FieldType, Option<&[EventKind]>)] = &[
     ("paths", Field::Paths, FieldType::List, Some(TOOL_EVENTS)),
     ("programs", Field::Programs, FieldType::List, Some(TOOL_EVENTS)),
     ("access", Field::Access, FieldType::Str, Some(TOOL_EVENTS)),
-    ("program", Field::Program, FieldType::Str, Some(TOOL_EVENTS)),
-    ("subcommand", Field::Subcommand, FieldType::Str, Some(TOOL_EVENTS)),
-    ("flags", Field::Flags, FieldType::List, Some(TOOL_EVENTS)),
-    ("operands", Field::Operands, FieldType::List, Some(TOOL_EVENTS)),
-    ("outside", Field::Outside, FieldType::List, Some(TOOL_EVENTS)),
-    ("words", Field::Words, FieldType::List, Some(TOOL_EVENTS)),
-    ("via", Field::Via, FieldType::List, Some(TOOL_EVENTS)),
-    ("inputs", Field::Inputs, FieldType::List, Some(TOOL_EVENTS)),
+    ("program", Field::Program, FieldType::Str, Some(COMMAND_EVENTS)),
+    ("subcommand", Field::Subcommand, FieldType::Str, Some(COMMAND_EVENTS)),
+    ("flags", Field::Flags, FieldType::List, Some(COMMAND_EVENTS)),
+    ("operands", Field::Operands, FieldType::List, Some(COMMAND_EVENTS)),
+    ("outside", Field::Outside, FieldType::List, Some(COMMAND_EVENTS)),
+    ("words", Field::Words, FieldType::List, Some(COMMAND_EVENTS)),
+    ("via", Field::Via, FieldType::List, Some(COMMAND_EVENTS)),
+    ("inputs", Field::Inputs, FieldType::List, Some(COMMAND_EVENTS)),
+    ("ok", Field::Ok, FieldType::Bool, Some(STOP_EVENTS)),
+    ("status", Field::Status, FieldType::Num, Some(STOP_EVENTS)),
+    ("after_writes", Field::AfterWrites, FieldType::Bool, Some(STOP_EVENTS)),
     ("mcp_server", Field::McpServer, FieldType::Str, Some(TOOL_EVENTS)),
     ("mcp_tool", Field::McpTool, FieldType::Str, Some(TOOL_EVENTS)),
     ("prompt", Field::Prompt, FieldType::Str, Some(&[EventKind::UserPromptSubmit])),
@@ -523,6 +542,9 @@ impl Field {
                 | Field::Words
                 | Field::Via
                 | Field::Inputs
+                | Field::Ok
+                | Field::Status
+                | Field::AfterWrites
         )
     }
 
