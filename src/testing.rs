@@ -14,6 +14,10 @@
 //! compare whole. Absent result fields compare as their defaults (`permissionBehavior:
 //! passthrough`, `matched: []`, `blockingError: null`), so a case can say that nothing happened.
 //!
+//! `matched_includes: [NAME, …]` instead of `matched` checks only that those rules fired, in any
+//! order, among others: a case of a recipe then holds beside other rule sets (the baseline, a
+//! team's rules) whose rules may fire too.
+//!
 //! To test size limits, a value `{$repeat: TEXT, times: N}` anywhere in `event` stands for TEXT
 //! repeated N times (at most 64 MiB in all).
 
@@ -155,17 +159,22 @@ fn defaults() -> Map<String, Value> {
 fn run_case(policy: &Policy, case: &Case, rule_names: &BTreeSet<&str>) -> (Vec<String>, Vec<String>) {
     let mut problems = Vec::new();
     let defaults = defaults();
-    for key in case.expect.keys().filter(|key| !defaults.contains_key(*key)) {
-        let known: Vec<&str> = defaults.keys().map(String::as_str).collect();
+    for key in case.expect.keys().filter(|key| !defaults.contains_key(*key) && *key != MATCHED_INCLUDES) {
+        let known: Vec<&str> = defaults.keys().map(String::as_str).chain([MATCHED_INCLUDES]).collect();
         let hint = crate::diagnostic::did_you_mean(key, known)
             .map(|best| format!("; did you mean `{best}`?"))
             .unwrap_or_default();
         problems.push(format!("`expect` names `{key}`, which a HookResult does not have{hint}"));
     }
-    if let Some(Value::Array(names)) = case.expect.get("matched") {
-        for name in names.iter().filter_map(Value::as_str).filter(|name| !rule_names.contains(name)) {
-            problems.push(format!("`matched` names the rule `{name}`, which the rule set does not have"));
+    for key in ["matched", MATCHED_INCLUDES] {
+        if let Some(Value::Array(names)) = case.expect.get(key) {
+            for name in names.iter().filter_map(Value::as_str).filter(|name| !rule_names.contains(name)) {
+                problems.push(format!("`{key}` names the rule `{name}`, which the rule set does not have"));
+            }
         }
+    }
+    if case.expect.contains_key("matched") && case.expect.contains_key(MATCHED_INCLUDES) {
+        problems.push(format!("`expect` gives both `matched` and `{MATCHED_INCLUDES}`: give one"));
     }
     let event = match expand_repeats(&case.event)
         .and_then(|event| serde_json::to_vec(&event).map_err(|error| error.to_string()))
@@ -190,8 +199,25 @@ fn run_case(policy: &Policy, case: &Case, rule_names: &BTreeSet<&str>) -> (Vec<S
             compare(key, expected, actual, &mut problems);
         }
     }
+    match case.expect.get(MATCHED_INCLUDES) {
+        Some(Value::Array(names)) => {
+            for name in names.iter().filter_map(Value::as_str) {
+                if !result.matched.iter().any(|matched| matched == name) {
+                    problems.push(format!(
+                        "`{MATCHED_INCLUDES}`: the rule `{name}` did not fire (fired: {})",
+                        if result.matched.is_empty() { "none".to_string() } else { result.matched.join(", ") }
+                    ));
+                }
+            }
+        }
+        Some(_) => problems.push(format!("`{MATCHED_INCLUDES}` takes a list of rule names")),
+        None => {}
+    }
     (problems, result.matched)
 }
+
+/// The `expect` key that checks some rules fired, among any others.
+const MATCHED_INCLUDES: &str = "matched_includes";
 
 /// The largest text `$repeat` may make.
 const MAX_REPEAT_BYTES: usize = 64 * 1024 * 1024;

@@ -774,3 +774,38 @@ fn the_policy_hash_does_not_depend_on_how_the_rules_are_named() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     assert_eq!(hash_of(root, "rules"), hash_of(dir.path(), "builtin:baseline"));
 }
+
+/// `matched_includes` checks that some rules fired among others, so a recipe's cases hold beside
+/// other rule sets; a rule that did not fire, or an unknown name, fails the case.
+#[test]
+fn test_cases_may_name_some_of_the_rules_that_fired() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "r.rules",
+        "rule recipe pre_tool_use when command contains \"push\" => ask \"push\"\nrule team pre_tool_use when command contains \"git\" => log \"git\"\n",
+    );
+    let cases = |expect: &str| {
+        format!("- name: c\n  event: {{event: pre_tool_use, tool: Bash, args: {{command: git push}}}}\n  expect: {expect}\n")
+    };
+    for (expect, passes, said) in [
+        ("{matched_includes: [recipe]}", true, ""),
+        ("{matched_includes: [team, recipe]}", true, ""),
+        ("{matched: [recipe]}", false, "matched"),
+        ("{matched_includes: [nope]}", false, "which the rule set does not have"),
+        ("{matched_includes: [recipe], matched: [recipe, team]}", false, "give one"),
+    ] {
+        write(dir.path(), "r.test.yaml", &cases(expect));
+        let output = hookc(dir.path(), &["test", "."], b"");
+        assert_eq!(output.status.code() == Some(0), passes, "{expect}: {}", stdout(&output));
+        assert!(stdout(&output).contains(said), "{expect}: {}", stdout(&output));
+    }
+    write(
+        dir.path(),
+        "r.test.yaml",
+        "- name: c\n  event: {event: pre_tool_use, tool: Bash, args: {command: git status}}\n  expect: {matched_includes: [recipe]}\n",
+    );
+    let output = hookc(dir.path(), &["test", "."], b"");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stdout(&output).contains("the rule `recipe` did not fire (fired: team)"), "{}", stdout(&output));
+}
