@@ -558,3 +558,68 @@ fn stop_rules_read_what_ran_how_it_ended_and_when() {
         prop_assert_eq!(logged, wrote_any, "a refused write is no file written: {:?}", steps);
     });
 }
+
+/// The turn is read the same way every time: a Stop that starts while the transcript does not
+/// exist yet, or holds only the prompt, waits until it holds the turn (on Claude Code the
+/// payload's final answer too), on every agent, with the machine busy.
+#[test]
+fn a_stop_waits_for_a_missing_or_short_transcript_under_load() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = rules_file(dir.path(), SHOW);
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let load: Vec<_> = (0..2)
+        .map(|_| {
+            let stop = std::sync::Arc::clone(&stop);
+            std::thread::spawn(move || {
+                let mut spin = 0u64;
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    spin = spin.wrapping_mul(6364136223846793005).wrapping_add(1);
+                }
+                spin
+            })
+        })
+        .collect();
+    for (agent, shell) in [("claude", "Bash"), ("codex", "shell"), ("gemini", "run_shell_command")] {
+        let items = [
+            Item::Prompt("go".into()),
+            Item::Call(shell.into(), json!({"command": "make test"})),
+            Item::Answer("all done".into()),
+        ];
+        for short in [false, true] {
+            let path = dir.path().join(format!("{agent}-{short}.jsonl"));
+            let lines: Vec<String> = items
+                .iter()
+                .enumerate()
+                .map(|(at, item)| match agent {
+                    "claude" => claude_line(item),
+                    "codex" => codex_line(item),
+                    _ => gemini_lines(item, at),
+                })
+                .collect();
+            if short {
+                std::fs::write(&path, &lines[0]).unwrap();
+            }
+            let payload = json!({"hook_event_name": if agent == "gemini" { "AfterAgent" } else { "Stop" },
+                "transcript_path": path, "prompt": "go", "last_assistant_message": "all done", "prompt_response": "all done", "stop_hook_active": false});
+            let mut args = verb(agent);
+            args.extend(["--rules", rules.to_str().unwrap()]);
+            let mut child = spawn_hookc(&args, |_| {});
+            child.stdin.take().unwrap().write_all(payload.to_string().as_bytes()).unwrap();
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            let rest = if short { lines[1..].concat() } else { lines.concat() };
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&path)
+                .unwrap()
+                .write_all(rest.as_bytes())
+                .unwrap();
+            let output = child.wait_with_output().unwrap();
+            assert!(stderr(&output).contains("commands=[make test]"), "{agent} short={short}: {}", stderr(&output));
+        }
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    for thread in load {
+        let _ = thread.join();
+    }
+}

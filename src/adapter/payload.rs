@@ -301,11 +301,10 @@ fn turn_source(
         schema::Dialect::Droid => transcript::Dialect::Droid,
         schema::Dialect::Qwen => transcript::Dialect::Qwen,
     };
-    let settle =
-        spec.settle.then(|| Ok::<_, HookFailure>((reader.text(fields.prompt_id)?, last_message))).transpose()?;
+    let expected = transcript::Expected { prompt_id: reader.text(fields.prompt_id)?, answer: last_message };
     // An agent whose flag says true from the first Stop (Qwen Code) is told by its transcript.
     let replace_flag = agent.stop_flag == StopFlag::TrueFromTheStart;
-    Ok(Some(transcript::Source { dialect, path: path.into(), settle, replace_flag }))
+    Ok(Some(transcript::Source { dialect, path: path.into(), expected, replace_flag }))
 }
 
 /// The project root an agent tells its hooks, if any.

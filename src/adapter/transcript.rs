@@ -38,23 +38,31 @@ pub(crate) struct Source {
     pub dialect: Dialect,
     /// The file.
     pub path: PathBuf,
-    /// Whether to wait for the agent to write the turn's end (Claude Code), with what the
-    /// payload says it is: the prompt's id and the last answer.
-    pub settle: Option<(Option<String>, Option<String>)>,
+    /// What the payload says the turn is, which the transcript is waited for.
+    pub expected: Expected,
     /// Whether what the transcript shows replaces the agent's `stop_hook_active` (an agent that
     /// says true from its first Stop), rather than adding to it.
     pub replace_flag: bool,
 }
 
+/// What a Stop payload says of the turn it ends.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Expected {
+    /// The id of the turn's prompt, where the payload has one (Claude Code's `prompt_id`).
+    pub prompt_id: Option<String>,
+    /// The turn's last answer (`last_assistant_message`).
+    pub answer: Option<String>,
+}
+
 impl Source {
-    /// Reads the turn and sets what it says in `stop`.
+    /// Reads the turn, once the transcript holds it, and sets what it says in `stop`.
     pub(crate) fn apply(&self, stop: &mut StopInfo) {
-        let turn = match &self.settle {
-            Some((prompt_id, answer)) => {
-                read_settled(&self.dialect, &self.path, prompt_id.as_deref(), answer.as_deref())
-            }
-            None => read(&self.dialect, &self.path),
-        };
+        let turn = read_settled(
+            &self.dialect,
+            &self.path,
+            self.expected.prompt_id.as_deref(),
+            self.expected.answer.as_deref(),
+        );
         let Some(turn) = turn else { return };
         // A continuation the transcript shows counts, whatever the agent says; for an agent whose
         // flag says true from the start, the transcript alone says.
@@ -92,6 +100,25 @@ pub(crate) enum Dialect {
     Qwen,
 }
 
+impl Dialect {
+    /// Whether the turn's last answer is read from this dialect, to be waited for (checked on
+    /// the real clients: Claude Code, Qwen Code).
+    fn records_answers(&self) -> bool {
+        matches!(self, Dialect::Claude { .. } | Dialect::Qwen | Dialect::Codex | Dialect::Gemini { .. })
+    }
+
+    /// Whether `recorded`, the transcript's last answer, is the payload's `expected` one: its
+    /// end (Claude Code writes each block of a message as its own entry). Gemini CLI's
+    /// `prompt_response` joins the streamed chunks of every answer of the turn, so the recorded
+    /// answer is anywhere in it.
+    fn answer_is(&self, expected: &str, recorded: &str) -> bool {
+        match self {
+            Dialect::Gemini { .. } => expected.contains(recorded),
+            _ => expected.ends_with(recorded),
+        }
+    }
+}
+
 /// What the transcript says of the turn it ends.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 struct Turn {
@@ -107,10 +134,12 @@ struct Turn {
     prompt_id: Option<String>,
 }
 
-/// How long a Claude Code Stop waits for the turn's end to reach the transcript: Claude Code
-/// queues transcript writes and flushes them every 100 ms, and runs Stop hooks without waiting,
-/// so the last tool result and the answer are often not there yet.
-const SETTLE: Duration = Duration::from_millis(500);
+/// How long a Stop waits for the turn to reach the transcript: Claude Code queues transcript
+/// writes and flushes them every 100 ms, and runs Stop hooks without waiting, so the file may
+/// not exist yet, or not hold the last tool result and the answer. Waited for the same way
+/// whether the file is missing, short or behind, on every agent, well within the call's deadline
+/// (8 s by default); under load a flush can take far longer than 100 ms.
+const SETTLE: Duration = Duration::from_millis(2500);
 /// How often the transcript is read again meanwhile.
 const POLL: Duration = Duration::from_millis(20);
 
@@ -150,17 +179,26 @@ fn read(dialect: &Dialect, path: &Path) -> Option<Turn> {
     }
 }
 
-/// The turn, read again until the transcript records the turn the payload names (its prompt's
-/// id, `prompt_id`) and `answer` (the payload's last assistant message) as its last, for at most
-/// [`SETTLE`]; what was read last, if never.
+/// The turn, read again until the transcript holds the turn the payload names (its prompt: the
+/// prompt's id, `prompt_id`, or for Gemini CLI its text) with `answer` (the payload's last
+/// assistant message) as its last where the dialect records answers, for at most [`SETTLE`];
+/// what was read last, if never. A missing or short file is waited for like one that is behind.
 fn read_settled(dialect: &Dialect, path: &Path, prompt_id: Option<&str>, answer: Option<&str>) -> Option<Turn> {
-    let expected = answer.map(str::trim).filter(|answer| !answer.is_empty());
+    let expected = answer.map(str::trim).filter(|answer| !answer.is_empty()).filter(|_| dialect.records_answers());
     let start = Instant::now();
     loop {
         let turn = read(dialect, path);
-        let settled = turn.as_ref().is_none_or(|turn| {
+        // What will never become the transcript is not waited for: a path whose directory does
+        // not exist (the agent makes it when the session starts), or something not a file.
+        let hopeless = path.parent().is_some_and(|dir| !dir.as_os_str().is_empty() && !dir.is_dir())
+            || std::fs::metadata(path).is_ok_and(|meta| !meta.is_file());
+        if turn.is_none() && hopeless {
+            return None;
+        }
+        let settled = turn.as_ref().is_some_and(|turn| {
             let answered = expected.is_none_or(|expected| {
-                turn.answer.as_deref().map(str::trim).is_some_and(|last| !last.is_empty() && expected.ends_with(last))
+                let last = turn.answer.as_deref().map(str::trim);
+                last.is_some_and(|last| !last.is_empty() && dialect.answer_is(expected, last))
             });
             let this_prompt = prompt_id.is_none_or(|id| turn.prompt_id.as_deref().is_none_or(|found| found == id));
             answered && this_prompt
@@ -456,6 +494,9 @@ struct CodexPayload {
     /// A `function_call_output`'s or `custom_tool_call_output`'s output: text, or JSON text
     /// with `metadata.exit_code`.
     output: Option<Value>,
+    /// A `message`'s role and content parts (an answer's `output_text`).
+    role: Option<String>,
+    content: Option<Vec<Value>>,
     /// An `item_completed` event's item.
     item: Option<CodexItem>,
 }
@@ -496,6 +537,10 @@ impl CodexEntry {
             ("response_item", Some("local_shell_call")) => {
                 call(Some("local_shell".into()), payload.action.unwrap_or_default(), payload.call_id)
             }
+            ("response_item", Some("message")) if payload.role.as_deref() == Some("assistant") => {
+                let texts = payload.content.iter().flatten().filter_map(|part| part.get("text")?.as_str());
+                Line::Answer(texts.collect())
+            }
             ("response_item", Some("function_call_output" | "custom_tool_call_output")) => {
                 match (payload.call_id, payload.output.as_ref().and_then(codex_status)) {
                     (Some(id), Some(status)) => {
@@ -520,7 +565,7 @@ fn codex_status(output: &Value) -> Option<i64> {
     if let Ok(Value::Object(object)) = serde_json::from_str::<Value>(text) {
         return object.get("metadata")?.get("exit_code")?.as_i64();
     }
-    status_after(text, "Process exited with code ")
+    status_after(text, "Process exited with code ").or_else(|| status_after(text, "Exit code: "))
 }
 
 fn call(name: Option<String>, args: Map<String, Value>, id: Option<String>) -> Line {
@@ -611,6 +656,9 @@ impl GeminiRecord {
                 } else {
                     Line::Continuation
                 }
+            }
+            (Some("gemini"), Some(GeminiContent::Text(text))) if self.tool_calls.is_empty() && !text.is_empty() => {
+                Line::Answer(text)
             }
             (Some("gemini"), _) if !self.tool_calls.is_empty() => Line::Calls(
                 self.id,

@@ -70,7 +70,7 @@ pub(super) static AGENT: Agent = Agent {
         project_var: Some("CLAUDE_PROJECT_DIR"),
         ..Settings::BASE
     },
-    transcript: Some(Transcript { dialect: Dialect::Claude, settle: true }),
+    transcript: Some(Transcript { dialect: Dialect::Claude }),
     project_root: &[RootFrom::Env("CLAUDE_PROJECT_DIR")],
     // They read `.claude/settings.json` and run its hooks with payloads of their own.
     guests: &["copilot", "vscode", "cursor"],

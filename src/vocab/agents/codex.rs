@@ -106,7 +106,7 @@ pub(super) static AGENT: Agent = Agent {
         trust: Trust::CodexHooks,
         ..Settings::BASE
     },
-    transcript: Some(Transcript { dialect: Dialect::Codex, settle: false }),
+    transcript: Some(Transcript { dialect: Dialect::Codex }),
     project_root: &[RootFrom::HookDir],
     on_failure: OnFailure::RUNS,
     sources: &[

@@ -75,7 +75,7 @@ pub(super) static AGENT: Agent = Agent {
         ..Settings::BASE
     },
     // Written before its Stop hook runs (checked on 0.225.2).
-    transcript: Some(Transcript { dialect: Dialect::Droid, settle: false }),
+    transcript: Some(Transcript { dialect: Dialect::Droid }),
     project_root: &[RootFrom::Env("FACTORY_PROJECT_DIR"), RootFrom::Env("DROID_PROJECT_DIR"), RootFrom::Env("CLAUDE_PROJECT_DIR")],
     on_failure: OnFailure::RUNS,
     sources: &[

@@ -80,7 +80,7 @@ pub(super) static AGENT: Agent = Agent {
         off_switches: &[("/hooksConfig/enabled", false), ("/hooks/enabled", false), ("/tools/enableHooks", false)],
         ..Settings::BASE
     },
-    transcript: Some(Transcript { dialect: Dialect::Gemini, settle: false }),
+    transcript: Some(Transcript { dialect: Dialect::Gemini }),
     project_root: &[RootFrom::Env("GEMINI_PROJECT_DIR"), RootFrom::Env("CLAUDE_PROJECT_DIR")],
     // It says `stop_hook_active: false` again after a continuation that ran a tool.
     stop_flag: StopFlag::Unreliable,

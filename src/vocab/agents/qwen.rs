@@ -104,7 +104,7 @@ pub(super) static AGENT: Agent = Agent {
     },
     // Its last answer may still be on its way to the file when Stop runs: waited for, as
     // Claude Code's is.
-    transcript: Some(Transcript { dialect: Dialect::Qwen, settle: true }),
+    transcript: Some(Transcript { dialect: Dialect::Qwen }),
     project_root: &[
         RootFrom::Env("QWEN_PROJECT_DIR"),
         RootFrom::Env("GEMINI_PROJECT_DIR"),

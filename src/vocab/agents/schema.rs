@@ -385,11 +385,9 @@ pub enum RootFrom {
 /// Where an agent's transcript is read from at Stop.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Transcript {
-    /// How it is written.
+    /// How it is written. Every agent's is waited for the same way: until it holds the turn
+    /// the Stop payload names (`adapter::transcript`).
     pub dialect: Dialect,
-    /// Whether the agent may run Stop before the transcript holds the turn's end, so that hookc
-    /// waits for it (Claude Code).
-    pub settle: bool,
 }
 
 /// A transcript dialect (`adapter::transcript` reads each).
