@@ -230,6 +230,9 @@ fn hookc_with_env(dir: &Path, args: &[&str], env: &[(&str, &std::ffi::OsStr)]) -
 }
 
 /// A project with a rule file and its compiled bundle, for `hookc init`.
+/// What keeps a test policy's own files and wiring out of the agent's reach.
+const GUARD: &str = "rule guard pre_tool_use when access == write and path like [\"rules\", \"rules/**\", \".claude/**\", \"policy.json\"] => deny \"the policy\"\n";
+
 fn project_with_policy() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir(dir.path().join("rules")).unwrap();
@@ -639,9 +642,18 @@ fn doctor_runs_the_wired_hooks_and_reports_what_would_happen() {
     assert!(said.contains("hookc is not wired into Claude Code here"), "{said}");
 
     assert_eq!(run(&["init", "claude", "--write", "--command", "hookc"]).0, Some(0));
+    // A policy the agent can change is no policy: its files and the settings that wire it.
+    let (code, said) = run(&["doctor", "claude"]);
+    assert_eq!(code, Some(1), "{said}");
+    assert!(said.contains("the agent can change the policy that governs it"), "{said}");
+    for call in ["`Write rules/a.rules` (none)", "`rm -rf rules` (none)", "`rm -f .claude/settings.json` (none)"] {
+        assert!(said.contains(call), "{call}: {said}");
+    }
+    std::fs::write(dir.path().join("rules/guard.rules"), GUARD).unwrap();
     let (code, said) = run(&["doctor", "claude"]);
     assert_eq!(code, Some(0), "{said}");
     assert_eq!(said.matches("answered in").count(), 11, "{said}");
+    assert!(said.contains("the policy refuses or asks before the agent changes any of its"), "{said}");
 
     // The rules go missing: every call would be blocked, and doctor says so per event.
     std::fs::rename(dir.path().join("rules"), dir.path().join("gone")).unwrap();
@@ -849,8 +861,11 @@ fn doctor_finds_hooks_of_a_hookc_by_another_name() {
     }
     let project = dir.path().join("project");
     std::fs::create_dir_all(project.join("rules")).unwrap();
-    std::fs::write(project.join("rules/p.rules"), "pre_tool_use when path == \"generated.txt\" => deny \"no\"\n")
-        .unwrap();
+    std::fs::write(
+        project.join("rules/p.rules"),
+        format!("pre_tool_use when path == \"generated.txt\" => deny \"no\"\n{GUARD}"),
+    )
+    .unwrap();
     let run = |args: &[&str]| {
         std::process::Command::new(&program).args(args).current_dir(&project).env("HOME", dir.path()).output().unwrap()
     };

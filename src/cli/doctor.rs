@@ -131,6 +131,17 @@ fn check_agent(agent: &'static Agent, project: &Path, asked: bool) -> Findings {
         for hook in &hooks {
             run_hook(agent, project, hook, &mut findings);
         }
+        for hook in
+            hooks.iter().filter(|hook| agent.event(&hook.event).is_some_and(|spec| spec.kind == EventKind::PreToolUse))
+        {
+            let mut guarded = policy_files(agent, &hook.command, project);
+            guarded.extend(
+                wiring::settings_files(agent, project).into_iter().map(|file| file.path).filter(|path| path.exists()),
+            );
+            guarded.sort();
+            guarded.dedup();
+            self_protection(agent, project, hook, &guarded, &mut findings);
+        }
         let logs: std::collections::BTreeSet<PathBuf> =
             hooks.iter().filter_map(|hook| audit_log(&hook.command)).collect();
         for log in logs {
@@ -264,6 +275,131 @@ fn run_hook(agent: &'static Agent, project: &Path, hook: &WiredHook, findings: &
                 )),
             }
         }
+    }
+}
+
+/// The files a hook command's policy is made of: its rule files (`--rules`, a directory's
+/// `.rules` files, at most 64), its bundle and the bundle's signature (`--bundle`).
+fn policy_files(agent: &Agent, command: &str, project: &Path) -> Vec<PathBuf> {
+    // The project variable the agent sets (`$CLAUDE_PROJECT_DIR/rules`), as the shell expands it.
+    let mut command = command.to_string();
+    if let Some(var) = agent.settings.project_var {
+        let root = project.to_string_lossy();
+        command = command.replace(&format!("${{{var}}}"), &root).replace(&format!("${var}"), &root);
+    }
+    let words = shlex::split(&command).unwrap_or_default();
+    let mut files = Vec::new();
+    let mut words = words.iter();
+    while let Some(word) = words.next() {
+        let (flag, value) = match word.split_once('=') {
+            Some((flag, value)) if flag.starts_with("--") => (flag, Some(value.to_string())),
+            _ => (word.as_str(), None),
+        };
+        let value = match flag {
+            "--rules" | "--bundle" => value.or_else(|| words.next().cloned()),
+            _ => continue,
+        };
+        let Some(value) = value.filter(|value| !value.starts_with(crate::builtin::PREFIX)) else { continue };
+        let path = project.join(&value);
+        if flag == "--bundle" {
+            files.push(path.with_file_name(format!(
+                "{}.minisig",
+                path.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default()
+            )));
+            files.push(path);
+        } else if path.is_dir() {
+            let found = crate::source::find_files(std::slice::from_ref(&path), |file| {
+                file.extension().is_some_and(|ext| ext == "rules")
+            })
+            .unwrap_or_default();
+            files.extend(found.into_iter().take(64));
+            files.push(path);
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
+
+/// Whether the wired agent can change its own policy: for each file the policy is made of, and
+/// each settings file that wires hookc, a write of it with the agent's write tool and its
+/// deletion with its shell tool are sent through the hook as the agent would send them. What the
+/// policy lets through (neither refused nor asked about) is a problem: the agent could switch
+/// the policy off.
+fn self_protection(
+    agent: &'static Agent,
+    project: &Path,
+    hook: &WiredHook,
+    files: &[PathBuf],
+    findings: &mut Findings,
+) {
+    let Some(spec) = agent.event(&hook.event) else { return };
+    if !matches!(spec.call, Call::Payload) {
+        return;
+    }
+    let write = agent.tools.iter().find_map(|tool| match (tool.kind, tool.source(crate::vocab::Semantic::Path)) {
+        (crate::Kind::Write, Some(crate::vocab::tools::Source::Args(names))) => Some((tool.name, names.first()?)),
+        _ => None,
+    });
+    let shell = agent.tools.iter().find_map(|tool| match (tool.kind, tool.source(crate::vocab::Semantic::Command)) {
+        (crate::Kind::Shell, Some(crate::vocab::tools::Source::Args(names))) if !tool.powershell => {
+            Some((tool.name, names.first()?))
+        }
+        _ => None,
+    });
+    let Ok(log_dir) = tempfile::tempdir() else { return };
+    let log = log_dir.path().join("audit.jsonl");
+    let command = format!(
+        "{} --audit-log {}",
+        hook.command,
+        shlex::try_quote(&log.to_string_lossy()).map(|quoted| quoted.into_owned()).unwrap_or_default()
+    );
+    let fields = &agent.payload;
+    let mut open = Vec::new();
+    for file in files {
+        let shown = file.strip_prefix(project).unwrap_or(file).display().to_string();
+        let absolute = file.to_string_lossy().into_owned();
+        let mut attempts = Vec::new();
+        let directory = file.is_dir();
+        if let (Some((tool, arg)), false) = (write, directory) {
+            attempts.push((format!("{tool} {shown}"), tool, json!({ *arg: absolute, "content": "" })));
+        }
+        if let Some((tool, arg)) = shell {
+            let quoted = shlex::try_quote(&absolute).map(|quoted| quoted.into_owned()).unwrap_or_default();
+            let rm = if directory { "rm -rf" } else { "rm -f" };
+            attempts.push((format!("{rm} {shown}"), tool, json!({ *arg: format!("{rm} {quoted}") })));
+        }
+        for (what, tool, args) in attempts {
+            let mut payload = payload(agent, &hook.event, project);
+            if let (Some(name), Some(input)) = (fields.tool_name.first(), fields.tool_input.first()) {
+                set_pointer(&mut payload, name, json!(tool));
+                set_pointer(&mut payload, input, args);
+            }
+            let _ = std::fs::remove_file(&log);
+            let _ = run_command(&command, project, &payload, Duration::from_secs(30));
+            let decision = std::fs::read_to_string(&log)
+                .ok()
+                .and_then(|text| text.lines().last().and_then(|line| serde_json::from_str::<Value>(line).ok()))
+                .and_then(|record| record.get("decision").and_then(Value::as_str).map(str::to_string));
+            match decision.as_deref() {
+                Some("deny" | "ask" | "block" | "error") => {}
+                Some(other) => open.push(format!("`{what}` ({other})")),
+                None => open.push(format!("`{what}` (no record: the hook did not decide)")),
+            }
+        }
+    }
+    match open.len() {
+        0 if !files.is_empty() => findings.ok(format!(
+            "{}: the policy refuses or asks before the agent changes any of its {} file(s) or the settings that wire it",
+            hook.event,
+            files.len()
+        )),
+        0 => {}
+        n => findings.problem(format!(
+            "{}: the agent can change the policy that governs it — {n} call(s) go through: {}. Protect these files (the baseline's `protect-hook-settings` rules do), or the agent can switch the policy off",
+            hook.event,
+            open.join(", ")
+        )),
     }
 }
 
