@@ -266,20 +266,102 @@ fn init_prints_a_hook_for_every_event_with_paths_that_work_anywhere() {
         let tool_event = if agent == "gemini" { "BeforeTool" } else { "PreToolUse" };
         assert_eq!(hooks[tool_event][0]["matcher"], matcher, "{agent}");
     }
-    // The command Claude Code runs works from a subdirectory, as the agent runs it.
-    let output = hookc(dir.path(), &["init", "claude", "--rules", "rules"], b"");
-    let settings: Value = serde_json::from_str(&stdout(&output)).unwrap();
+}
+
+/// Committed wiring: `init` writes the launcher and settings that name no path of this machine;
+/// a teammate's checkout elsewhere runs them from a subdirectory with hookc on `PATH`, is blocked
+/// with a message without it, never runs a hookc planted in the project, `node_modules/.bin` or
+/// `.venv/bin`, and refuses a hookc of another version than the pin.
+#[test]
+fn committed_wiring_works_on_any_checkout_and_fails_closed() {
+    let dir = project_with_policy();
+    let output = hookc(dir.path(), &["init", "claude", "--rules", "rules", "--write"], b"");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(stderr(&output).contains("wrote the launcher `.hookc/hookc`"), "{}", stderr(&output));
+    let settings = std::fs::read_to_string(dir.path().join(".claude/settings.json")).unwrap();
+    let root = std::fs::canonicalize(dir.path()).unwrap();
+    assert!(!settings.contains(root.to_str().unwrap()), "a path of this machine: {settings}");
+    assert!(!settings.contains(env!("CARGO_BIN_EXE_hookc")), "{settings}");
+    let settings: Value = serde_json::from_str(&settings).unwrap();
     let command = settings["hooks"]["PreToolUse"][0]["hooks"][0]["command"].as_str().unwrap().to_string();
-    assert!(command.ends_with("hook claude --rules \"$CLAUDE_PROJECT_DIR\"/rules"), "{command}");
-    std::fs::create_dir(dir.path().join("src")).unwrap();
-    let run = std::process::Command::new("sh")
-        .arg("-c")
-        .arg(format!("printf '%s' '{{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"tool_input\":{{\"command\":\"rm\"}}}}' | {command}"))
-        .current_dir(dir.path().join("src"))
-        .env("CLAUDE_PROJECT_DIR", dir.path())
-        .output()
-        .unwrap();
-    assert!(String::from_utf8_lossy(&run.stdout).contains("\"deny\""), "{}", String::from_utf8_lossy(&run.stderr));
+    assert!(command.ends_with("hookc hook claude --rules rules"), "{command}");
+
+    // A teammate's checkout: the project copied elsewhere, run from a subdirectory.
+    let elsewhere = tempfile::tempdir().unwrap();
+    let checkout = elsewhere.path().join("checkout");
+    std::fs::create_dir_all(checkout.join("src")).unwrap();
+    for file in ["rules/a.rules", ".hookc/hookc", ".claude/settings.json"] {
+        std::fs::create_dir_all(checkout.join(file).parent().unwrap()).unwrap();
+        std::fs::copy(dir.path().join(file), checkout.join(file)).unwrap();
+    }
+    let bin = elsewhere.path().join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    std::fs::copy(env!("CARGO_BIN_EXE_hookc"), bin.join("hookc")).unwrap();
+    let run = |path: &str, extra: &[(&str, &str)]| {
+        let payload = r#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm"}}"#;
+        let mut child = std::process::Command::new("sh");
+        child
+            .arg("-c")
+            .arg(&command)
+            .current_dir(checkout.join("src"))
+            .env_clear()
+            .env("PATH", path)
+            .env("CLAUDE_PROJECT_DIR", &checkout)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped());
+        for (name, value) in extra {
+            child.env(name, value);
+        }
+        let mut child = child.spawn().unwrap();
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), payload.as_bytes()).unwrap();
+        let output = child.wait_with_output().unwrap();
+        (output.status.code(), stdout(&output), stderr(&output))
+    };
+    let system = "/usr/bin:/bin";
+    let (code, out, _) = run(&format!("{}:{system}", bin.display()), &[]);
+    assert_eq!((code, out.contains("\"deny\"")), (Some(0), true), "{out}");
+    let (code, out, err) = run(system, &[]);
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(err.contains("no hookc 0.1 found on this machine") && err.contains("This call is blocked"), "{err}");
+    // Planted where the agent can write: never run.
+    for planted in ["tools", "node_modules/.bin", ".venv/bin"] {
+        let place = checkout.join(planted);
+        std::fs::create_dir_all(&place).unwrap();
+        std::fs::write(place.join("hookc"), "#!/bin/sh\nexit 0\n").unwrap();
+        make_executable(&place.join("hookc"));
+        let (code, _, err) = run(&format!("{}:{system}", place.display()), &[]);
+        assert_eq!(code, Some(2), "{planted}: {err}");
+        let outside = elsewhere.path().join(planted);
+        std::fs::create_dir_all(&outside).unwrap();
+        std::fs::copy(place.join("hookc"), outside.join("hookc")).unwrap();
+        make_executable(&outside.join("hookc"));
+        if planted != "tools" {
+            let (code, _, err) = run(&format!("{}:{system}", outside.display()), &[]);
+            assert_eq!(code, Some(2), "{planted} outside the project: {err}");
+        }
+    }
+    let (code, _, err) = run(&format!(".:{system}"), &[("HOOKC", "./tools/hookc")]);
+    assert_eq!(code, Some(2), "a relative HOOKC or PATH entry: {err}");
+    // Another version than the pin refuses the call.
+    let launcher = std::fs::read_to_string(checkout.join(".hookc/hookc")).unwrap();
+    std::fs::write(checkout.join(".hookc/hookc"), launcher.replace("PIN='0.1'", "PIN='9.9'")).unwrap();
+    let (code, _, err) = run(&format!("{}:{system}", bin.display()), &[]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("pins hookc 9.9"), "{err}");
+    // Without the launcher, the command itself blocks with a message (not sh's 127).
+    std::fs::remove_file(checkout.join(".hookc/hookc")).unwrap();
+    let (code, _, err) = run(&format!("{}:{system}", bin.display()), &[]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("no launcher at"), "{err}");
+}
+
+fn make_executable(path: &Path) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
 }
 
 /// `init` refuses a policy that does not exist or does not check: wired in, it would block
@@ -869,7 +951,8 @@ fn doctor_finds_hooks_of_a_hookc_by_another_name() {
     let run = |args: &[&str]| {
         std::process::Command::new(&program).args(args).current_dir(&project).env("HOME", dir.path()).output().unwrap()
     };
-    assert_eq!(run(&["init", "claude", "--write"]).status.code(), Some(0));
+    // Named settings are wired with this hookc's own path (the launcher is the project default).
+    assert_eq!(run(&["init", "claude", "--write", "--settings", ".claude/settings.json"]).status.code(), Some(0));
     let doctor = run(&["doctor", "claude"]);
     let report = String::from_utf8_lossy(&doctor.stdout);
     assert_eq!(doctor.status.code(), Some(0), "{report}");

@@ -135,6 +135,8 @@ fn check_agent(agent: &'static Agent, project: &Path, asked: bool) -> Findings {
             hooks.iter().filter(|hook| agent.event(&hook.event).is_some_and(|spec| spec.kind == EventKind::PreToolUse))
         {
             let mut guarded = policy_files(agent, &hook.command, project);
+            // The committed launcher the settings run.
+            guarded.extend(Some(project.join(super::launcher::PATH)).filter(|launcher| launcher.exists()));
             guarded.extend(
                 wiring::settings_files(agent, project).into_iter().map(|file| file.path).filter(|path| path.exists()),
             );

@@ -30,9 +30,15 @@ pub(super) struct Args {
     /// (`builtin:baseline`, `builtin:NAME`, `builtin:packs`); repeatable (default: `rules`).
     #[arg(long, value_name = "PATH")]
     rules: Vec<PathBuf>,
-    /// How the agent should invoke hookc (default: this hookc's absolute path).
+    /// How the agent should invoke hookc (default: the project's committed launcher,
+    /// `.hookc/hookc`, which finds hookc on each teammate's machine; with `--global` or
+    /// `--settings`, this hookc's absolute path).
     #[arg(long, value_name = "COMMAND")]
     command: Option<String>,
+    /// The hookc version the launcher requires: a version or a prefix of one (default: this
+    /// hookc's MAJOR.MINOR; `''` for any).
+    #[arg(long, value_name = "VERSION", conflicts_with = "command")]
+    pin: Option<String>,
     /// Merge into the settings file instead of printing (a backup is kept when it changes).
     #[arg(long)]
     write: bool,
@@ -99,7 +105,14 @@ fn init(args: &Args) -> Result<(), String> {
         .settings
         .project_var
         .filter(|_| path.starts_with(&project) && real.starts_with(&real_project) && !user_file);
-    let command = command_line(args, &project, &policy, project_var)?;
+    // The project's own settings run the committed launcher unless told otherwise: it works on
+    // every teammate's machine, and paths in it are relative to the project root.
+    let launcher = args.command.is_none() && !args.global && args.settings.is_none();
+    let command = command_line(args, &project, &policy, project_var, launcher)?;
+    if launcher {
+        let pin = args.pin.clone().unwrap_or_else(default_pin);
+        eprintln!("{}", super::launcher::write(&project, &pin, args.write)?);
+    }
     if wiring::layout(agent).is_none() {
         return write_files(agent, &path, &command, args.write);
     }
@@ -154,7 +167,13 @@ fn checked_policy(args: &Args) -> Result<PolicyPath, String> {
 /// variable (`$CLAUDE_PROJECT_DIR`) when inside the project (so the settings can be committed):
 /// an agent runs hooks from wherever its shell went, and a relative path would break after
 /// `cd src`.
-fn command_line(args: &Args, project: &Path, policy: &PolicyPath, project_var: Option<&str>) -> Result<String, String> {
+fn command_line(
+    args: &Args,
+    project: &Path,
+    policy: &PolicyPath,
+    project_var: Option<&str>,
+    launcher: bool,
+) -> Result<String, String> {
     let verb = format!("hook {}", args.agent.id);
     let paths: Vec<(&str, &PathBuf)> = match policy {
         PolicyPath::Rules(paths) => paths.iter().map(|path| ("--rules", path)).collect(),
@@ -162,10 +181,15 @@ fn command_line(args: &Args, project: &Path, policy: &PolicyPath, project_var: O
     };
     let program = match &args.command {
         Some(command) => command.clone(),
+        None if launcher => String::new(),
         None => default_program()?,
     };
-    let spell = |path: &Path| spell(project_var, project, path);
-    let mut line = format!("{program} {verb}");
+    // Through the launcher, hookc runs from the project root: paths inside it are relative.
+    let spell = |path: &Path| match launcher {
+        true => spell_from_root(project, path),
+        false => spell(project_var, project, path),
+    };
+    let mut line = if launcher { verb } else { format!("{program} {verb}") };
     for (flag, path) in paths {
         // `builtin:NAME` is inside hookc: no path to resolve.
         let spelled = match path.to_str().filter(|text| text.starts_with(crate::builtin::PREFIX)) {
@@ -196,7 +220,29 @@ fn command_line(args: &Args, project: &Path, policy: &PolicyPath, project_var: O
             .join(name);
         line.push_str(&format!(" --audit-log {}", quote(&absolute.to_string_lossy())));
     }
-    Ok(line)
+    Ok(match launcher {
+        true => super::launcher::command(project_var, &line),
+        false => line,
+    })
+}
+
+/// A path as hookc sees it when the launcher runs it from the project root: relative inside the
+/// project, absolute outside it.
+fn spell_from_root(project: &Path, path: &Path) -> Result<String, String> {
+    let absolute = std::fs::canonicalize(project.join(path))
+        .map_err(|error| format!("cannot resolve `{}`: {error}", path.display()))?;
+    let real_project = std::fs::canonicalize(project).unwrap_or_else(|_| project.to_path_buf());
+    Ok(match absolute.strip_prefix(&real_project) {
+        Ok(inside) if inside.as_os_str().is_empty() => ".".to_string(),
+        Ok(inside) => quote(&inside.to_string_lossy().replace('\\', "/")),
+        Err(_) => quote(&absolute.to_string_lossy()),
+    })
+}
+
+/// The launcher's default pin: this hookc's MAJOR.MINOR, so a teammate's patch release runs.
+fn default_pin() -> String {
+    let version = env!("CARGO_PKG_VERSION");
+    version.splitn(3, '.').take(2).collect::<Vec<_>>().join(".")
 }
 
 /// A path as the agent's command line should spell it, so that it works from any directory:

@@ -9,6 +9,7 @@ mod explain;
 mod fmt;
 mod init;
 mod input;
+mod launcher;
 mod replay;
 mod report;
 mod test;
@@ -27,6 +28,10 @@ pub(crate) struct Cli {
     /// (`CLICOLOR_FORCE` colours any output).
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     color: ColorChoice,
+    /// Refuse to run (exit 2) unless this is hookc VERSION, or a version it is a prefix of
+    /// (`0.1` takes `0.1.3`): the project's committed launcher pins the hookc its wiring expects.
+    #[arg(long, global = true, value_name = "VERSION")]
+    require_version: Option<String>,
     #[command(subcommand)]
     command: Command,
 }
@@ -79,6 +84,14 @@ enum Command {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let _ = COLOR.set(cli.color);
+    if let Some(required) = cli.require_version.as_deref().filter(|required| !launcher::version_matches(required)) {
+        // Exit 2: an agent blocks the call and shows this, as when no hookc is found.
+        eprintln!(
+            "hookc: this is hookc {}, but the project's launcher pins hookc {required}: install that version (or run `hookc init` again to pin this one). This call is blocked.",
+            env!("CARGO_PKG_VERSION")
+        );
+        return ExitCode::from(2);
+    }
     // An agent's hook answers on stdout and exits 2 when it cannot (its own handling); every
     // other verb's output may go to a pipe that closes early (`hookc check | head`).
     if !matches!(cli.command, Command::Hook(_) | Command::Claude(_) | Command::Gemini(_)) {
