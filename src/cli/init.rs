@@ -84,13 +84,15 @@ fn init(args: &Args) -> Result<(), String> {
     let path: PathBuf = match (&args.settings, args.global) {
         (Some(path), _) => wiring::lexical(&project.join(path)),
         (None, global) => {
-            files.iter().find(|file| file.user == global).map(|file| file.path.clone()).ok_or_else(|| {
-                format!(
-                    "cannot find {}'s {} settings (is `$HOME` set?); pass `--settings FILE`",
-                    agent.name,
-                    if global { "user" } else { "project" }
-                )
-            })?
+            files.iter().find(|file| file.user == global && !file.managed).map(|file| file.path.clone()).ok_or_else(
+                || {
+                    format!(
+                        "cannot find {}'s {} settings (is `$HOME` set?); pass `--settings FILE`",
+                        agent.name,
+                        if global { "user" } else { "project" }
+                    )
+                },
+            )?
         }
     };
     // `$CLAUDE_PROJECT_DIR` is whichever project the agent runs in: only a project's own

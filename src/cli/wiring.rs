@@ -203,6 +203,8 @@ pub(super) struct SettingsFile {
     pub scope: &'static str,
     /// Whether it is the user's, not the project's.
     pub user: bool,
+    /// Whether an administrator manages it for the machine (read, never written).
+    pub managed: bool,
 }
 
 /// The settings files an agent reads hooks from, project first. `project` is the project root.
@@ -211,12 +213,18 @@ pub(super) fn settings_files(agent: &Agent, project: &Path) -> Vec<SettingsFile>
         path: project.join(path),
         scope,
         user: false,
+        managed: false,
     });
-    let user_files =
-        agent.settings.user.iter().filter_map(|(home, path, scope)| {
-            Some(SettingsFile { path: home_dir(*home)?.join(path), scope, user: true })
-        });
-    project_files.chain(user_files).collect()
+    let user_files = agent.settings.user.iter().filter_map(|(home, path, scope)| {
+        Some(SettingsFile { path: home_dir(*home)?.join(path), scope, user: true, managed: false })
+    });
+    let managed_files = agent.settings.managed.iter().map(|(path, scope)| SettingsFile {
+        path: PathBuf::from(path),
+        scope,
+        user: true,
+        managed: true,
+    });
+    project_files.chain(user_files).chain(managed_files).collect()
 }
 
 /// Where an agent's user-wide files are.
@@ -877,4 +885,26 @@ fn free_backup_path(path: &Path) -> PathBuf {
         // A dangling link is a name in use too.
         .find(|candidate| std::fs::symlink_metadata(candidate).is_err())
         .unwrap_or_else(|| PathBuf::from(base))
+}
+
+#[cfg(test)]
+mod managed_tests {
+    use super::*;
+
+    /// Every agent's managed settings are read after its own layers, as the machine's (never as
+    /// a file `init` would write).
+    #[test]
+    fn managed_settings_come_last_and_are_marked() {
+        for agent in crate::vocab::agents::AGENTS {
+            let files = settings_files(agent, Path::new("/project"));
+            let managed: Vec<&SettingsFile> = files.iter().filter(|file| file.managed).collect();
+            assert_eq!(managed.len(), agent.settings.managed.len(), "{}", agent.id);
+            let first = files.iter().position(|file| file.managed).unwrap_or(files.len());
+            assert!(files.get(first..).unwrap_or_default().iter().all(|file| file.managed), "{}", agent.id);
+            assert!(managed.iter().all(|file| file.path.is_absolute()), "{}", agent.id);
+        }
+        let claude = crate::vocab::agents::find("claude").unwrap();
+        let files = settings_files(claude, Path::new("/project"));
+        assert!(files.iter().any(|file| file.path == Path::new("/etc/claude-code/managed-settings.json")));
+    }
 }

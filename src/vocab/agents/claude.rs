@@ -67,6 +67,11 @@ pub(super) static AGENT: Agent = Agent {
         user: &[(Home::User, ".claude/settings.json", "user settings")],
         // Checked on the real Claude Code: this in any settings layer turns every hook off.
         off_switches: &[("/disableAllHooks", true)],
+        // Claude Code's managed settings (its settings reference), above every other layer.
+        managed: &[
+            ("/etc/claude-code/managed-settings.json", "managed settings"),
+            ("/Library/Application Support/ClaudeCode/managed-settings.json", "managed settings"),
+        ],
         project_var: Some("CLAUDE_PROJECT_DIR"),
         ..Settings::BASE
     },

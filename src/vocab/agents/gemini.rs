@@ -78,6 +78,11 @@ pub(super) static AGENT: Agent = Agent {
         user: &[(Home::User, ".gemini/settings.json", "user settings")],
         // Each release has named the switch differently (primary: gemini-cli `docs/hooks`).
         off_switches: &[("/hooksConfig/enabled", false), ("/hooks/enabled", false), ("/tools/enableHooks", false)],
+        // Gemini CLI's system settings, which override the user's and the project's.
+        managed: &[
+            ("/etc/gemini-cli/settings.json", "system settings"),
+            ("/Library/Application Support/GeminiCli/settings.json", "system settings"),
+        ],
         ..Settings::BASE
     },
     transcript: Some(Transcript { dialect: Dialect::Gemini }),

@@ -418,6 +418,9 @@ pub struct Settings {
     /// Settings that switch every hook off, by a JSON pointer and the value that does it
     /// (`/disableAllHooks`, `true`): `doctor` reports them, the baseline protects the files.
     pub off_switches: &'static [(&'static str, bool)],
+    /// Settings an administrator manages for every user of the machine (absolute paths, with what
+    /// each is): `doctor` reports an off-switch there too; `init` never writes them.
+    pub managed: &'static [(&'static str, &'static str)],
     /// The variable the agent sets to the project root that a hook command in the project's own
     /// settings may name paths by, so the settings can be committed (`$CLAUDE_PROJECT_DIR`).
     pub project_var: Option<&'static str>,
@@ -435,6 +438,7 @@ impl Settings {
         project: &[],
         user: &[],
         off_switches: &[],
+        managed: &[],
         project_var: None,
         trust: Trust::Workspace,
         name_event: false,
