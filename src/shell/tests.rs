@@ -234,26 +234,33 @@ fn hostile_nesting_and_length_stay_bounded() {
     assert!(!analyse(&"echo a; ".repeat(400)).too_large);
 }
 
-/// Random text made of shell syntax: the analysis never panics, and whatever parses keeps
-/// every `rm` the line spells as a word of its own.
+/// Random text made of shell syntax (seeded proptest, shrinking): the analysis never panics, and
+/// an `rm -rf /` that runs before the random text (`rm -rf /; TEXT`, `rm -rf / && TEXT`,
+/// `rm -rf / | TEXT`) is always read as running `rm`, whatever the text after it does to the
+/// rest of the line (an unclosed quote, a heredoc, a stray `)`), unless the line is too large to
+/// judge, which fails closed.
 #[test]
 fn random_lines_never_panic() {
+    use proptest::prelude::*;
     let pieces = [
         "rm", " ", "-rf", "/", ";", "&&", "|", "(", ")", "{", "}", "'", "\"", "\\", "$", "$(", "`", "<", ">", ">>",
         "<<", "EOF", "\n", "bash -c ", "eval ", "sudo ", "xargs ", "#", "~", "*", "=", "a", "[[", "]]", "$'", "<(",
         "&", "!", "if ", "then ", "fi", "do", "done", "case ", " in ", "esac", ";;",
     ];
-    let mut state = 0x2545_F491_4F6C_DD1Du64;
-    for _ in 0..3_000 {
-        let mut line = String::new();
-        for _ in 0..(state % 40) {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            line.push_str(pieces.get((state % pieces.len() as u64) as usize).copied().unwrap_or(""));
-        }
-        let _ = analyse(&line);
-    }
+    let config = ProptestConfig {
+        cases: 3_000,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(21),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    };
+    let text =
+        proptest::collection::vec(proptest::sample::select(pieces.to_vec()), 0..40).prop_map(|parts| parts.concat());
+    proptest!(config, |(text in text, separator in proptest::sample::select(vec!["; ", " && ", " | ", "\n"]))| {
+        let _ = analyse(&text);
+        let line = format!("rm -rf /{separator}{text}");
+        let read = analyse(&line);
+        prop_assert!(read.too_large || read.programs().contains(&"rm"), "{line:?} reads as {:?}", read.programs());
+    });
 }
 
 /// The scanner and brush-parser read every line the scanner accepts alike: generated lines of
