@@ -50,15 +50,14 @@ pub(crate) fn read_payload(input: impl Read) -> Result<Vec<u8>, HookFailure> {
 
 /// The next bytes of the stream; `None` at end of file.
 fn fill(reader: &mut impl BufRead) -> Result<Option<&[u8]>, HookFailure> {
-    loop {
-        match reader.fill_buf() {
-            Ok([]) => return Ok(None),
-            Ok(_) => break,
-            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(error) => return Err(HookFailure::Read(error.to_string())),
+    // An interrupted read is tried again; checked first, so the buffer is borrowed once.
+    while let Err(error) = reader.fill_buf() {
+        if error.kind() != std::io::ErrorKind::Interrupted {
+            return Err(HookFailure::Read(error.to_string()));
         }
     }
-    reader.fill_buf().map(Some).map_err(|error| HookFailure::Read(error.to_string()))
+    let chunk = reader.fill_buf().map_err(|error| HookFailure::Read(error.to_string()))?;
+    Ok((!chunk.is_empty()).then_some(chunk))
 }
 
 /// The summary of an over-long payload: `summary` has seen what was read, and reads the rest of

@@ -187,10 +187,7 @@ fn command_line(
         None => default_program()?,
     };
     // Through the launcher, hookc runs from the project root: paths inside it are relative.
-    let spell = |path: &Path| match launcher {
-        true => spell_from_root(project, path),
-        false => spell(project_var, project, path),
-    };
+    let spell = |path: &Path| spell(project_var, launcher, project, path);
     let mut line = if launcher { verb } else { format!("{program} {verb}") };
     for (flag, path) in paths {
         // `builtin:NAME` is inside hookc: no path to resolve.
@@ -228,33 +225,24 @@ fn command_line(
     })
 }
 
-/// A path as hookc sees it when the launcher runs it from the project root: relative inside the
-/// project, absolute outside it.
-fn spell_from_root(project: &Path, path: &Path) -> Result<String, String> {
-    let absolute = std::fs::canonicalize(project.join(path))
-        .map_err(|error| format!("cannot resolve `{}`: {error}", path.display()))?;
-    let real_project = std::fs::canonicalize(project).unwrap_or_else(|_| project.to_path_buf());
-    Ok(match absolute.strip_prefix(&real_project) {
-        Ok(inside) if inside.as_os_str().is_empty() => ".".to_string(),
-        Ok(inside) => quote(&inside.to_string_lossy().replace('\\', "/")),
-        Err(_) => quote(&absolute.to_string_lossy()),
-    })
-}
-
 /// The launcher's default pin: this hookc's MAJOR.MINOR, so a teammate's patch release runs.
 fn default_pin() -> String {
     let version = env!("CARGO_PKG_VERSION");
     version.splitn(3, '.').take(2).collect::<Vec<_>>().join(".")
 }
 
-/// A path as the agent's command line should spell it, so that it works from any directory:
-/// absolute, or inside the project relative to the agent's project variable, when there is one.
-fn spell(project_var: Option<&str>, project: &Path, path: &Path) -> Result<String, String> {
+/// A path as the agent's command line should spell it, so that it works from any directory.
+/// Inside the project it is relative to where the command starts: to the launcher's project root
+/// (`launcher`), else to the agent's project variable, when there is one. Otherwise absolute.
+fn spell(project_var: Option<&str>, launcher: bool, project: &Path, path: &Path) -> Result<String, String> {
     let absolute = std::fs::canonicalize(project.join(path))
         .map_err(|error| format!("cannot resolve `{}`: {error}", path.display()))?;
     let real_project = std::fs::canonicalize(project).unwrap_or_else(|_| project.to_path_buf());
-    Ok(match (project_var, absolute.strip_prefix(&real_project)) {
-        (Some(variable), Ok(inside)) => format!("\"${variable}\"/{}", quote(&inside.to_string_lossy())),
+    let inside = absolute.strip_prefix(&real_project).ok().map(|inside| inside.to_string_lossy().replace('\\', "/"));
+    Ok(match (inside, launcher, project_var) {
+        (Some(inside), true, _) if inside.is_empty() => ".".to_string(),
+        (Some(inside), true, _) => quote(&inside),
+        (Some(inside), false, Some(variable)) => format!("\"${variable}\"/{}", quote(&inside)),
         _ => quote(&absolute.to_string_lossy()),
     })
 }

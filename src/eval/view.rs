@@ -45,6 +45,17 @@ enum Commands<'v> {
     Turn(&'v [super::files::Ran]),
 }
 
+impl<'v> Commands<'v> {
+    /// The commands, in order, without copying them (this is the evaluation's hot path).
+    fn iter(&self) -> impl Iterator<Item = &'v crate::shell::Command> {
+        let (line, turn) = match *self {
+            Commands::Line(commands) => (commands, &[][..]),
+            Commands::Turn(ran) => (&[][..], ran),
+        };
+        line.iter().chain(turn.iter().map(|ran| &ran.command))
+    }
+}
+
 /// The event as rules currently see it.
 pub(crate) struct View<'e> {
     event: &'e Event,
@@ -346,12 +357,9 @@ impl<'e> View<'e> {
             (runs.programs.is_empty() || runs.programs.iter().any(|name| case.fold(name) == program))
                 && (runs.subcommand.is_none() || command.subcommand == runs.subcommand)
         };
-        let commands: Vec<&crate::shell::Command> = match self.commands() {
-            Commands::Line(commands) => commands.iter().collect(),
-            Commands::Turn(ran) => ran.iter().map(|ran| &ran.command).collect(),
-        };
+        let commands = self.commands();
         if tracer.active() {
-            tracer.runs(runs, &self.get(&Field::Programs), commands.iter().any(|command| applies(command)));
+            tracer.runs(runs, &self.get(&Field::Programs), commands.iter().any(applies));
         }
         for (at, command) in commands.iter().enumerate() {
             if applies(command) && self.holds_in(&runs.condition, Some(at), tracer)? {
