@@ -137,11 +137,14 @@ hc_new_run() {
 }
 
 # hc_init AGENT [EXTRA INIT ARGS...]: `hookc init AGENT --write` in the workspace, with the
-# audit log. This is what wires hookc into the client.
+# audit log. This is what wires hookc into the client. The clients run with a clean PATH that
+# has no hookc on it, so the hooks name $HOOKC itself (`--command`): the project's launcher,
+# init's default, would rightly find no hookc and block every call
+# (tests/clients/committed-wiring.sh runs the launcher on the real Claude Code).
 hc_init() {
   local agent=$1
   shift
-  if ! (cd "$WS" && "$HOOKC" init "$agent" --write --rules rules --audit-log "$AUDIT" "$@") >"$R/init.out" 2>&1; then
+  if ! (cd "$WS" && "$HOOKC" init "$agent" --write --command "$HOOKC" --rules rules --audit-log "$AUDIT" "$@") >"$R/init.out" 2>&1; then
     cat "$R/init.out" >&2
     echo "hookc init $agent --write failed" >&2
     exit 2
