@@ -673,7 +673,9 @@ fn the_pre_commit_hooks_and_the_action_run_real_commands() {
                 .as_array()
                 .map(|args| args.iter().map(|arg| arg.as_str().unwrap()).collect())
                 .unwrap_or_default();
-            format!("{} {}", hook["entry"].as_str().unwrap(), args.join(" "))
+            // The entry runs the release binary through `release/pre-commit.sh` (tests/release.rs).
+            let entry = hook["entry"].as_str().unwrap().replacen("release/pre-commit.sh", "hookc", 1);
+            format!("{entry} {}", args.join(" "))
         })
         .collect();
     let action = std::fs::read_to_string(root.join("action.yml")).unwrap();

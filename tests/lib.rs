@@ -19,6 +19,7 @@ mod fuzz_regressions;
 mod lsp;
 mod oracles;
 mod paths;
+mod release;
 mod replay;
 mod support;
 mod transcripts;
