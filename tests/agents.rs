@@ -277,8 +277,13 @@ fn committed_wiring_works_on_any_checkout_and_fails_closed() {
     let dir = project_with_policy();
     let output = hookc(dir.path(), &["init", "claude", "--rules", "rules", "--write"], b"");
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    assert!(stderr(&output).contains("wrote the launcher `.hookc/hookc`"), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("wrote the launchers `.hookc/hookc` and `.hookc/hookc.ps1`"),
+        "{}",
+        stderr(&output)
+    );
     let settings = std::fs::read_to_string(dir.path().join(".claude/settings.json")).unwrap();
+    assert!(!settings.contains("powershell"), "Claude Code has no Windows command key: {settings}");
     let root = std::fs::canonicalize(dir.path()).unwrap();
     assert!(!settings.contains(root.to_str().unwrap()), "a path of this machine: {settings}");
     assert!(!settings.contains(env!("CARGO_BIN_EXE_hookc")), "{settings}");
@@ -354,6 +359,78 @@ fn committed_wiring_works_on_any_checkout_and_fails_closed() {
     let (code, _, err) = run(&format!("{}:{system}", bin.display()), &[]);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("no launcher at"), "{err}");
+}
+
+/// Windows teammates: the agents with a Windows command key (Copilot CLI, VS Code) get a
+/// `powershell` command beside the POSIX one, running `.hookc/hookc.ps1` with the same
+/// arguments; the PowerShell launcher is pinned and refuses what the POSIX one refuses. (No
+/// PowerShell runs here: this checks what is written, not a run on Windows.)
+#[test]
+fn committed_wiring_gives_windows_teammates_a_powershell_command() {
+    let dir = project_with_policy();
+    for (agent, settings, key) in
+        [("copilot", ".github/hooks/hookc.json", "bash"), ("vscode", ".github/hooks/hookc-vscode.json", "command")]
+    {
+        let output = hookc(dir.path(), &["init", agent, "--rules", "rules", "--write"], b"");
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        let written: Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.path().join(settings)).unwrap()).unwrap();
+        let hooks = written["hooks"].as_object().unwrap();
+        let mut seen = 0;
+        for (event, entries) in hooks {
+            for entry in entries.as_array().unwrap() {
+                let posix = entry[key].as_str().unwrap();
+                if !posix.contains(".hookc/hookc") {
+                    continue;
+                }
+                seen += 1;
+                let windows = entry["powershell"]
+                    .as_str()
+                    .unwrap_or_else(|| panic!("{agent} {event}: no powershell key: {entry}"));
+                assert!(
+                    windows.contains("'.hookc\\hookc.ps1'") && windows.contains("[scriptblock]::Create"),
+                    "{windows}"
+                );
+                let args = posix.rsplit_once(" hookc ").unwrap().1;
+                assert!(
+                    windows.ends_with(&format!(" $r {args}")),
+                    "{agent} {event}: the same arguments: {windows} / {posix}"
+                );
+                assert!(windows.contains("exit 2"), "a missing launcher blocks: {windows}");
+            }
+        }
+        assert!(seen > 0, "{agent}: launcher hooks written: {written}");
+        if agent == "copilot" {
+            assert!(hooks["preToolUse"][0]["powershell"].as_str().unwrap().contains("$env:COPILOT_PROJECT_DIR"));
+            assert!(hooks["preToolUse"][0]["powershell"].as_str().unwrap().ends_with("--event preToolUse"));
+        }
+    }
+    // Settings written before the Windows command existed get it when init runs again.
+    let file = dir.path().join(".github/hooks/hookc.json");
+    let old = std::fs::read_to_string(&file).unwrap();
+    let mut stripped: Value = serde_json::from_str(&old).unwrap();
+    for entries in stripped["hooks"].as_object_mut().unwrap().values_mut() {
+        for entry in entries.as_array_mut().unwrap() {
+            entry.as_object_mut().unwrap().remove("powershell");
+        }
+    }
+    std::fs::write(&file, serde_json::to_string_pretty(&stripped).unwrap()).unwrap();
+    let output = hookc(dir.path(), &["init", "copilot", "--rules", "rules", "--write"], b"");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(
+        serde_json::from_str::<Value>(&std::fs::read_to_string(&file).unwrap()).unwrap(),
+        serde_json::from_str::<Value>(&old).unwrap()
+    );
+    let ps1 = std::fs::read_to_string(dir.path().join(".hookc/hookc.ps1")).unwrap();
+    assert!(ps1.contains("$Pin = '0.1'"), "{ps1}");
+    for refused in ["\\node_modules\\.bin\\", "\\.venv\\Scripts\\", "IsPathRooted", "StartsWith($Inside"] {
+        assert!(ps1.contains(refused), "the PowerShell launcher refuses like the POSIX one: {refused}");
+    }
+    assert!(ps1.contains("'--require-version', $Pin"), "{ps1}");
+    // A pin is a version, never text spliced into the launchers.
+    let output = hookc(dir.path(), &["init", "copilot", "--rules", "rules", "--pin", "0.1'; rm -rf ~; '"], b"");
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(stderr(&output).contains("is not a version"), "{}", stderr(&output));
 }
 
 fn make_executable(path: &Path) {
@@ -1149,4 +1226,59 @@ fn an_over_long_stop_that_already_continued_may_stop() {
         assert_eq!(output.status.code(), Some(*exit), "case {index}: {}", stderr(&output));
         assert!(stderr(&output).contains("larger than"), "case {index}: {}", stderr(&output));
     }
+}
+
+/// Copilot CLI runs a project's hooks only in a trusted folder, and none, silently, elsewhere
+/// (checked on 1.0.102: the protected write went through). `init` says so, `doctor` counts it as
+/// a problem, and `init --trust` records the folder as Copilot does (`trustedFolders` in
+/// `$COPILOT_HOME/config.json`, its comment header kept); a listed folder above the project, or
+/// the older `trusted_folders` key, counts.
+#[test]
+fn copilot_hooks_outside_a_trusted_folder_are_reported_and_trust_records_it() {
+    let dir = project_with_policy();
+    let home = tempfile::tempdir().unwrap();
+    let env = [("COPILOT_HOME", home.path().as_os_str()), ("HOME", home.path().as_os_str())];
+    let run = |args: &[&str]| hookc_with_env(dir.path(), args, &env);
+    let config = home.path().join("config.json");
+    let project = std::fs::canonicalize(dir.path()).unwrap();
+
+    let (code, said) =
+        run(&["init", "copilot", "--rules", "rules", "--write", "--command", env!("CARGO_BIN_EXE_hookc")]);
+    assert_eq!(code, Some(0), "{said}");
+    assert!(said.contains("is not a trusted folder") && said.contains("none of these will run"), "{said}");
+    let (code, said) = run(&["doctor", "copilot"]);
+    assert_eq!(code, Some(1), "{said}");
+    assert!(said.contains("is not a trusted folder") && said.contains("runs none of its project hooks"), "{said}");
+
+    // Copilot's own file: a comment header, other settings, another folder trusted.
+    std::fs::write(&config, "// User settings belong in settings.json.\n// This file is managed automatically.\n{\n  \"trustedFolders\": [\"/elsewhere\"],\n  \"firstLaunchAt\": \"x\"\n}\n").unwrap();
+    let (code, said) =
+        run(&["init", "copilot", "--rules", "rules", "--write", "--trust", "--command", env!("CARGO_BIN_EXE_hookc")]);
+    assert_eq!(code, Some(0), "{said}");
+    assert!(said.contains("recorded as a trusted folder"), "{said}");
+    let text = std::fs::read_to_string(&config).unwrap();
+    assert!(
+        text.starts_with("// User settings belong in settings.json.\n// This file is managed automatically.\n{"),
+        "{text}"
+    );
+    let value: Value =
+        serde_json::from_str(text.split_once('{').map(|(_, rest)| format!("{{{rest}")).unwrap().as_str()).unwrap();
+    assert_eq!(value["trustedFolders"], serde_json::json!(["/elsewhere", project.to_str().unwrap()]));
+    assert_eq!(value["firstLaunchAt"], "x");
+    let (_, said) = run(&["doctor", "copilot"]);
+    assert!(said.contains("is a trusted folder") && !said.contains("is not a trusted folder"), "{said}");
+    // Trusting again changes nothing.
+    let (code, said) =
+        run(&["init", "copilot", "--rules", "rules", "--write", "--trust", "--command", env!("CARGO_BIN_EXE_hookc")]);
+    assert_eq!(code, Some(0), "{said}");
+    assert_eq!(std::fs::read_to_string(&config).unwrap(), text);
+
+    // A folder above the project, under the older key, counts too.
+    std::fs::write(&config, format!("{{\"trusted_folders\": [\"{}\"]}}", project.parent().unwrap().display())).unwrap();
+    let (_, said) = run(&["doctor", "copilot"]);
+    assert!(said.contains("is a trusted folder"), "{said}");
+    // A sibling whose name starts the same does not.
+    std::fs::write(&config, format!("{{\"trustedFolders\": [\"{}x\"]}}", project.display())).unwrap();
+    let (_, said) = run(&["doctor", "copilot"]);
+    assert!(said.contains("is not a trusted folder"), "{said}");
 }

@@ -1,6 +1,7 @@
 //! `hookc doctor`: read an agent's real hook settings (project and user), run every hookc
 //! command found there with a synthetic payload for its event, and say what would happen.
 
+use super::folder_trust;
 use super::report::exit;
 use super::wiring::{self, codex_trust, WiredHook};
 use crate::vocab::agents::schema::{Call, Trust};
@@ -125,8 +126,12 @@ fn check_agent(agent: &'static Agent, project: &Path, asked: bool) -> Findings {
                 ));
             }
         }
-        if agent.settings.trust == Trust::CodexHooks {
-            codex_trust_findings(&file.path, project, &hooks, &mut findings);
+        match agent.settings.trust {
+            Trust::CodexHooks => codex_trust_findings(&file.path, project, &hooks, &mut findings),
+            Trust::Folders { home, file: list, keys } if !file.user && !file.managed => {
+                folder_trust_findings(agent, folder_trust::read(home, list, keys, project), project, &mut findings)
+            }
+            _ => {}
         }
         for hook in &hooks {
             run_hook(agent, project, hook, &mut findings);
@@ -135,8 +140,13 @@ fn check_agent(agent: &'static Agent, project: &Path, asked: bool) -> Findings {
             hooks.iter().filter(|hook| agent.event(&hook.event).is_some_and(|spec| spec.kind == EventKind::PreToolUse))
         {
             let mut guarded = policy_files(agent, &hook.command, project);
-            // The committed launcher the settings run.
-            guarded.extend(Some(project.join(super::launcher::PATH)).filter(|launcher| launcher.exists()));
+            // The committed launchers the settings run.
+            guarded.extend(
+                [super::launcher::PATH, super::launcher::POWERSHELL_PATH]
+                    .map(|launcher| project.join(launcher))
+                    .into_iter()
+                    .filter(|launcher| launcher.exists()),
+            );
             guarded.extend(
                 wiring::settings_files(agent, project).into_iter().map(|file| file.path).filter(|path| path.exists()),
             );
@@ -204,6 +214,31 @@ fn unknown_tools(agent: &Agent, log: &Path, findings: &mut Findings) {
             agent.name,
             names.join(", ")
         ));
+    }
+}
+
+/// An agent that runs a project's hooks only in a trusted folder (Copilot CLI), and runs none,
+/// silently, elsewhere.
+fn folder_trust_findings(
+    agent: &Agent,
+    state: Result<folder_trust::State, String>,
+    project: &Path,
+    findings: &mut Findings,
+) {
+    match state {
+        Ok(state) if state.trusted => {
+            findings.ok(format!("{}: `{}` is a trusted folder ({})", agent.name, project.display(), state.file.display()))
+        }
+        Ok(state) => findings.problem(format!(
+            "{}: `{}` is not a trusted folder in `{}` — {} runs none of its project hooks, and says nothing (`hookc init {} --write --trust`, trust the folder when {} asks, or start it with `--trust-folder`)",
+            agent.name,
+            project.display(),
+            state.file.display(),
+            agent.name,
+            agent.id,
+            agent.name
+        )),
+        Err(error) => findings.problem(format!("{}: {error}: cannot tell whether its project hooks run", agent.name)),
     }
 }
 

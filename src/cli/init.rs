@@ -2,9 +2,10 @@
 //! the policy must exist and check, every path in the command works from any directory, and
 //! the settings file is changed only where it must be.
 
+use super::folder_trust;
 use super::report::exit;
 use super::wiring::{self, codex_trust, WiredHook};
-use crate::vocab::agents::schema::Trust;
+use crate::vocab::agents::schema::{RootFrom, Trust};
 use crate::vocab::agents::Agent;
 use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
@@ -50,7 +51,9 @@ pub(super) struct Args {
     #[arg(long)]
     global: bool,
     /// Codex: record the hooks written as trusted in `$CODEX_HOME/config.toml`, as `/hooks` →
-    /// trust does in Codex (Codex runs only hooks its user trusted).
+    /// trust does in Codex (Codex runs only hooks its user trusted). Copilot CLI: record the
+    /// project as a trusted folder in `$COPILOT_HOME/config.json` (it runs a project's hooks only
+    /// in one).
     #[arg(long, requires = "write")]
     trust: bool,
     /// Have every hook call append its decision to this audit log (one JSON line each; see
@@ -72,9 +75,9 @@ pub(super) fn run(args: &Args) -> u8 {
 
 fn init(args: &Args) -> Result<(), String> {
     let agent = args.agent;
-    if args.trust && agent.settings.trust != Trust::CodexHooks {
+    if args.trust && agent.settings.trust == Trust::Workspace {
         return Err(format!(
-            "`--trust` is for agents that run only hooks their user trusted (Codex); {} does not",
+            "`--trust` is for agents that run only hooks or folders their user trusted (Codex, Copilot CLI); {} does not",
             agent.name
         ));
     }
@@ -110,23 +113,59 @@ fn init(args: &Args) -> Result<(), String> {
     // The project's own settings run the committed launcher unless told otherwise: it works on
     // every teammate's machine, and paths in it are relative to the project root.
     let launcher = args.command.is_none() && !args.global && args.settings.is_none();
-    let command = command_line(args, &project, &policy, project_var, launcher)?;
-    if launcher {
-        let pin = args.pin.clone().unwrap_or_else(default_pin);
-        eprintln!("{}", super::launcher::write(&project, &pin, args.write)?);
-    }
+    let line = command_line(args, &project, &policy, project_var, launcher)?;
+    let (command, windows) = match launcher {
+        true => {
+            let pin = args.pin.clone().unwrap_or_else(default_pin);
+            if !super::launcher::valid_pin(&pin) {
+                return Err(format!("`--pin {pin}` is not a version (digits, letters, `.`, `-`, `+`)"));
+            }
+            eprintln!("{}", super::launcher::write(&project, &pin, args.write)?);
+            // Windows teammates: the agent's own root variable, else git, else where it runs.
+            let root_var = agent.project_root.iter().find_map(|from| match from {
+                RootFrom::Env(var) => Some(*var),
+                _ => None,
+            });
+            let windows =
+                wiring::has_windows_command(agent).then(|| super::launcher::powershell_command(root_var, &line));
+            (super::launcher::command(project_var, &line), windows)
+        }
+        false => (line, None),
+    };
     if wiring::layout(agent).is_none() {
         return write_files(agent, &path, &command, args.write);
     }
-    let hooks = wiring::hooks(agent, &command);
+    let hooks = wiring::hooks(agent, &command, windows.as_deref());
     if !args.write {
         let text = serde_json::to_string_pretty(&json!({ "hooks": hooks })).map_err(|error| error.to_string())?;
         println!("{text}");
         return Ok(());
     }
     eprintln!("{}", merge_into(agent, &path, hooks)?);
-    if agent.settings.trust == Trust::CodexHooks {
-        eprintln!("{}", codex_trust_report(agent, &path, &project, &command, args.trust)?);
+    match agent.settings.trust {
+        Trust::CodexHooks => eprintln!("{}", codex_trust_report(agent, &path, &project, &command, args.trust)?),
+        // A project's hooks run only in a trusted folder; user-wide hooks are not the project's.
+        Trust::Folders { home, file, keys } if !args.global && path.starts_with(&project) => {
+            let real = std::fs::canonicalize(&project).unwrap_or_else(|_| project.clone());
+            let report = match args.trust {
+                true => format!("{}: {}", agent.name, folder_trust::trust(home, file, keys, &real)?),
+                false => match folder_trust::read(home, file, keys, &real)? {
+                    state if state.trusted => format!("{}: `{}` is a trusted folder", agent.name, real.display()),
+                    state => format!(
+                        "{}: `{}` is not a trusted folder in `{}`, and {} runs a project's hooks only in one: none of these will run, and nothing will say so. \
+                         Trust it with `hookc init {} --write --trust`, when {} asks, or with `--trust-folder`",
+                        agent.name,
+                        real.display(),
+                        state.file.display(),
+                        agent.name,
+                        agent.id,
+                        agent.name
+                    ),
+                },
+            };
+            eprintln!("{report}");
+        }
+        _ => {}
     }
     Ok(())
 }
@@ -165,7 +204,7 @@ fn checked_policy(args: &Args) -> Result<PolicyPath, String> {
     }
 }
 
-/// The command line the agent runs. Paths are absolute, or relative to the agent's project
+/// The command line the agent runs (through the launcher, its arguments). Paths are absolute, or relative to the agent's project
 /// variable (`$CLAUDE_PROJECT_DIR`) when inside the project (so the settings can be committed):
 /// an agent runs hooks from wherever its shell went, and a relative path would break after
 /// `cd src`.
@@ -219,10 +258,7 @@ fn command_line(
             .join(name);
         line.push_str(&format!(" --audit-log {}", quote(&absolute.to_string_lossy())));
     }
-    Ok(match launcher {
-        true => super::launcher::command(project_var, &line),
-        false => line,
-    })
+    Ok(line)
 }
 
 /// The launcher's default pin: this hookc's MAJOR.MINOR, so a teammate's patch release runs.

@@ -17,51 +17,35 @@
 //! (`$CLAUDE_PROJECT_DIR`), else the git top level, else the directory the hook runs in, and
 //! exits 2 itself when the launcher is not there (`sh` would exit 127, which most agents take as
 //! a broken hook and run the call).
+//!
+//! Windows teammates: agents with a Windows command key (Copilot CLI's and VS Code's
+//! `powershell`) get a second command that runs `.hookc/hookc.ps1`, the same launcher in
+//! PowerShell (the same search, with `hookc.exe`, `%USERPROFILE%\.cargo\bin` and
+//! `%LOCALAPPDATA%\Programs\hookc`; the same refusals, with `.venv\Scripts`). Both files are
+//! written side by side and pinned alike. The PowerShell one has not been run on a real Windows
+//! machine: none is available to this project's checks (see docs/agents.md).
 
 use std::path::Path;
 
 /// Where the launcher lives, relative to the project root.
 pub(super) const PATH: &str = ".hookc/hookc";
 
+/// Where the Windows launcher lives, relative to the project root.
+pub(super) const POWERSHELL_PATH: &str = ".hookc/hookc.ps1";
+
 /// The launcher's text, pinned to `pin` (a version, or a prefix of one: `0.1`).
 pub(super) fn script(pin: &str) -> String {
-    format!(
-        r#"#!/bin/sh
-# hookc launcher, written by `hookc init`: commit it with the agents' settings. It finds hookc on
-# this machine and runs it from the project root; when there is none it exits 2, so the agent
-# blocks the call instead of running it unchecked. Search order: $HOOKC (an absolute path), each
-# directory of PATH, ~/.cargo/bin, ~/.local/bin, /usr/local/bin, /opt/homebrew/bin. A hookc in
-# the project, a node_modules/.bin, a .venv/bin or venv/bin, or a relative PATH entry is never
-# used: the agent could have put it there. PIN is the hookc version this wiring expects.
-PIN='{pin}'
-fail() {{ printf 'hookc: %s\n' "$*" >&2; exit 2; }}
-here=$(CDPATH= cd -- "$(dirname -- "$0")" 2>/dev/null && pwd -P) || fail "cannot find the launcher's directory"
-root=$(dirname -- "$here")
-usable() {{
-    case "$1" in /*) ;; *) return 1 ;; esac
-    [ -f "$1" ] && [ -x "$1" ] || return 1
-    dir=$(CDPATH= cd -- "$(dirname -- "$1")" 2>/dev/null && pwd -P) || return 1
-    case "$dir/" in
-        "$root"/*) return 1 ;;
-        */node_modules/.bin/ | */.venv/bin/ | */venv/bin/) return 1 ;;
-    esac
-    return 0
-}}
-found=
-if [ -n "${{HOOKC:-}}" ] && usable "$HOOKC"; then found=$HOOKC; fi
-if [ -z "$found" ]; then
-    IFS_was=$IFS
-    IFS=:
-    for dir in $PATH ${{HOME:+$HOME/.cargo/bin}} ${{HOME:+$HOME/.local/bin}} /usr/local/bin /opt/homebrew/bin; do
-        if usable "$dir/hookc"; then found=$dir/hookc; break; fi
-    done
-    IFS=$IFS_was
-fi
-[ -n "$found" ] || fail "no hookc $PIN found on this machine (searched \$HOOKC, PATH, ~/.cargo/bin, ~/.local/bin, /usr/local/bin, /opt/homebrew/bin; one inside the project is never used); install it, then try again. This call is blocked."
-cd "$root" || fail "cannot enter the project root $root"
-exec "$found" --require-version "$PIN" "$@"
-"#
-    )
+    include_str!("launcher.sh").replace("@PIN@", pin)
+}
+
+/// The Windows launcher's text (PowerShell), pinned to `pin`.
+pub(super) fn powershell_script(pin: &str) -> String {
+    include_str!("launcher.ps1").replace("@PIN@", pin)
+}
+
+/// Whether `pin` can be written into the launchers as it is: a version or a prefix of one.
+pub(super) fn valid_pin(pin: &str) -> bool {
+    pin.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '+'))
 }
 
 /// The hook command that runs the launcher with `args` (`hook claude --rules rules`): it finds
@@ -78,22 +62,52 @@ pub(super) fn command(project_var: Option<&str>, args: &str) -> String {
     format!("sh -c {} hookc {args}", shlex::try_quote(&script).map(|quoted| quoted.into_owned()).unwrap_or_default())
 }
 
+/// The Windows hook command (a `powershell` key: Copilot CLI's, and VS Code's on Windows) that
+/// runs the PowerShell launcher with `args`: it finds the project through `root_var` (which the
+/// agent sets), else git, else the directory the hook runs in, runs the launcher's text as a
+/// script block (no execution policy applies to one), and exits 2 with a message when the
+/// launcher is not there. `args` are POSIX words (`hook copilot --rules rules`), requoted.
+pub(super) fn powershell_command(root_var: Option<&str>, args: &str) -> String {
+    let from_var = root_var.map(|var| format!("$r = $env:{var}; ")).unwrap_or_else(|| "$r = $null; ".to_string());
+    let args = shlex::split(args)
+        .unwrap_or_default()
+        .iter()
+        .map(|word| match word.chars().all(|c| c.is_ascii_alphanumeric() || "-_./:=".contains(c)) {
+            true => word.clone(),
+            false => format!("'{}'", word.replace('\'', "''")),
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    format!(
+        "{from_var}if (-not $r) {{ try {{ $r = git rev-parse --show-toplevel 2>$null }} catch {{ }} }}; \
+         if (-not $r) {{ $r = (Get-Location).Path }}; $l = Join-Path $r '.hookc\\hookc.ps1'; \
+         if (-not (Test-Path -LiteralPath $l -PathType Leaf)) {{ [Console]::Error.WriteLine(\"hookc: no launcher at $l (run hookc init in the project); this call is blocked\"); exit 2 }}; \
+         & ([scriptblock]::Create([IO.File]::ReadAllText($l))) $r {args}"
+    )
+}
+
 /// Writes the launcher into `project` (or says what it would write), made executable.
 pub(super) fn write(project: &Path, pin: &str, write: bool) -> Result<String, String> {
-    let path = project.join(PATH);
-    let text = script(pin);
     if !write {
-        return Ok(format!("would write the launcher `{PATH}` (pinned to hookc {pin})"));
+        return Ok(format!("would write the launchers `{PATH}` and `{POWERSHELL_PATH}` (pinned to hookc {pin})"));
     }
-    if std::fs::read_to_string(&path).is_ok_and(|existing| existing == text) {
-        return Ok(format!("the launcher `{PATH}` is up to date"));
+    let mut changed = false;
+    for (name, text) in [(PATH, script(pin)), (POWERSHELL_PATH, powershell_script(pin))] {
+        let path = project.join(name);
+        if std::fs::read_to_string(&path).is_ok_and(|existing| existing == text) {
+            continue;
+        }
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(|error| format!("cannot create `{}`: {error}", dir.display()))?;
+        }
+        std::fs::write(&path, &text).map_err(|error| format!("cannot write `{}`: {error}", path.display()))?;
+        super::wiring::make_executable(&path).map_err(|error| format!("cannot make `{name}` executable: {error}"))?;
+        changed = true;
     }
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|error| format!("cannot create `{}`: {error}", dir.display()))?;
-    }
-    std::fs::write(&path, &text).map_err(|error| format!("cannot write `{}`: {error}", path.display()))?;
-    super::wiring::make_executable(&path).map_err(|error| format!("cannot make `{PATH}` executable: {error}"))?;
-    Ok(format!("wrote the launcher `{PATH}` (pinned to hookc {pin}): commit it with the settings"))
+    Ok(match changed {
+        true => format!("wrote the launchers `{PATH}` and `{POWERSHELL_PATH}` (pinned to hookc {pin}): commit them with the settings"),
+        false => format!("the launchers `{PATH}` and `{POWERSHELL_PATH}` are up to date"),
+    })
 }
 
 /// Whether this hookc's version is the one `required` names: the same, or `required` is a

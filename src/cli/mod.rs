@@ -7,6 +7,7 @@ mod doctor;
 mod eval;
 mod explain;
 mod fmt;
+mod folder_trust;
 mod init;
 mod input;
 mod launcher;

@@ -29,18 +29,31 @@ pub(super) struct Layout {
     timeout: Option<(&'static str, TimeUnit)>,
     /// The file carries `"version": 1`.
     version: bool,
+    /// The key holding an entry's Windows command line, where the agent has one (Copilot CLI's
+    /// and VS Code's `powershell`): the committed launcher's PowerShell twin goes there.
+    windows_key: Option<&'static str>,
 }
 
 /// The layout of an agent's JSON settings; `None` for agents wired by files of their own
 /// (Cline's scripts, hookc's plugin).
 pub(super) fn layout(agent: &Agent) -> Option<Layout> {
-    let flat = |command_key, timeout, version| Layout { nested: false, command_key, timeout, version };
+    let flat =
+        |command_key, timeout, version| Layout { nested: false, command_key, timeout, version, windows_key: None };
     Some(match agent.settings.format {
-        SettingsFormat::Claude { timeout, .. } => {
-            Layout { nested: true, command_key: "command", timeout: Some(("timeout", timeout)), version: false }
+        SettingsFormat::Claude { timeout, .. } => Layout {
+            nested: true,
+            command_key: "command",
+            timeout: Some(("timeout", timeout)),
+            version: false,
+            windows_key: None,
+        },
+        SettingsFormat::Copilot => {
+            Layout { windows_key: Some("powershell"), ..flat("bash", Some(("timeoutSec", TimeUnit::Seconds)), true) }
         }
-        SettingsFormat::Copilot => flat("bash", Some(("timeoutSec", TimeUnit::Seconds)), true),
-        SettingsFormat::VsCode => flat("command", Some(("timeout", TimeUnit::Seconds)), false),
+        // VS Code runs `powershell` on Windows, with PowerShell (its `hookSchema.ts`).
+        SettingsFormat::VsCode => {
+            Layout { windows_key: Some("powershell"), ..flat("command", Some(("timeout", TimeUnit::Seconds)), false) }
+        }
         SettingsFormat::Cursor => flat("command", None, true),
         SettingsFormat::Windsurf => flat("command", None, false),
         SettingsFormat::Kiro => flat("command", Some(("timeout_ms", TimeUnit::Millis)), false),
@@ -58,9 +71,15 @@ pub(super) fn event_command(agent: &Agent, spec: &EventSpec, command: &str) -> S
     }
 }
 
+/// Whether the agent's settings take a Windows command beside the POSIX one.
+pub(super) fn has_windows_command(agent: &Agent) -> bool {
+    layout(agent).is_some_and(|layout| layout.windows_key.is_some())
+}
+
 /// What to add under `hooks.EVENT` for every event the agent has, in its layout: `[{matcher?,
-/// hooks: [{type, command, timeout}]}]` (Claude Code's), or the flat entries of the others.
-pub(super) fn hooks(agent: &Agent, command: &str) -> Map<String, Value> {
+/// hooks: [{type, command, timeout}]}]` (Claude Code's), or the flat entries of the others;
+/// `windows` under the agent's Windows command key, where it has one.
+pub(super) fn hooks(agent: &Agent, command: &str, windows: Option<&str>) -> Map<String, Value> {
     let Some(layout) = layout(agent) else { return Map::new() };
     events(agent)
         .map(|spec| {
@@ -70,6 +89,9 @@ pub(super) fn hooks(agent: &Agent, command: &str) -> Map<String, Value> {
                 entry.insert("type".into(), json!("command"));
             }
             entry.insert(layout.command_key.into(), json!(command));
+            if let (Some(key), Some(windows)) = (layout.windows_key, windows) {
+                entry.insert(key.into(), json!(event_command(agent, spec, windows)));
+            }
             if let Some((key, unit)) = layout.timeout {
                 entry.insert(key.into(), json!(written_timeout(unit)));
             }
@@ -153,24 +175,41 @@ pub(super) fn merge(agent: &Agent, settings: &mut Value, hooks: Map<String, Valu
             .and_then(Value::as_str)
             .unwrap_or_default()
             .to_string();
+        let windows = layout.windows_key.and_then(|windows_key| {
+            let command = items.pointer("/0").and_then(|item| entries(layout, item).next())?.get(windows_key)?;
+            Some((windows_key, command.clone()))
+        });
         let key = layout.command_key;
         let already = list
-            .iter()
-            .flat_map(|item| entries(layout, item))
-            .any(|entry| entry.get(key).and_then(Value::as_str) == Some(new.as_str()));
+            .iter_mut()
+            .flat_map(|item| entries_mut(layout, item))
+            .find(|entry| entry.get(key).and_then(Value::as_str) == Some(new.as_str()));
+        if let Some(entry) = already.and_then(Value::as_object_mut) {
+            // The same hook: its Windows command follows this init's.
+            match windows.filter(|(windows_key, command)| entry.get(*windows_key) != Some(command)) {
+                Some((windows_key, command)) => {
+                    entry.insert(windows_key.into(), command);
+                    merged.rewritten += 1;
+                }
+                None => merged.present += 1,
+            }
+            continue;
+        }
         let older = list
             .iter_mut()
             .flat_map(|item| entries_mut(layout, item))
             .find(|entry| entry.get(key).and_then(Value::as_str).is_some_and(|old| respelled(old) == new));
-        match (already, older) {
-            (true, _) => merged.present += 1,
-            (false, Some(entry)) => {
+        match older {
+            Some(entry) => {
                 if let Some(entry) = entry.as_object_mut() {
                     entry.insert(key.into(), Value::String(new));
+                    if let Some((windows_key, command)) = windows {
+                        entry.insert(windows_key.into(), command);
+                    }
                 }
                 merged.rewritten += 1;
             }
-            (false, None) => {
+            None => {
                 list.extend(items.as_array().into_iter().flatten().cloned());
                 merged.added += 1;
             }
@@ -228,7 +267,7 @@ pub(super) fn settings_files(agent: &Agent, project: &Path) -> Vec<SettingsFile>
 }
 
 /// Where an agent's user-wide files are.
-fn home_dir(home: Home) -> Option<PathBuf> {
+pub(super) fn home_dir(home: Home) -> Option<PathBuf> {
     let user = || std::env::var_os("HOME").filter(|home| !home.is_empty()).map(PathBuf::from);
     match home {
         Home::User => user(),

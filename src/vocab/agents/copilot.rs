@@ -9,7 +9,7 @@
 
 use super::schema::{
     event, Agent, Answer, AnswerKind, Effect, Home, Mark, OnFailure, Payload, RootFrom, Settings, SettingsFormat,
-    Support,
+    Support, Trust,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -122,6 +122,15 @@ pub(super) static AGENT: Agent = Agent {
         ],
         // Its hooks reference: every hook but the machine's policy hooks.
         off_switches: &[("/disableAllHooks", true)],
+        // Checked on 1.0.102: in a folder not trusted it runs no project hook, silently (the
+        // protected write went through); `trustedFolders` in `$COPILOT_HOME/config.json` (the
+        // folder or one above it) or `--trust-folder` makes them run. It reads the older
+        // `trusted_folders` too, and rewrites it as `trustedFolders`.
+        trust: Trust::Folders {
+            home: Home::Env("COPILOT_HOME", ".copilot"),
+            file: "config.json",
+            keys: &["trustedFolders", "trusted_folders"],
+        },
         name_event: true,
         ..Settings::BASE
     },

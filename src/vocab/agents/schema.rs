@@ -453,6 +453,16 @@ pub enum Trust {
     /// Each hook by a hash of its command, in `$CODEX_HOME/config.toml`, and a project's hooks
     /// file only in a trusted project (Codex).
     CodexHooks,
+    /// A project's hooks run only in a trusted folder: one listed, or under one listed, in a JSON
+    /// file of the agent's home (which may carry `//` comments), under any of `keys`.
+    Folders {
+        /// The agent's home.
+        home: Home,
+        /// The file in it.
+        file: &'static str,
+        /// The keys of the list, the one the agent writes first.
+        keys: &'static [&'static str],
+    },
 }
 
 /// Where an agent's user-wide files are.

@@ -1,0 +1,34 @@
+#!/bin/sh
+# hookc launcher, written by `hookc init`: commit it with the agents' settings. It finds hookc on
+# this machine and runs it from the project root; when there is none it exits 2, so the agent
+# blocks the call instead of running it unchecked. Search order: $HOOKC (an absolute path), each
+# directory of PATH, ~/.cargo/bin, ~/.local/bin, /usr/local/bin, /opt/homebrew/bin. A hookc in
+# the project, a node_modules/.bin, a .venv/bin or venv/bin, or a relative PATH entry is never
+# used: the agent could have put it there. PIN is the hookc version this wiring expects.
+PIN='@PIN@'
+fail() { printf 'hookc: %s\n' "$*" >&2; exit 2; }
+here=$(CDPATH= cd -- "$(dirname -- "$0")" 2>/dev/null && pwd -P) || fail "cannot find the launcher's directory"
+root=$(dirname -- "$here")
+usable() {
+    case "$1" in /*) ;; *) return 1 ;; esac
+    [ -f "$1" ] && [ -x "$1" ] || return 1
+    dir=$(CDPATH= cd -- "$(dirname -- "$1")" 2>/dev/null && pwd -P) || return 1
+    case "$dir/" in
+        "$root"/*) return 1 ;;
+        */node_modules/.bin/ | */.venv/bin/ | */venv/bin/) return 1 ;;
+    esac
+    return 0
+}
+found=
+if [ -n "${HOOKC:-}" ] && usable "$HOOKC"; then found=$HOOKC; fi
+if [ -z "$found" ]; then
+    IFS_was=$IFS
+    IFS=:
+    for dir in $PATH ${HOME:+$HOME/.cargo/bin} ${HOME:+$HOME/.local/bin} /usr/local/bin /opt/homebrew/bin; do
+        if usable "$dir/hookc"; then found=$dir/hookc; break; fi
+    done
+    IFS=$IFS_was
+fi
+[ -n "$found" ] || fail "no hookc $PIN found on this machine (searched \$HOOKC, PATH, ~/.cargo/bin, ~/.local/bin, /usr/local/bin, /opt/homebrew/bin; one inside the project is never used); install it, then try again. This call is blocked."
+cd "$root" || fail "cannot enter the project root $root"
+exec "$found" --require-version "$PIN" "$@"
