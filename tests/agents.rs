@@ -346,6 +346,26 @@ fn committed_wiring_works_on_any_checkout_and_fails_closed() {
             assert_eq!(code, Some(2), "{planted} outside the project: {err}");
         }
     }
+    // A link outside the project that leads into it is refused; one that leads elsewhere outside
+    // (Homebrew's bin) is followed.
+    #[cfg(unix)]
+    {
+        let links = elsewhere.path().join("links");
+        std::fs::create_dir_all(&links).unwrap();
+        std::os::unix::fs::symlink(checkout.join("tools/hookc"), links.join("hookc")).unwrap();
+        let (code, _, err) = run(&format!("{}:{system}", links.display()), &[]);
+        assert_eq!(code, Some(2), "a link into the project: {err}");
+        assert!(err.contains("no hookc 0.1 found"), "{err}");
+        let cellar = elsewhere.path().join("cellar");
+        std::fs::create_dir_all(&cellar).unwrap();
+        std::os::unix::fs::symlink(bin.join("hookc"), cellar.join("hookc")).unwrap();
+        let (code, out, err) = run(&format!("{}:{system}", cellar.display()), &[]);
+        assert_eq!(
+            (code, out.contains("\"deny\"")),
+            (Some(0), true),
+            "a link to a hookc outside the project: {out}{err}"
+        );
+    }
     let (code, _, err) = run(&format!(".:{system}"), &[("HOOKC", "./tools/hookc")]);
     assert_eq!(code, Some(2), "a relative HOOKC or PATH entry: {err}");
     // Another version than the pin refuses the call.

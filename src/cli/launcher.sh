@@ -9,14 +9,27 @@ PIN='@PIN@'
 fail() { printf 'hookc: %s\n' "$*" >&2; exit 2; }
 here=$(CDPATH= cd -- "$(dirname -- "$0")" 2>/dev/null && pwd -P) || fail "cannot find the launcher's directory"
 root=$(dirname -- "$here")
-usable() {
-    case "$1" in /*) ;; *) return 1 ;; esac
-    [ -f "$1" ] && [ -x "$1" ] || return 1
+# A candidate, and each file a link of it leads to (Homebrew's bin holds links), must sit outside
+# the project and the folders a package manager fills.
+outside() {
     dir=$(CDPATH= cd -- "$(dirname -- "$1")" 2>/dev/null && pwd -P) || return 1
     case "$dir/" in
         "$root"/*) return 1 ;;
         */node_modules/.bin/ | */.venv/bin/ | */venv/bin/) return 1 ;;
     esac
+}
+usable() {
+    case "$1" in /*) ;; *) return 1 ;; esac
+    [ -f "$1" ] && [ -x "$1" ] || return 1
+    file=$1 hops=0
+    outside "$file" || return 1
+    while [ -L "$file" ]; do
+        hops=$((hops + 1))
+        [ "$hops" -le 16 ] || return 1
+        target=$(readlink -- "$file") || return 1
+        case "$target" in /*) file=$target ;; *) file=$(dirname -- "$file")/$target ;; esac
+        outside "$file" || return 1
+    done
     return 0
 }
 found=

@@ -12,6 +12,7 @@ rc=$(cd "$1" && pwd)
 grep -q CLI_PATH "$rc/run.sh" || sed -i 's|    PATH="$PATH" TERM=dumb|    PATH="${CLI_PATH:-$PATH}" TERM=dumb|' "$rc/run.sh"
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 hookc=${HOOKC:-$here/target/release/hookc}
+case $hookc in /*) ;; *) hookc=$PWD/$hookc ;; esac
 work=$(mktemp -d "${TMPDIR:-/tmp}/hookc-wiring.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/seed/src" "$work/bin"
