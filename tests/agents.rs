@@ -1302,3 +1302,57 @@ fn copilot_hooks_outside_a_trusted_folder_are_reported_and_trust_records_it() {
     let (_, said) = run(&["doctor", "copilot"]);
     assert!(said.contains("is not a trusted folder"), "{said}");
 }
+
+/// Gemini CLI trusts folders too, on by default (0.61: `security.folderTrust.enabled ?? true`):
+/// in a folder not trusted it ignores the project's hooks (headless, it does not start). Its
+/// file maps a path to a level; the longest path that covers the project decides.
+#[test]
+fn gemini_folder_trust_is_read_as_gemini_reads_it() {
+    let dir = project_with_policy();
+    let home = tempfile::tempdir().unwrap();
+    let env = [("HOME", home.path().as_os_str())];
+    let run = |args: &[&str]| hookc_with_env(dir.path(), args, &env);
+    let project = std::fs::canonicalize(dir.path()).unwrap();
+    let folders = home.path().join(".gemini/trustedFolders.json");
+    let (code, said) =
+        run(&["init", "gemini", "--rules", "rules", "--write", "--command", env!("CARGO_BIN_EXE_hookc")]);
+    assert_eq!(code, Some(0), "{said}");
+    assert!(said.contains("is not a trusted folder"), "{said}");
+    let doctor = || run(&["doctor", "gemini"]).1;
+    assert!(doctor().contains("is not a trusted folder"), "{}", doctor());
+
+    std::fs::create_dir_all(folders.parent().unwrap()).unwrap();
+    let levels = |entries: &[(std::path::PathBuf, &str)]| {
+        let map: serde_json::Map<String, Value> =
+            entries.iter().map(|(path, level)| (path.display().to_string(), Value::from(*level))).collect();
+        std::fs::write(&folders, serde_json::to_string(&map).unwrap()).unwrap();
+    };
+    let (parent, src) = (project.parent().unwrap().to_path_buf(), project.join("src"));
+    for (entries, trusted) in [
+        (vec![(project.clone(), "TRUST_FOLDER")], true),
+        (vec![(parent.clone(), "TRUST_FOLDER")], true),
+        (vec![(src.clone(), "TRUST_PARENT")], true),
+        (vec![(parent.clone(), "TRUST_FOLDER"), (project.clone(), "DO_NOT_TRUST")], false),
+        (vec![(parent.clone(), "DO_NOT_TRUST"), (project.clone(), "TRUST_FOLDER")], true),
+        (vec![(src.clone(), "TRUST_FOLDER")], false),
+    ] {
+        levels(&entries);
+        let said = doctor();
+        assert_eq!(!said.contains("is not a trusted folder"), trusted, "{entries:?}: {said}");
+    }
+
+    // init --trust records the project as Gemini CLI's dialog does.
+    std::fs::remove_file(&folders).unwrap();
+    let (code, said) =
+        run(&["init", "gemini", "--rules", "rules", "--write", "--trust", "--command", env!("CARGO_BIN_EXE_hookc")]);
+    assert_eq!(code, Some(0), "{said}");
+    let written: Value = serde_json::from_str(&std::fs::read_to_string(&folders).unwrap()).unwrap();
+    assert_eq!(written, serde_json::json!({ project.to_str().unwrap(): "TRUST_FOLDER" }));
+    assert!(doctor().contains("is a trusted folder"), "{}", doctor());
+
+    // Folder trust turned off in the user's settings: the hooks run anywhere.
+    std::fs::remove_file(&folders).unwrap();
+    std::fs::write(home.path().join(".gemini/settings.json"), r#"{"security": {"folderTrust": {"enabled": false}}}"#)
+        .unwrap();
+    assert!(doctor().contains("folder trust is turned off"), "{}", doctor());
+}

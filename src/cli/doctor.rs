@@ -128,8 +128,8 @@ fn check_agent(agent: &'static Agent, project: &Path, asked: bool) -> Findings {
         }
         match agent.settings.trust {
             Trust::CodexHooks => codex_trust_findings(&file.path, project, &hooks, &mut findings),
-            Trust::Folders { home, file: list, keys } if !file.user && !file.managed => {
-                folder_trust_findings(agent, folder_trust::read(home, list, keys, project), project, &mut findings)
+            Trust::Folders(spec) if !file.user && !file.managed => {
+                folder_trust_findings(agent, folder_trust::read(agent, &spec, project), project, &mut findings)
             }
             _ => {}
         }
@@ -226,11 +226,16 @@ fn folder_trust_findings(
     findings: &mut Findings,
 ) {
     match state {
+        Ok(folder_trust::State { off_in: Some(settings), .. }) => findings.ok(format!(
+            "{}: folder trust is turned off in `{}`: its project hooks run in any folder",
+            agent.name,
+            settings.display()
+        )),
         Ok(state) if state.trusted => {
             findings.ok(format!("{}: `{}` is a trusted folder ({})", agent.name, project.display(), state.file.display()))
         }
         Ok(state) => findings.problem(format!(
-            "{}: `{}` is not a trusted folder in `{}` — {} runs none of its project hooks, and says nothing (`hookc init {} --write --trust`, trust the folder when {} asks, or start it with `--trust-folder`)",
+            "{}: `{}` is not a trusted folder in `{}` — {} runs none of its project hooks, and says nothing (`hookc init {} --write --trust`, trust the folder when {} asks, or as its docs say)",
             agent.name,
             project.display(),
             state.file.display(),

@@ -1,38 +1,53 @@
 //! Agents that run a project's hooks only in a folder their user trusted (`Trust::Folders`:
-//! Copilot CLI's `trustedFolders` in `$COPILOT_HOME/config.json`). `doctor` reports a project
-//! that is not trusted, whose hooks will not run; `init --trust` adds it to the list.
+//! Copilot CLI's `trustedFolders` in `$COPILOT_HOME/config.json`, Gemini CLI's
+//! `~/.gemini/trustedFolders.json`). `doctor` reports a project that is not trusted, whose hooks
+//! will not run; `init --trust` records it as the agent's own trust prompt does.
 
 use super::wiring;
-use crate::vocab::agents::schema::Home;
+use crate::vocab::agents::schema::{FolderList, FolderTrust};
+use crate::vocab::agents::Agent;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
-/// The trust list's file, and whether `project` is in it.
+/// The trust file, and whether `project` is trusted.
 pub(super) struct State {
-    /// The file the list is in.
+    /// The file trust is recorded in.
     pub file: PathBuf,
-    /// The project is a listed folder or under one.
+    /// The project is trusted, or the user turned the check off.
     pub trusted: bool,
+    /// The user turned the check off (in this settings file).
+    pub off_in: Option<PathBuf>,
 }
 
-/// Reads whether `project` is trusted, in the list under `keys` of `home`/`file`.
-pub(super) fn read(home: Home, file: &str, keys: &[&str], project: &Path) -> Result<State, String> {
-    let file = wiring::home_dir(home).ok_or("cannot find the agent's home (is `$HOME` set?)")?.join(file);
-    let trusted = match std::fs::read_to_string(&file) {
-        Ok(text) => folders(&parse(&text, &file)?, keys).iter().any(|folder| contains(folder, project)),
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => false,
-        Err(error) => return Err(format!("cannot read `{}`: {error}", file.display())),
-    };
-    Ok(State { file, trusted })
+/// Reads whether `project` is trusted.
+pub(super) fn read(agent: &Agent, spec: &FolderTrust, project: &Path) -> Result<State, String> {
+    let file = wiring::home_dir(spec.home).ok_or("cannot find the agent's home (is `$HOME` set?)")?.join(spec.file);
+    let off_in = spec.off.and_then(|(pointer, value)| {
+        wiring::settings_files(agent, project)
+            .into_iter()
+            .filter(|settings| settings.user || settings.managed)
+            .find_map(|settings| {
+                let text = std::fs::read_to_string(&settings.path).ok()?;
+                let config = parse(&text, &settings.path).ok()?;
+                (config.pointer(pointer) == Some(&Value::Bool(value))).then_some(settings.path)
+            })
+    });
+    let trusted = off_in.is_some()
+        || match std::fs::read_to_string(&file) {
+            Ok(text) => trusts(&parse(&text, &file)?, spec.list, project),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => false,
+            Err(error) => return Err(format!("cannot read `{}`: {error}", file.display())),
+        };
+    Ok(State { file, trusted, off_in })
 }
 
-/// Adds `project` to the list (under the first of `keys`), keeping the rest of the file and its
-/// leading comment lines; returns what was done.
-pub(super) fn trust(home: Home, file: &str, keys: &[&str], project: &Path) -> Result<String, String> {
-    let state = read(home, file, keys, project)?;
+/// Records `project` as trusted, keeping the rest of the file and its leading comment lines;
+/// returns what was done.
+pub(super) fn trust(agent: &Agent, spec: &FolderTrust, project: &Path) -> Result<String, String> {
+    let state = read(agent, spec, project)?;
     let shown = state.file.display();
     if state.trusted {
-        return Ok(format!("`{}` is already a trusted folder in `{shown}`", project.display()));
+        return Ok(format!("`{}` is already trusted", project.display()));
     }
     let old = match std::fs::read_to_string(&state.file) {
         Ok(text) => Some(text),
@@ -44,10 +59,18 @@ pub(super) fn trust(home: Home, file: &str, keys: &[&str], project: &Path) -> Re
         None => Value::Object(Default::default()),
     };
     let Some(object) = config.as_object_mut() else { return Err(format!("`{shown}` does not hold a JSON object")) };
-    let key = keys.first().copied().unwrap_or("trustedFolders");
-    let list = object.entry(key).or_insert_with(|| Value::Array(Vec::new()));
-    let Some(list) = list.as_array_mut() else { return Err(format!("`{key}` in `{shown}` is not a list")) };
-    list.push(Value::String(project.to_string_lossy().into_owned()));
+    let folder = project.to_string_lossy().into_owned();
+    match spec.list {
+        FolderList::Keys(keys) => {
+            let key = keys.first().copied().unwrap_or("trustedFolders");
+            let list = object.entry(key).or_insert_with(|| Value::Array(Vec::new()));
+            let Some(list) = list.as_array_mut() else { return Err(format!("`{key}` in `{shown}` is not a list")) };
+            list.push(Value::String(folder));
+        }
+        FolderList::Levels => {
+            object.insert(folder, Value::String("TRUST_FOLDER".into()));
+        }
+    }
     let comments: String = old
         .as_deref()
         .unwrap_or_default()
@@ -63,20 +86,42 @@ pub(super) fn trust(home: Home, file: &str, keys: &[&str], project: &Path) -> Re
     Ok(format!("`{}` recorded as a trusted folder in `{shown}`", project.display()))
 }
 
-/// The folders listed under any of `keys`.
-fn folders(config: &Value, keys: &[&str]) -> Vec<PathBuf> {
-    keys.iter()
-        .filter_map(|key| config.get(*key).and_then(Value::as_array))
-        .flatten()
-        .filter_map(Value::as_str)
-        .map(PathBuf::from)
-        .collect()
+/// Whether the recorded trust covers `project`.
+fn trusts(config: &Value, list: FolderList, project: &Path) -> bool {
+    match list {
+        FolderList::Keys(keys) => keys
+            .iter()
+            .filter_map(|key| config.get(*key).and_then(Value::as_array))
+            .flatten()
+            .filter_map(Value::as_str)
+            .any(|folder| {
+                resolve(Path::new(folder)).is_some_and(|folder| resolve(project).is_some_and(|p| p.starts_with(folder)))
+            }),
+        // The longest recorded folder that covers the project decides.
+        FolderList::Levels => {
+            let Some(project) = resolve(project) else { return false };
+            let Some(entries) = config.as_object() else { return false };
+            entries
+                .iter()
+                .filter_map(|(path, level)| {
+                    let path = resolve(Path::new(path))?;
+                    let (covered, trusted) = match level.as_str()? {
+                        "TRUST_FOLDER" => (path, true),
+                        "TRUST_PARENT" => (path.parent()?.to_path_buf(), true),
+                        "DO_NOT_TRUST" => (path, false),
+                        _ => return None,
+                    };
+                    project.starts_with(&covered).then_some((covered.components().count(), trusted))
+                })
+                .max_by_key(|(depth, _)| *depth)
+                .is_some_and(|(_, trusted)| trusted)
+        }
+    }
 }
 
-/// Whether `project` is `folder` or under it, compared as resolved paths.
-fn contains(folder: &Path, project: &Path) -> bool {
-    let resolve = |path: &Path| std::fs::canonicalize(path).unwrap_or_else(|_| wiring::lexical(path));
-    resolve(project).starts_with(resolve(folder))
+/// A path as the agent compares it: resolved where it exists.
+fn resolve(path: &Path) -> Option<PathBuf> {
+    path.is_absolute().then(|| std::fs::canonicalize(path).unwrap_or_else(|_| wiring::lexical(path)))
 }
 
 /// JSON with `//` and `/* */` comments outside strings (the agent writes a comment header).

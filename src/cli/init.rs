@@ -52,8 +52,8 @@ pub(super) struct Args {
     global: bool,
     /// Codex: record the hooks written as trusted in `$CODEX_HOME/config.toml`, as `/hooks` →
     /// trust does in Codex (Codex runs only hooks its user trusted). Copilot CLI: record the
-    /// project as a trusted folder in `$COPILOT_HOME/config.json` (it runs a project's hooks only
-    /// in one).
+    /// project as a trusted folder in `$COPILOT_HOME/config.json`; Gemini CLI: in
+    /// `~/.gemini/trustedFolders.json` (they run a project's hooks only in one).
     #[arg(long, requires = "write")]
     trust: bool,
     /// Have every hook call append its decision to this audit log (one JSON line each; see
@@ -77,7 +77,7 @@ fn init(args: &Args) -> Result<(), String> {
     let agent = args.agent;
     if args.trust && agent.settings.trust == Trust::Workspace {
         return Err(format!(
-            "`--trust` is for agents that run only hooks or folders their user trusted (Codex, Copilot CLI); {} does not",
+            "`--trust` is for agents that run only hooks or folders their user trusted (Codex, Copilot CLI, Gemini CLI); {} does not",
             agent.name
         ));
     }
@@ -145,15 +145,15 @@ fn init(args: &Args) -> Result<(), String> {
     match agent.settings.trust {
         Trust::CodexHooks => eprintln!("{}", codex_trust_report(agent, &path, &project, &command, args.trust)?),
         // A project's hooks run only in a trusted folder; user-wide hooks are not the project's.
-        Trust::Folders { home, file, keys } if !args.global && path.starts_with(&project) => {
+        Trust::Folders(spec) if !args.global && path.starts_with(&project) => {
             let real = std::fs::canonicalize(&project).unwrap_or_else(|_| project.clone());
             let report = match args.trust {
-                true => format!("{}: {}", agent.name, folder_trust::trust(home, file, keys, &real)?),
-                false => match folder_trust::read(home, file, keys, &real)? {
+                true => format!("{}: {}", agent.name, folder_trust::trust(agent, &spec, &real)?),
+                false => match folder_trust::read(agent, &spec, &real)? {
                     state if state.trusted => format!("{}: `{}` is a trusted folder", agent.name, real.display()),
                     state => format!(
                         "{}: `{}` is not a trusted folder in `{}`, and {} runs a project's hooks only in one: none of these will run, and nothing will say so. \
-                         Trust it with `hookc init {} --write --trust`, when {} asks, or with `--trust-folder`",
+                         Trust it with `hookc init {} --write --trust`, or when {} asks",
                         agent.name,
                         real.display(),
                         state.file.display(),

@@ -11,6 +11,7 @@ use super::schema::{
     event, Agent, Answer, AnswerKind, Effect, Home, Mark, OnFailure, Payload, RootFrom, Settings, SettingsFormat,
     Support, Trust,
 };
+use super::schema::{FolderList, FolderTrust};
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
 use crate::vocab::Semantic::{Content, Path, Pattern, Url};
@@ -126,11 +127,12 @@ pub(super) static AGENT: Agent = Agent {
         // protected write went through); `trustedFolders` in `$COPILOT_HOME/config.json` (the
         // folder or one above it) or `--trust-folder` makes them run. It reads the older
         // `trusted_folders` too, and rewrites it as `trustedFolders`.
-        trust: Trust::Folders {
+        trust: Trust::Folders(FolderTrust {
             home: Home::Env("COPILOT_HOME", ".copilot"),
             file: "config.json",
-            keys: &["trustedFolders", "trusted_folders"],
-        },
+            list: FolderList::Keys(&["trustedFolders", "trusted_folders"]),
+            off: None,
+        }),
         name_event: true,
         ..Settings::BASE
     },

@@ -2,8 +2,8 @@
 //! checked on the real client (0.61, offline).
 
 use super::schema::{
-    event, Agent, Answer, AnswerKind, Dialect, Home, OnFailure, Payload, RootFrom, Settings, SettingsFormat, StopFlag,
-    Support, TimeUnit, Transcript,
+    event, Agent, Answer, AnswerKind, Dialect, FolderList, FolderTrust, Home, OnFailure, Payload, RootFrom, Settings,
+    SettingsFormat, StopFlag, Support, TimeUnit, Transcript, Trust,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -83,6 +83,15 @@ pub(super) static AGENT: Agent = Agent {
             ("/etc/gemini-cli/settings.json", "system settings"),
             ("/Library/Application Support/GeminiCli/settings.json", "system settings"),
         ],
+        // Folder trust is on unless turned off (0.61: `security.folderTrust.enabled ?? true`): in
+        // a folder not trusted it ignores the project's settings, hooks included, and headless
+        // it refuses to start (exit 55, the shared harness's finding 7).
+        trust: Trust::Folders(FolderTrust {
+            home: Home::User,
+            file: ".gemini/trustedFolders.json",
+            list: FolderList::Levels,
+            off: Some(("/security/folderTrust/enabled", false)),
+        }),
         ..Settings::BASE
     },
     transcript: Some(Transcript { dialect: Dialect::Gemini }),

@@ -453,16 +453,35 @@ pub enum Trust {
     /// Each hook by a hash of its command, in `$CODEX_HOME/config.toml`, and a project's hooks
     /// file only in a trusted project (Codex).
     CodexHooks,
-    /// A project's hooks run only in a trusted folder: one listed, or under one listed, in a JSON
-    /// file of the agent's home (which may carry `//` comments), under any of `keys`.
-    Folders {
-        /// The agent's home.
-        home: Home,
-        /// The file in it.
-        file: &'static str,
-        /// The keys of the list, the one the agent writes first.
-        keys: &'static [&'static str],
-    },
+    /// A project's hooks run only in a trusted folder.
+    Folders(FolderTrust),
+}
+
+/// Where an agent records the folders its user trusted, in a JSON file of its home (which may
+/// carry `//` comments).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FolderTrust {
+    /// The agent's home.
+    pub home: Home,
+    /// The file in it.
+    pub file: &'static str,
+    /// How the file records a trusted folder.
+    pub list: FolderList,
+    /// A user setting that turns the check off (a JSON pointer, the value that does), in the
+    /// agent's user or managed settings.
+    pub off: Option<(&'static str, bool)>,
+}
+
+/// How an agent's file records its trusted folders.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FolderList {
+    /// A list of folders under one of these keys (the first is the one the agent writes): each
+    /// folder and everything under it is trusted (Copilot CLI's `trustedFolders`).
+    Keys(&'static [&'static str]),
+    /// An object from a path to `TRUST_FOLDER` (it and everything under it), `TRUST_PARENT` (its
+    /// parent and everything under that) or `DO_NOT_TRUST`; the longest path that holds decides
+    /// (Gemini CLI's `trustedFolders.json`).
+    Levels,
 }
 
 /// Where an agent's user-wide files are.
