@@ -67,12 +67,25 @@ pub struct PathSettings {
     pub follow_links: bool,
     /// The home directory `~/` means.
     pub home: Option<String>,
+    /// hookc's own files, which no call may write whatever the rules say: the audit log, the
+    /// bundle and its signature, the trust key, the rule files (absolute; a directory covers
+    /// what is in it). The hook command names them; see [`Guarded`].
+    pub guarded: Vec<Guarded>,
+}
+
+/// One of hookc's own files, and what it is (`the audit log`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Guarded {
+    /// Its absolute path, links resolved where it exists.
+    pub path: String,
+    /// What it is, for the reason the agent reads.
+    pub what: &'static str,
 }
 
 impl Default for PathSettings {
-    /// The host's case rule, links followed, the process's home directory.
+    /// The host's case rule, links followed, the process's home directory, nothing guarded.
     fn default() -> Self {
-        PathSettings { case: PathCase::host(), follow_links: true, home: Anchor::process_home() }
+        PathSettings { case: PathCase::host(), follow_links: true, home: Anchor::process_home(), guarded: Vec::new() }
     }
 }
 

@@ -825,8 +825,10 @@ fn doctor_runs_the_wired_hooks_and_reports_what_would_happen() {
     let (code, said) = run(&["doctor", "claude"]);
     assert_eq!(code, Some(1), "{said}");
     assert!(said.contains("the agent can change the policy that governs it"), "{said}");
-    for call in ["`Write rules/a.rules` (none)", "`rm -rf rules` (none)", "`rm -f .claude/settings.json` (none)"] {
-        assert!(said.contains(call), "{call}: {said}");
+    assert!(said.contains("`rm -f .claude/settings.json` (none)"), "{said}");
+    // The rules the hook reads are the hook's own files: refused whatever the rules say.
+    for call in ["`Write rules/a.rules`", "`rm -rf rules`"] {
+        assert!(!said.contains(call), "{call}: {said}");
     }
     std::fs::write(dir.path().join("rules/guard.rules"), GUARD).unwrap();
     let (code, said) = run(&["doctor", "claude"]);

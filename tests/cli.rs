@@ -811,3 +811,83 @@ fn test_cases_may_name_some_of_the_rules_that_fired() {
     assert_eq!(output.status.code(), Some(1));
     assert!(stdout(&output).contains("the rule `recipe` did not fire (fired: team)"), "{}", stdout(&output));
 }
+
+/// hookc's own files are out of the agent's reach whatever the rules say: a policy with no rule
+/// about them still refuses every write, truncation, move or deletion of the audit log, the rule
+/// files, the bundle, its signature and the trust key, by any spelling or through a link; reading
+/// them is left to the rules.
+#[test]
+fn the_hook_keeps_its_own_files_whatever_the_rules_say() {
+    let dir = project();
+    let root = std::fs::canonicalize(dir.path()).unwrap();
+    write(dir.path(), "rules/a.rules", "pre_tool_use when command == \"never\" => deny\n");
+    std::fs::create_dir_all(root.join("logs")).unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(root.join("logs/audit.jsonl"), root.join("innocent.txt")).unwrap();
+    let compiled = hookc(dir.path(), &["compile", "rules", "-o", "policy.json"], b"");
+    assert_eq!(compiled.status.code(), Some(0), "{}", stderr(&compiled));
+    let call = |args: &[&str], tool: &str, input: serde_json::Value| {
+        let payload =
+            serde_json::json!({"hook_event_name": "PreToolUse", "cwd": root, "tool_name": tool, "tool_input": input});
+        let output = crate::support::hookc_with_env(
+            dir.path(),
+            args,
+            payload.to_string().as_bytes(),
+            &[("CLAUDE_PROJECT_DIR".to_string(), root.display().to_string())].into_iter().collect(),
+        );
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        stdout(&output)
+    };
+    let rules = ["hook", "claude", "--rules", "rules", "--audit-log", "logs/audit.jsonl"];
+    let bash = |command: &str| serde_json::json!({"command": command});
+    let refused = [
+        bash("rm logs/audit.jsonl"),
+        bash("echo > logs/audit.jsonl"),
+        bash(&format!("truncate -s 0 {}/logs/audit.jsonl", root.display())),
+        bash("mv logs/audit.jsonl /tmp/x"),
+        bash("cd logs && rm -f ./audit.jsonl"),
+        bash("rm -rf rules"),
+        bash("sed -i s/never/ever/ rules/a.rules"),
+        bash("rm -r logs"),
+    ];
+    for input in refused {
+        let said = call(&rules, "Bash", input.clone());
+        assert!(
+            said.contains("\"deny\"") && said.contains("belongs to the hook that governs this agent"),
+            "{input}: {said}"
+        );
+    }
+    for (tool, input) in [
+        ("Write", serde_json::json!({"file_path": root.join("rules/a.rules"), "content": ""})),
+        ("Edit", serde_json::json!({"file_path": "logs/audit.jsonl", "old_string": "a", "new_string": "b"})),
+    ] {
+        let said = call(&rules, tool, input.clone());
+        assert!(said.contains("\"deny\""), "{tool} {input}: {said}");
+    }
+    #[cfg(unix)]
+    {
+        let said = call(&rules, "Bash", bash("echo forged > innocent.txt"));
+        assert!(said.contains("\"deny\"") && said.contains("audit log"), "through a link: {said}");
+    }
+    // Reading them, and writing elsewhere, is for the rules to decide.
+    for command in ["cat logs/audit.jsonl", "grep never rules/a.rules", "echo hi > logs/other.txt"] {
+        assert!(!call(&rules, "Bash", bash(command)).contains("\"deny\""), "{command}");
+    }
+    // The audit record names the guard.
+    call(&rules, "Bash", bash("rm logs/audit.jsonl"));
+    let log = std::fs::read_to_string(root.join("logs/audit.jsonl")).unwrap();
+    assert!(log.lines().last().unwrap().contains("\"rules\":[\"hookc/own-files\"]"), "{log}");
+
+    // A signed bundle, its signature and the trust key.
+    let key = minisign::KeyPair::generate_unencrypted_keypair().unwrap();
+    let signature =
+        minisign::sign(None, &key.sk, std::fs::File::open(root.join("policy.json")).unwrap(), None, None).unwrap();
+    std::fs::write(root.join("policy.json.minisig"), signature.to_string()).unwrap();
+    std::fs::write(root.join("key.pub"), key.pk.to_box().unwrap().to_string()).unwrap();
+    let signed = ["hook", "claude", "--bundle", "policy.json", "--trust-key", "key.pub"];
+    for command in ["rm policy.json", "echo > policy.json.minisig", "cp /dev/null policy.json", "echo x > key.pub"] {
+        let said = call(&signed, "Bash", bash(command));
+        assert!(said.contains("\"deny\"") && said.contains("belongs to the hook"), "{command}: {said}");
+    }
+    assert!(!call(&signed, "Bash", bash("cat key.pub")).contains("\"deny\""));
+}

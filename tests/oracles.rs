@@ -18,7 +18,7 @@ const SHIPPED: [(&str, &str); 3] = [
 
 /// Paths judged the same on every machine: no symlink resolution, a fixed home.
 fn settings(case: PathCase) -> PathSettings {
-    PathSettings { case, follow_links: false, home: Some("/home/u".to_string()) }
+    PathSettings { case, follow_links: false, home: Some("/home/u".to_string()), ..PathSettings::default() }
 }
 
 fn shipped() -> &'static (Policy, Policy) {

@@ -293,7 +293,8 @@ fn the_index_never_drops_a_firing_rule() {
     for seed in 0..200u64 {
         let (mut rng, rules, policy) = generated(seed);
         let case = if seed % 4 == 3 { PathCase::Insensitive } else { PathCase::Sensitive };
-        let settings = PathSettings { case, follow_links: false, home: Some("/home/u".into()) };
+        let settings =
+            PathSettings { case, follow_links: false, home: Some("/home/u".into()), ..PathSettings::default() };
         let bundled = Policy::from_bundle_str(&policy.to_bundle()).unwrap().with_path_settings(settings.clone());
         let policy = policy.with_path_settings(settings);
         for _ in 0..500 {

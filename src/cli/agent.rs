@@ -106,7 +106,9 @@ pub(super) fn run_gemini(args: &GeminiArgs) -> u8 {
 
 fn run(agent: &'static Agent, event: Option<String>, common: &Common) -> u8 {
     let watchdog = Watchdog::start(agent, event.clone(), Duration::from_secs_f64(common.deadline), common.fail_open);
-    let policy = load(&common.policy).map(|policy| policy.with_path_settings(common.paths.path_settings()));
+    let mut settings = common.paths.path_settings();
+    settings.guarded = common.policy.guarded(common.audit_log.as_deref());
+    let policy = load(&common.policy).map(|policy| policy.with_path_settings(settings));
     let payload = adapter::read_payload(std::io::stdin().lock()).map(Arc::new);
     watchdog.deciding(payload.as_ref().ok());
     // Failures are recorded too: a policy that cannot load is the record to find afterwards.

@@ -42,6 +42,27 @@ impl PathArgs {
 }
 
 impl PolicyArgs {
+    /// The policy's own files, which the hook keeps out of the agent's reach
+    /// (`PathSettings::guarded`): the bundle and its signature, the trust key file, the rule
+    /// files and directories; with the audit log the hook appends to.
+    pub(super) fn guarded(&self, audit_log: Option<&Path>) -> Vec<crate::paths::Guarded> {
+        let mut files: Vec<(PathBuf, &'static str)> = Vec::new();
+        if let Some(bundle) = &self.bundle {
+            files.push((bundle.clone(), "the policy bundle"));
+            files.push((crate::signing::signature_path(bundle), "the policy bundle's signature"));
+        }
+        if let Some(key) = self.trust_key.as_deref().map(Path::new).filter(|key| key.is_file()) {
+            files.push((key.to_path_buf(), "the key the bundle must be signed with"));
+        }
+        let rules = self.rules.iter().filter(|path| !path.to_string_lossy().starts_with(crate::builtin::PREFIX));
+        files.extend(rules.map(|path| (path.clone(), "the policy's rules")));
+        files.extend(audit_log.map(|log| (log.to_path_buf(), "the audit log")));
+        files
+            .into_iter()
+            .filter_map(|(path, what)| Some(crate::paths::Guarded { path: absolute(&path)?, what }))
+            .collect()
+    }
+
     /// Loads the policy: the bundle (checked against the trusted key, if one is given) or the
     /// rule files.
     pub(super) fn policy(&self) -> Result<Policy, LoadError> {
@@ -158,4 +179,15 @@ pub(super) fn agent_arg(name: &str) -> Result<&'static Agent, String> {
             .unwrap_or_default();
         format!("no agent is called `{name}`{hint}; the agents are {}", known.join(", "))
     })
+}
+
+/// A path as absolute, links resolved: the file's own, or (a file not made yet, like a new audit
+/// log) its directory's with its name.
+fn absolute(path: &Path) -> Option<String> {
+    let resolved = std::fs::canonicalize(path).ok().or_else(|| {
+        let name = path.file_name()?;
+        let dir = path.parent().filter(|dir| !dir.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        Some(std::fs::canonicalize(dir).ok()?.join(name))
+    })?;
+    resolved.to_str().map(|text| text.replace('\\', "/"))
 }

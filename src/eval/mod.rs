@@ -8,6 +8,7 @@
 //! still runs).
 
 pub(crate) mod files;
+mod guard;
 pub(crate) mod view;
 
 use crate::compile::{DecisionTable, Fields};
@@ -191,6 +192,9 @@ fn evaluate_event(
     scope: Scope,
 ) -> Result<Evaluation, EvalError> {
     let files = Files::of(event, table.path_settings())?;
+    if let Some(result) = guard::check(event, &files, &table.path_settings().guarded) {
+        return Ok(Evaluation { result, logs: Vec::new(), dropped_continuation: false });
+    }
     let shared = Shared::default();
     let mut evaluations = (0..files.readings())
         .map(|at| evaluate_reading(table, event, &files, files.reading(at), &shared, tracer, scope))
