@@ -1,5 +1,7 @@
-//! The cost an agent pays per tool call: the whole `hookc claude` process — start, load a
-//! bundle, decide, exit — run many times, reporting the median and spread. Run with
+//! The cost an agent pays per tool call: the whole `hookc hook claude` process — start, load the
+//! policy, decide, exit — run many times, each median reported as a ratio to the floor measured
+//! in the same run (`sh -c 'exec true'` started the same way), for a bundle and for rule files
+//! through the compiled-rules cache (warm, and emptied before every call). Run with
 //! `cargo bench --bench hook_process` (it uses the optimised binary cargo builds for benches).
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
@@ -9,7 +11,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-const RUNS: usize = 300;
+const RUNS: usize = 100;
 
 /// `n` rules in the shape of the decision benchmark: half equality, a quarter regex, a quarter
 /// glob or prefix.
@@ -24,12 +26,23 @@ fn rules(n: usize) -> String {
         .collect()
 }
 
-fn time_runs(args: &[&str], payload: &[u8]) -> Vec<Duration> {
-    (0..RUNS)
+/// Times `program args` started as a hook is (stdin piped with the payload, output read), `runs`
+/// times; `before` runs ahead of each run, untimed.
+fn time_runs(
+    program: &str,
+    args: &[&str],
+    payload: &[u8],
+    runs: usize,
+    env: &[(&str, &std::path::Path)],
+    before: &dyn Fn(),
+) -> Vec<Duration> {
+    (0..runs)
         .map(|_| {
+            before();
             let start = Instant::now();
-            let mut child = Command::new(env!("CARGO_BIN_EXE_hookc"))
+            let mut child = Command::new(program)
                 .args(args)
+                .envs(env.iter().copied())
                 .stdin(Stdio::piped())
                 .stdout(Stdio::piped())
                 .stderr(Stdio::piped())
@@ -44,14 +57,18 @@ fn time_runs(args: &[&str], payload: &[u8]) -> Vec<Duration> {
         .collect()
 }
 
-fn report(label: &str, mut times: Vec<Duration>) {
+fn median(mut times: Vec<Duration>) -> Duration {
     times.sort();
-    let at = |fraction: f64| times[((times.len() - 1) as f64 * fraction) as usize];
+    times[times.len() / 2]
+}
+
+fn report(label: &str, times: Vec<Duration>, floor: Duration) {
+    let runs = times.len();
+    let median = median(times);
     println!(
-        "{label:<44} median {:>7.2} ms   p10 {:>6.2} ms   p90 {:>6.2} ms   ({RUNS} runs)",
-        at(0.5).as_secs_f64() * 1e3,
-        at(0.1).as_secs_f64() * 1e3,
-        at(0.9).as_secs_f64() * 1e3
+        "{label:<48} median {:>8.2} ms   {:>6.1}x the floor   ({runs} runs)",
+        median.as_secs_f64() * 1e3,
+        median.as_secs_f64() / floor.as_secs_f64()
     );
 }
 
@@ -60,31 +77,43 @@ fn main() {
     if !std::env::args().any(|arg| arg == "--bench") {
         return;
     }
+    let hookc = env!("CARGO_BIN_EXE_hookc");
     let dir = std::env::temp_dir().join(format!("hookc-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let cache_home = dir.join("cache");
+    std::fs::create_dir_all(&cache_home).unwrap();
+    let env = [("XDG_CACHE_HOME", cache_home.as_path())];
     let deny = br#"{"hook_event_name":"PreToolUse","cwd":"/repo","tool_name":"tool_7","tool_input":{"file_path":"/repo/src/file_7.rs"}}"#;
     let pass =
         br#"{"hook_event_name":"PreToolUse","cwd":"/repo","tool_name":"Bash","tool_input":{"command":"echo hello"}}"#;
-    // The floor: a process that starts, reads stdin and exits.
-    report("baseline: `hookc --version`", time_runs(&["--version"], b""));
-    for n in [10, 1_000, 10_000] {
+    // The floor: `sh -c 'exec true'` started the same way.
+    let floor = median(time_runs("sh", &["-c", "exec true"], pass, RUNS, &env, &|| ()));
+    println!("the floor, `sh -c 'exec true'`: {:.2} ms", floor.as_secs_f64() * 1e3);
+    report("`hookc --version`", time_runs(hookc, &["--version"], b"", RUNS, &env, &|| ()), floor);
+    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/rules");
+    let mut policies = vec![("the shipped rules".to_string(), shipped.to_string())];
+    for n in [1_000, 10_000] {
         let rules_file = dir.join(format!("bench-{n}.rules"));
-        let bundle = dir.join(format!("bench-{n}.json"));
         std::fs::write(&rules_file, rules(n)).unwrap();
-        let compiled = Command::new(env!("CARGO_BIN_EXE_hookc"))
-            .args(["compile", rules_file.to_str().unwrap(), "-o", bundle.to_str().unwrap()])
-            .output()
-            .unwrap();
+        policies.push((format!("{n} rules"), rules_file.to_str().unwrap().to_string()));
+    }
+    for (name, rules) in &policies {
+        let bundle = dir.join("bench.json");
+        let compiled = Command::new(hookc).args(["compile", rules, "-o", bundle.to_str().unwrap()]).output().unwrap();
         assert!(compiled.status.success(), "{}", String::from_utf8_lossy(&compiled.stderr));
         let bundle = bundle.to_str().unwrap();
-        report(
-            &format!("hookc claude, {n} rules, a call a rule denies"),
-            time_runs(&["claude", "--bundle", bundle], deny),
-        );
-        report(
-            &format!("hookc claude, {n} rules, a call nothing matches"),
-            time_runs(&["claude", "--bundle", bundle], pass),
-        );
+        for (call, payload) in [("denied", &deny[..]), ("nothing matches", &pass[..])] {
+            let timed = time_runs(hookc, &["hook", "claude", "--bundle", bundle], payload, RUNS, &env, &|| ());
+            report(&format!("--bundle, {name}, {call}"), timed, floor);
+            // `--rules` through the compiled-rules cache, warm (the first call filled it).
+            let timed = time_runs(hookc, &["hook", "claude", "--rules", rules], payload, RUNS, &env, &|| ());
+            report(&format!("--rules, {name}, {call}, cached"), timed, floor);
+        }
+        // `--rules` with the cache emptied before every call: what the first call pays.
+        let clear = || {
+            let _ = std::fs::remove_dir_all(cache_home.join("hookc"));
+        };
+        let timed = time_runs(hookc, &["hook", "claude", "--rules", rules], pass, RUNS / 10, &env, &clear);
+        report(&format!("--rules, {name}, first call (no cache)"), timed, floor);
     }
     std::fs::remove_dir_all(&dir).ok();
 }

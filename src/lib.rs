@@ -71,6 +71,7 @@ pub mod agent;
 pub mod audit;
 pub mod builtin;
 pub mod bundle;
+pub mod cache;
 pub mod diagnostic;
 pub mod model;
 pub mod paths;

@@ -7,6 +7,7 @@ mod agent;
 mod agents;
 mod baseline;
 mod bundle;
+mod cache;
 mod cli;
 mod corpus;
 mod diagnostics;

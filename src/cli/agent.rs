@@ -197,7 +197,7 @@ fn print(answer: &HookAnswer) -> u8 {
 
 /// Loads the policy, as a one-line failure for the agent to show.
 fn load(args: &PolicyArgs) -> Result<Policy, HookFailure> {
-    args.policy().map_err(|error| {
+    args.policy_for_hook().map_err(|error| {
         HookFailure::Policy(match error {
             LoadError::Invalid { diagnostics, .. } => {
                 let errors = diagnostics.iter().filter(|d| d.is_error()).count();

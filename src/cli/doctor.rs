@@ -66,6 +66,7 @@ pub(super) fn run(args: &Args) -> u8 {
         }
         problems += findings.problems;
     }
+    problems += report_cache();
     match problems {
         0 => {
             println!("no problems found");
@@ -76,6 +77,33 @@ pub(super) fn run(args: &Args) -> u8 {
             exit::FAILED
         }
     }
+}
+
+/// The compiled-rules cache `--rules` hooks keep (`crate::cache`): whether it is safely this
+/// user's; the number of problems.
+fn report_cache() -> usize {
+    let Some(dir) = crate::cache::dir().filter(|dir| std::fs::symlink_metadata(dir).is_ok()) else { return 0 };
+    let mut findings = Findings::default();
+    match crate::cache::problem(&dir) {
+        Some(problem) => findings.problem(format!(
+            "`{}`: {problem} — hook calls compile the rules every time instead of using it",
+            dir.display()
+        )),
+        None => {
+            let (entries, bytes) = crate::cache::usage(&dir);
+            findings.ok(format!(
+                "`{}`: {entries} compiled polic{} ({} KB), owned by this user, mode 700; an agent running as this user could forge an entry, so the policy must refuse writes to it (the baseline does, and so does the hook itself)",
+                dir.display(),
+                if entries == 1 { "y" } else { "ies" },
+                bytes.div_ceil(1024)
+            ))
+        }
+    }
+    println!("compiled-rules cache:");
+    for line in &findings.lines {
+        println!("{line}");
+    }
+    findings.problems
 }
 
 fn check_agent(agent: &'static Agent, project: &Path, asked: bool) -> Findings {

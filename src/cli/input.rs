@@ -44,7 +44,8 @@ impl PathArgs {
 impl PolicyArgs {
     /// The policy's own files, which the hook keeps out of the agent's reach
     /// (`PathSettings::guarded`): the bundle and its signature, the trust key file, the rule
-    /// files and directories; with the audit log the hook appends to.
+    /// files and directories and the compiled-rules cache; with the audit log the hook appends
+    /// to.
     pub(super) fn guarded(&self, audit_log: Option<&Path>) -> Vec<crate::paths::Guarded> {
         let mut files: Vec<(PathBuf, &'static str)> = Vec::new();
         if let Some(bundle) = &self.bundle {
@@ -57,10 +58,22 @@ impl PolicyArgs {
         let rules = self.rules.iter().filter(|path| !path.to_string_lossy().starts_with(crate::builtin::PREFIX));
         files.extend(rules.map(|path| (path.clone(), "the policy's rules")));
         files.extend(audit_log.map(|log| (log.to_path_buf(), "the audit log")));
+        if self.bundle.is_none() {
+            files.extend(crate::cache::dir().map(|dir| (dir, "the compiled-rules cache")));
+        }
         files
             .into_iter()
             .filter_map(|(path, what)| Some(crate::paths::Guarded { path: absolute(&path)?, what }))
             .collect()
+    }
+
+    /// Loads the policy for a hook call: as [`PolicyArgs::policy`], with rule files compiled
+    /// through the compiled-rules cache (`crate::cache`).
+    pub(super) fn policy_for_hook(&self) -> Result<Policy, LoadError> {
+        match &self.bundle {
+            Some(_) => self.policy(),
+            None => crate::cache::load_rules(&self.rules),
+        }
     }
 
     /// Loads the policy: the bundle (checked against the trusted key, if one is given) or the

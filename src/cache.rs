@@ -1,0 +1,246 @@
+//! The compiled-rules cache: `--rules` compiles the rule files once and keeps the result, so a
+//! later call loads it as it would a bundle instead of checking and compiling every rule again.
+//!
+//! - **Key.** An entry is found by the policy's identity (the content hash of every rule file,
+//!   its name and the read order: `bundle::source_hash`), this hookc's version and the bundle
+//!   format. The rule files are read and hashed on every call, so a changed file is never
+//!   missed; the entry must also name that identity itself, or it is rebuilt.
+//! - **Place.** `$XDG_CACHE_HOME/hookc` (else `~/.cache/hookc`; `~/Library/Caches/hookc` on
+//!   macOS), a directory owned by this user with mode 0700, none of whose components is a
+//!   symlink. Entries are 0600 files written atomically (a temporary file renamed into place),
+//!   opened without following links, owned by this user. Parallel first calls take a lock and
+//!   build an entry once. The oldest entries are evicted past [`MAX_ENTRIES`] or [`MAX_BYTES`].
+//! - **Trust.** An entry is verified as a bundle is (its digest), and never trusted across
+//!   releases (the version is in the key). A corrupt, foreign or stale
+//!   entry is rebuilt; a cache that cannot be used safely is not used, and the rules are compiled
+//!   as if there were none. The cache holds no secret: an agent running as the same user could
+//!   write an entry, which is why the baseline and the hook's own-files guard refuse writes to it
+//!   (SECURITY.md). Only Unix keeps a cache; elsewhere the rules are compiled on every call.
+
+use crate::{bundle, LoadError, Policy};
+use sha2::{Digest, Sha256};
+use std::path::{Path, PathBuf};
+
+/// The most entries kept: past it the oldest are evicted.
+pub const MAX_ENTRIES: usize = 32;
+/// The most bytes kept: past it the oldest entries are evicted.
+pub const MAX_BYTES: u64 = 256 << 20;
+/// How long a call waits for another call building the same cache before compiling alone.
+const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// The cache directory this user's hook calls use, whether or not it exists.
+pub fn dir() -> Option<PathBuf> {
+    let from_env = |name: &str| std::env::var_os(name).filter(|value| !value.is_empty()).map(PathBuf::from);
+    let base = from_env("XDG_CACHE_HOME").filter(|dir| dir.is_absolute()).or_else(|| {
+        let home = from_env("HOME").filter(|home| home.is_absolute())?;
+        Some(match cfg!(target_os = "macos") {
+            true => home.join("Library/Caches"),
+            false => home.join(".cache"),
+        })
+    })?;
+    Some(base.join("hookc"))
+}
+
+/// Loads rule files through the cache: the cached compilation of exactly these files when there
+/// is a sound one, else the rules compiled (and, when they load, kept for the next call).
+pub fn load_rules(paths: &[PathBuf]) -> Result<Policy, LoadError> {
+    let sources = crate::source::read_rule_files(paths)?;
+    let identity = bundle::source_hash(&sources);
+    let Some(cache) = dir().and_then(|dir| Cache::open(&dir).ok()) else { return Policy::from_sources(&sources) };
+    let key = key(&identity);
+    if let Some(policy) = cache.load(&key, &identity) {
+        return Ok(policy);
+    }
+    // Build once when calls start together: the first builds, the others wait and load it.
+    let lock = cache.lock();
+    if lock.is_some() {
+        if let Some(policy) = cache.load(&key, &identity) {
+            return Ok(policy);
+        }
+    }
+    let policy = Policy::from_sources(&sources)?;
+    if lock.is_some() {
+        cache.store(&key, &policy);
+    }
+    Ok(policy)
+}
+
+/// An entry's name: the identity, hookc's version and the bundle format.
+fn key(identity: &str) -> String {
+    let text = format!("{identity}\0{}\0{}{}", env!("CARGO_PKG_VERSION"), bundle::FORMAT, bundle::VERSION);
+    Sha256::digest(text.as_bytes()).iter().take(16).map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// What is wrong with a cache directory, for `doctor`; `None` when it is sound or absent.
+pub fn problem(dir: &Path) -> Option<String> {
+    match std::fs::symlink_metadata(dir) {
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => None,
+        Err(error) => Some(format!("cannot read it: {error}")),
+        Ok(_) => Cache::check(dir).err(),
+    }
+}
+
+/// The entries in a cache directory and their total size, for `doctor`.
+pub fn usage(dir: &Path) -> (usize, u64) {
+    let entries = entries(dir);
+    (entries.len(), entries.iter().map(|(_, size, _)| size).sum())
+}
+
+fn entries(dir: &Path) -> Vec<(PathBuf, u64, std::time::SystemTime)> {
+    let Ok(listing) = std::fs::read_dir(dir) else { return Vec::new() };
+    listing
+        .flatten()
+        .filter(|entry| entry.path().extension().is_some_and(|ext| ext == "bundle"))
+        .filter_map(|entry| {
+            let meta = entry.metadata().ok().filter(std::fs::Metadata::is_file)?;
+            Some((entry.path(), meta.len(), meta.modified().ok()?))
+        })
+        .collect()
+}
+
+/// An open cache directory, checked.
+struct Cache {
+    dir: PathBuf,
+}
+
+#[cfg(unix)]
+impl Cache {
+    /// Opens (creating) the directory; refuses one that is not safely this user's.
+    fn open(dir: &Path) -> Result<Cache, String> {
+        use std::os::unix::fs::DirBuilderExt;
+        // Nothing is made through a link.
+        for component in dir.ancestors().filter(|component| std::fs::symlink_metadata(component).is_ok()) {
+            if std::fs::symlink_metadata(component).is_ok_and(|meta| meta.file_type().is_symlink()) {
+                return Err(format!("`{}` is a symlink", component.display()));
+            }
+        }
+        if let Some(parent) = dir.parent() {
+            std::fs::create_dir_all(parent).map_err(|error| error.to_string())?;
+        }
+        match std::fs::DirBuilder::new().mode(0o700).create(dir) {
+            Ok(()) => {}
+            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(error) => return Err(error.to_string()),
+        }
+        Self::check(dir)?;
+        Ok(Cache { dir: dir.to_path_buf() })
+    }
+
+    /// A directory owned by this user, 0700, with no symlinked component.
+    fn check(dir: &Path) -> Result<(), String> {
+        use std::os::unix::fs::MetadataExt;
+        for component in dir.ancestors() {
+            let meta = std::fs::symlink_metadata(component).map_err(|error| error.to_string())?;
+            if meta.file_type().is_symlink() {
+                return Err(format!("`{}` is a symlink", component.display()));
+            }
+        }
+        let meta = std::fs::symlink_metadata(dir).map_err(|error| error.to_string())?;
+        if !meta.is_dir() {
+            return Err("it is not a directory".into());
+        }
+        if meta.uid() != rustix::process::getuid().as_raw() {
+            return Err("another user owns it".into());
+        }
+        if meta.mode() & 0o077 != 0 {
+            return Err(format!("its mode is {:o}, not 700: other users could write entries", meta.mode() & 0o777));
+        }
+        Ok(())
+    }
+
+    fn entry(&self, key: &str) -> PathBuf {
+        self.dir.join(format!("{key}.bundle"))
+    }
+
+    /// The entry for `key`, when it is this user's regular file and a sound bundle of exactly
+    /// `identity`; a broken one is removed.
+    fn load(&self, key: &str, identity: &str) -> Option<Policy> {
+        use std::io::Read;
+        use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+        let path = self.entry(key);
+        let mut file = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(rustix::fs::OFlags::NOFOLLOW.bits() as i32)
+            .open(&path)
+            .ok()?;
+        let meta = file.metadata().ok()?;
+        let sound_file = meta.is_file()
+            && meta.uid() == rustix::process::getuid().as_raw()
+            && meta.mode() & 0o077 == 0
+            && meta.len() <= MAX_BYTES;
+        let mut text = String::new();
+        let policy = sound_file
+            .then(|| file.read_to_string(&mut text).ok())
+            .flatten()
+            .and_then(|_| Policy::from_bundle_str(&text).ok())
+            .filter(|policy| policy.source_hash() == identity);
+        match policy {
+            Some(policy) => {
+                // Recently used: evicted last.
+                let _ = file.set_modified(std::time::SystemTime::now());
+                Some(policy)
+            }
+            None => {
+                let _ = std::fs::remove_file(&path);
+                None
+            }
+        }
+    }
+
+    /// Keeps a compiled policy under `key`, atomically, then evicts the oldest entries.
+    fn store(&self, key: &str, policy: &Policy) {
+        use std::io::Write;
+        let Ok(mut file) = tempfile::NamedTempFile::new_in(&self.dir) else { return };
+        if file.write_all(policy.to_bundle().as_bytes()).is_err() || file.persist(self.entry(key)).is_err() {
+            return;
+        }
+        let mut entries = entries(&self.dir);
+        entries.sort_by_key(|(_, _, modified)| std::cmp::Reverse(*modified));
+        let mut total = 0;
+        for (at, (path, size, _)) in entries.iter().enumerate() {
+            total += size;
+            if at >= MAX_ENTRIES || total > MAX_BYTES {
+                let _ = std::fs::remove_file(path);
+            }
+        }
+    }
+
+    /// An exclusive lock on the cache, held until dropped; `None` when it cannot be had within
+    /// [`LOCK_WAIT`] (the call then compiles alone and keeps nothing).
+    fn lock(&self) -> Option<std::fs::File> {
+        use std::os::unix::fs::OpenOptionsExt;
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .mode(0o600)
+            .custom_flags(rustix::fs::OFlags::NOFOLLOW.bits() as i32)
+            .open(self.dir.join("lock"))
+            .ok()?;
+        let start = std::time::Instant::now();
+        loop {
+            match rustix::fs::flock(&file, rustix::fs::FlockOperation::NonBlockingLockExclusive) {
+                Ok(()) => return Some(file),
+                Err(_) if start.elapsed() < LOCK_WAIT => std::thread::sleep(std::time::Duration::from_millis(5)),
+                Err(_) => return None,
+            }
+        }
+    }
+}
+
+#[cfg(not(unix))]
+impl Cache {
+    fn open(_dir: &Path) -> Result<Cache, String> {
+        Err("the compiled-rules cache is kept on Unix only".into())
+    }
+    fn check(_dir: &Path) -> Result<(), String> {
+        Err("the compiled-rules cache is kept on Unix only".into())
+    }
+    fn load(&self, _key: &str, _identity: &str) -> Option<Policy> {
+        None
+    }
+    fn store(&self, _key: &str, _policy: &Policy) {}
+    fn lock(&self) -> Option<std::fs::File> {
+        None
+    }
+}
