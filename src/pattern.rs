@@ -17,8 +17,13 @@ pub(crate) const REGEX_FLAGS: &str = "imsxU";
 pub(crate) const MAX_REGEX_BYTES: usize = 10 << 20;
 
 /// How long one hook call may spend compiling patterns before it fails closed: a few hundred
-/// costly regexes took seconds per call, near the agent's timeout.
-pub(crate) const COMPILE_BUDGET: std::time::Duration = std::time::Duration::from_secs(1);
+/// costly regexes took seconds per call, near the agent's timeout. Below 1 s, so that the whole
+/// call, with the process start and the last compile that overruns it, ends within 1 s.
+pub(crate) const COMPILE_BUDGET: std::time::Duration = std::time::Duration::from_millis(700);
+
+/// How long `hookc check` spends sizing costly regexes (compiling each to learn whether it is
+/// over [`MAX_REGEX_BYTES`]) before it only says they are costly.
+pub(crate) const SIZING_BUDGET: std::time::Duration = std::time::Duration::from_millis(700);
 
 thread_local! {
     /// When compiling must stop on this thread (set around a hook call's evaluation).
@@ -40,7 +45,7 @@ pub(crate) fn over_budget() -> Option<String> {
     passed.then(|| {
         format!(
             "this call spent more than {} s compiling the rules' patterns; `hookc check` names the costly ones (W0312)",
-            COMPILE_BUDGET.as_secs()
+            COMPILE_BUDGET.as_secs_f64()
         )
     })
 }
@@ -77,13 +82,31 @@ fn compile_bounded(source: &str) -> Result<(regex::Regex, bool), String> {
         Err(None) => match compile(source, MAX_REGEX_BYTES) {
             Ok(regex) => Ok((regex, true)),
             Err(Some(error)) => Err(error),
-            Err(None) => Err(format!(
-                "it compiles to more than {} MiB (Unicode classes such as `\\w` or `.` under a large repetition \
-                 multiply): use ASCII classes (`(?-u:\\w)`, `[a-zA-Z0-9_]`) or bound the repetition",
-                MAX_REGEX_BYTES >> 20
-            )),
+            Err(None) => Err(too_big()),
         },
     }
+}
+
+/// Why a regex over [`MAX_REGEX_BYTES`] is refused.
+fn too_big() -> String {
+    format!(
+        "it compiles to more than {} MiB (Unicode classes such as `\\w` or `.` under a large repetition \
+         multiply): use ASCII classes (`(?-u:\\w)`, `[a-zA-Z0-9_]`) or bound the repetition",
+        MAX_REGEX_BYTES >> 20
+    )
+}
+
+/// What checking a regex learned of its compiled size ([`Regex::checked`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Size {
+    /// Not sized (loading a policy to use it).
+    Unknown,
+    /// Within [`COSTLY_REGEX_BYTES`].
+    Cheap,
+    /// Over [`COSTLY_REGEX_BYTES`], within [`MAX_REGEX_BYTES`].
+    Costly,
+    /// Over [`COSTLY_REGEX_BYTES`]; not sized further, the sizing deadline having passed.
+    CostlyUnsized,
 }
 
 /// A regex that serialises as its source.
@@ -119,14 +142,51 @@ impl Regex {
         })
     }
 
+    /// Checks a regex as a policy is loaded or linted, without keeping what is costly to keep:
+    /// its syntax always (and, for `folds`, matched without case too), as the `regex` crate
+    /// parses it; with `sizing`, also its compiled size — a cheap one is compiled and kept, a
+    /// costly one compiled to learn whether it is over [`MAX_REGEX_BYTES`] (only before the
+    /// deadline: sizing a few hundred costly regexes took seconds and gigabytes) and dropped, so
+    /// a call compiles it only if it reaches it, within the call's compile budget.
+    pub fn checked(
+        pattern: &str,
+        flags: &str,
+        folds: bool,
+        sizing: Option<std::time::Instant>,
+    ) -> Result<(Regex, Size), String> {
+        let regex = Self::lazy(pattern, flags)?;
+        let mut sources = vec![regex.inline_source()];
+        if folds {
+            sources.push(format!("(?i:{})", regex.inline_source()));
+        }
+        for source in &sources {
+            regex_syntax::Parser::new()
+                .parse(source)
+                .map_err(|error| regex::Error::Syntax(error.to_string()).to_string())?;
+        }
+        let Some(deadline) = sizing else { return Ok((regex, Size::Unknown)) };
+        let mut size = Size::Cheap;
+        for (at, source) in sources.iter().enumerate() {
+            match compile(source, COSTLY_REGEX_BYTES) {
+                Ok(compiled) if at == 0 => {
+                    let _ = regex.compiled.set(Ok((compiled, false)));
+                }
+                Ok(_) => {}
+                Err(Some(error)) => return Err(error),
+                Err(None) if std::time::Instant::now() >= deadline => size = Size::CostlyUnsized,
+                Err(None) => match compile(source, MAX_REGEX_BYTES) {
+                    Ok(_) => size = size.max(Size::Costly),
+                    Err(Some(error)) => return Err(error),
+                    Err(None) => return Err(too_big()),
+                },
+            }
+        }
+        Ok((regex, size))
+    }
+
     /// The compiled regex, compiling it the first time.
     pub fn get(&self) -> Result<&regex::Regex, String> {
         compiled_once(&self.compiled, || self.inline_source())
-    }
-
-    /// Whether the regex compiles to more than [`COSTLY_REGEX_BYTES`] (it may still be used).
-    pub fn is_costly(&self) -> bool {
-        self.get().is_ok() && self.compiled.get().is_some_and(|compiled| matches!(compiled, Ok((_, true))))
     }
 
     /// The compiled regex for values compared under `case` (path values of a case-insensitive
@@ -593,7 +653,7 @@ mod tests {
             std::thread::sleep(std::time::Duration::from_millis(2));
             regex.get().map(|_| ())
         });
-        assert!(refused.unwrap_err().contains("spent more than 1 s compiling"));
+        assert!(refused.unwrap_err().contains("spent more than 0.7 s compiling"));
         assert!(regex.get().unwrap().is_match("cmd12"), "outside the budget it compiles");
         // Compiled once, it is used whatever the budget.
         assert!(with_compile_budget(std::time::Duration::ZERO, || regex.get().is_ok()));

@@ -4,6 +4,7 @@ use super::Checker;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::ir::{self, Cond, Pred, Subject, Value};
 use crate::paths;
+use crate::pattern::Size;
 use crate::source::Span;
 use crate::syntax::ast::{CompareOp, Expr, ListOperand, Literal, Predicate, RegexLit, RunsExpr, Test};
 use crate::vocab::{EventKind, Field, FieldType};
@@ -322,16 +323,23 @@ impl Checker<'_> {
     /// case-insensitive file system (paths, programs), where it is matched with `i` added and
     /// must compile that way too.
     pub(super) fn regex(&mut self, regex: &RegexLit, folds: bool) -> Option<ir::Regex> {
-        let compiled = ir::Regex::new(&regex.pattern, &regex.flags).and_then(|compiled| match folds {
-            true => match compiled.get_for(crate::paths::PathCase::Insensitive) {
-                Ok(_) => Ok(compiled),
-                Err(reason) => Err(format!("{reason} (matched without case, as paths are on macOS and Windows)")),
-            },
-            false => Ok(compiled),
-        });
-        match compiled {
-            Ok(compiled) => {
-                if compiled.is_costly() {
+        let checked =
+            ir::Regex::checked(&regex.pattern, &regex.flags, folds, self.sizing).map_err(|reason| match folds {
+                true if !reason.contains("compiles to more than") => reason,
+                true => format!("{reason} (matched without case, as paths are on macOS and Windows)"),
+                false => reason,
+            });
+        match checked {
+            Ok((compiled, size)) => {
+                if matches!(size, Size::Costly | Size::CostlyUnsized) {
+                    let unsized_note = match size {
+                        Size::CostlyUnsized => format!(
+                            "; not sized further (`hookc check` spent its {} s for sizing on earlier ones): one over {} MiB fails every call that reaches it",
+                            crate::pattern::SIZING_BUDGET.as_secs_f64(),
+                            crate::pattern::MAX_REGEX_BYTES >> 20
+                        ),
+                        _ => String::new(),
+                    };
                     self.report(
                         Diagnostic::new(
                             Code::CostlyPattern,
@@ -339,7 +347,7 @@ impl Checker<'_> {
                             format!("the regex `/{}/{}` compiles large", regex.pattern, regex.flags),
                         )
                         .label(format!(
-                            "more than {} KiB compiled: every hook call that reaches it pays to build it",
+                            "more than {} KiB compiled: every hook call that reaches it pays to build it{unsized_note}",
                             crate::pattern::COSTLY_REGEX_BYTES >> 10
                         ))
                         .help("use ASCII classes (`(?-u:\\w)`, `[a-zA-Z0-9_]`, `(?-u:.)`) or bound the repetition"),

@@ -41,8 +41,16 @@ pub(crate) fn check(
     depth: Depth,
     agents: &[&Agent],
 ) -> Result<Checked, Vec<Diagnostic>> {
-    let mut checker =
-        Checker { sources, lists: HashMap::new(), rule_names: HashMap::new(), diagnostics: Vec::new(), in_runs: false };
+    // Linting sizes costly regexes until its budget runs out; loading to use only parses them.
+    let sizing = (depth == Depth::Lint).then(|| std::time::Instant::now() + crate::pattern::SIZING_BUDGET);
+    let mut checker = Checker {
+        sources,
+        lists: HashMap::new(),
+        rule_names: HashMap::new(),
+        diagnostics: Vec::new(),
+        in_runs: false,
+        sizing,
+    };
     for (_, ast) in asts {
         for list in &ast.lists {
             checker.declare_list(list);
@@ -92,6 +100,8 @@ struct Checker<'a> {
     /// Whether the condition being checked is inside `runs (…)`, where one command's fields
     /// (`flags`, `operands`, …) are in scope.
     in_runs: bool,
+    /// Until when costly regexes are sized (`hookc check`); `None`: only parsed (loading).
+    sizing: Option<std::time::Instant>,
 }
 
 impl Checker<'_> {

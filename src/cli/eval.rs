@@ -27,7 +27,8 @@ pub(super) fn run(args: &Args) -> u8 {
         Err(code) => return code,
     };
     let audit = super::report::open_audit_log(args.audit_log.as_deref(), policy.source_hash());
-    let outcome = policy.evaluate_full(&event);
+    // The same bound as a hook call: compiling costly patterns stops after the budget.
+    let outcome = crate::pattern::with_compile_budget(crate::pattern::COMPILE_BUDGET, || policy.evaluate_full(&event));
     if let Some(log) = &audit {
         let error = outcome.as_ref().err().map(ToString::to_string);
         let outcome = outcome.as_ref().map_err(|_| error.as_deref().unwrap_or_default());

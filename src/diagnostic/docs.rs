@@ -178,7 +178,7 @@ impl Code {
             ),
             Code::CostlyPattern => (
                 "A regex compiles to more than 256 KiB (the limit is 10 MiB, above which it is an error). Unicode classes such as `\\w`, `\\d` and `.` cover thousands of characters, and a repetition multiplies them: `\\w{50}` alone is about 2.5 MB, a secret scanner's `\\w{1,64}` 3 MB.",
-                "A hook call compiles the patterns it reaches: a few hundred costly ones took seconds and gigabytes per call, near the agent's timeout. A call now fails closed after 1 s of compiling, so a rule set of many costly patterns blocks calls instead.",
+                "A hook call compiles the patterns it reaches: a few hundred costly ones took seconds and gigabytes per call, near the agent's timeout. A call now fails closed after 0.7 s of compiling, so a rule set of many costly patterns blocks calls instead. `hookc check` sizes costly regexes for 0.7 s (to tell one over 10 MiB, E0202) and after that only says they are costly; loading rules to use them only parses their patterns.",
                 "pre_tool_use when command matches /[\\p{L}]{20}/ => deny",
                 "Use ASCII classes (`(?-u:\\w)`, `[a-zA-Z0-9_]`, `(?-u:.)`), which compile hundreds of times smaller, or bound the repetition.",
             ),
