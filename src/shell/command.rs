@@ -1,0 +1,371 @@
+//! One simple command, read: wrappers seen through (`wrappers.rs`), its options read by the
+//! program's table (`options.rs`, `programs.rs`), the scripts it runs read in turn, and the files
+//! it reads and writes collected.
+
+use super::*;
+
+impl Walker {
+    /// One simple command's words: wrappers are seen through, then the command is recorded
+    /// with the files it names, and the scripts it runs are read in turn.
+    pub(super) fn command(
+        &mut self,
+        mut words: Vec<String>,
+        fed: Vec<String>,
+        stdin_script: Option<String>,
+        ctx: &Context,
+    ) {
+        if self.out.commands.len() >= MAX_COMMANDS {
+            self.out.too_large = true;
+            return;
+        }
+        let mut via = ctx.via.clone();
+        let mut inputs = ctx.inputs.clone();
+        inputs.extend(fed);
+        let mut piped_words = ctx.piped_words.clone();
+        // `xargs rm <<< /`: a here-string or heredoc is what the command reads too.
+        if let Some(script) = &stdin_script {
+            piped_words.extend(script.split_whitespace().map(str::to_string));
+        }
+        loop {
+            let Some(name) = words.first().map(|first| program_name(first)) else { return };
+            // `flock FILE -c SCRIPT` runs a script, not a command.
+            let script_runner = programs::script_option(&name).is_some()
+                && words.iter().any(|word| word == "-c" || word.starts_with("--command"));
+            // `uv run CMD`, `poetry run CMD`, `npm exec -- CMD`: a subcommand that runs a command.
+            if let Some(wrapper) = words.get(1).and_then(|subcommand| programs::subcommand_wrapper(&name, subcommand)) {
+                if self.out.commands.len() >= MAX_COMMANDS {
+                    self.out.too_large = true;
+                    return;
+                }
+                let args = words.get(2..).unwrap_or_default().to_vec();
+                let (inner, _) = unwrap(&name, &wrapper, &args);
+                let own = words.get(1..words.len() - inner.len()).unwrap_or_default().to_vec();
+                self.record(&name, &own, &via, &inputs);
+                via.push(name.clone());
+                words = inner;
+                continue;
+            }
+            let Some(wrapper) = programs::wrapper_of(&name).filter(|_| !script_runner) else { break };
+            if self.out.commands.len() >= MAX_COMMANDS {
+                self.out.too_large = true;
+                return;
+            }
+            let args = words.get(1..).unwrap_or_default().to_vec();
+            let (mut inner, split) = unwrap(&name, &wrapper, &args);
+            let own = args.get(..args.len() - inner.len()).unwrap_or_default();
+            self.record(&name, own, &via, &inputs);
+            via.push(name.clone());
+            if name == "xargs" {
+                // `echo / | xargs rm -rf`: what xargs reads becomes operands, split at blanks;
+                // `-I {}` puts them where `{}` stands. Input the line does not spell is a word
+                // known only at run time (`ls | xargs rm -rf`).
+                // `-0`, `-d`, `-I`, `-L` take whole lines (or NUL-ended items), blanks and all.
+                let whole = own.iter().any(|word| {
+                    word == "--null"
+                        || word.starts_with("-0")
+                        || word.starts_with("-d")
+                        || word.starts_with("-I")
+                        || word.starts_with("-L")
+                        || word.starts_with("--delimiter")
+                        || word.starts_with("--replace")
+                        || word.starts_with("-i")
+                });
+                let read = match whole && !piped_words.is_empty() {
+                    true => vec![piped_words.join(" ")],
+                    false => read_words(&piped_words),
+                };
+                match xargs_replacement(own) {
+                    Some(token) => inner = inner.iter().flat_map(|word| substitute(word, &token, &read)).collect(),
+                    None => inner.extend(read),
+                }
+            }
+            if let Some(split) = split {
+                let nested =
+                    Context { via: via.clone(), inputs: inputs.clone(), piped_words: Vec::new(), depth: ctx.depth + 1 };
+                self.script(&split, &nested);
+            }
+            words = inner;
+        }
+        if words.first().is_some_and(|first| program_name(first) == "parallel") {
+            words = parallel(&words, &read_words(&piped_words));
+            self.record("parallel", &[], &via, &inputs);
+            via.push("parallel".to_string());
+            // `parallel 'rm -rf {}' ::: …`: a command given as one word is a shell's script.
+            if words.first().is_some_and(|first| first.contains(char::is_whitespace)) {
+                let nested =
+                    Context { via: via.clone(), inputs: inputs.clone(), piped_words: Vec::new(), depth: ctx.depth + 1 };
+                self.script(&words.join(" "), &nested);
+                return;
+            }
+        }
+        let Some(first) = words.first() else { return };
+        let program = program_name(first);
+        let args = words.get(1..).unwrap_or_default().to_vec();
+        let mut parsed = parse_options(&program, &args);
+        parsed.flags = expand_abbreviations(&program, parsed.operands.first().map(String::as_str), parsed.flags);
+        // `export W=…`, `declare W=…`, `local W=…` set variables as an assignment does.
+        if programs::declares_variables(&program) {
+            let assignments: Vec<(String, String)> = args
+                .iter()
+                .filter(|word| scan::is_assignment(word))
+                .filter_map(|word| word.split_once('=').map(|(name, value)| (name.to_string(), value.to_string())))
+                .collect();
+            self.assign(&assignments);
+        }
+        // `git restore --help` runs `git help restore`: it prints, and changes nothing.
+        if programs::help_options(&program).iter().any(|help| parsed.flags.iter().any(|flag| flag == help)) {
+            parsed.operands.insert(0, "help".to_string());
+        }
+        let nested = Context {
+            via: [via.as_slice(), std::slice::from_ref(&program)].concat(),
+            inputs: inputs.clone(),
+            piped_words: Vec::new(),
+            depth: ctx.depth + 1,
+        };
+        if let Some(script) = script_of(&program, &parsed, &args) {
+            self.script(&script, &nested);
+        } else if programs::reads_script_from_stdin(&program) && reads_stdin(&program, &parsed) {
+            // `bash`, `bash -s`, `sh -`, `at now`: the script is what the command reads.
+            let script =
+                stdin_script.clone().or_else(|| (!ctx.piped_words.is_empty()).then(|| ctx.piped_words.join(" ")));
+            if let Some(script) = script {
+                self.script(&script, &nested);
+            }
+        }
+        // `pwsh -Command SCRIPT`, `powershell -enc BASE64`: PowerShell's own reading.
+        if matches!(program.as_str(), "pwsh" | "powershell") && ctx.depth <= MAX_DEPTH {
+            let (flags, scripts) = powershell::invocation(&args);
+            parsed.flags = flags;
+            for script in scripts {
+                let line = powershell::analyse(&script);
+                self.out.push_commands(line.commands, &nested.via);
+                for (file, access) in line.files {
+                    self.file(file, access);
+                }
+                self.out.too_large |= line.too_large;
+            }
+        }
+        // `psql -c SQL`, `mysql -e SQL`, `sqlite3 DB SQL`, a heredoc: each statement is a `sql`
+        // command.
+        if sql::is_client(&program) {
+            let fed = ctx.piped_words.is_empty() && !ctx.inputs.is_empty();
+            let stdin =
+                stdin_script.clone().or_else(|| (!ctx.piped_words.is_empty()).then(|| ctx.piped_words.join(" ")));
+            let mut statements = sql::commands(&program, &args, stdin.as_deref(), fed);
+            for statement in &mut statements {
+                statement.inputs = inputs.clone();
+            }
+            self.out.push_commands(statements, &nested.via);
+        }
+        // `python3 -c CODE`, `node -e CODE`, `perl <<EOF`: what the code's calls run, delete or write.
+        if interpreters::is_interpreter(&program) && ctx.depth <= MAX_DEPTH {
+            let stdin =
+                stdin_script.clone().or_else(|| (!ctx.piped_words.is_empty()).then(|| ctx.piped_words.join(" ")));
+            if let Some(code) = interpreters::code_of(&program, &args, stdin.as_deref()) {
+                for run in interpreters::runs(&program, &code) {
+                    match run {
+                        interpreters::Run::Line(line) => self.script(&line, &nested),
+                        interpreters::Run::Argv(words) => self.command(words, Vec::new(), None, &nested),
+                    }
+                }
+            }
+        }
+        if program == "find" {
+            self.find_exec(&args, &parsed, &nested);
+        }
+        // Codex runs `apply_patch <<'EOF' … EOF` (or with the patch as its operand) given to a
+        // shell as its own patch tool: the patch's files are written.
+        if matches!(program.as_str(), "apply_patch" | "applypatch") {
+            let patch = stdin_script.clone().or_else(|| parsed.operands.first().cloned()).unwrap_or_default();
+            for path in crate::vocab::patch::patch_paths(&patch) {
+                self.file(path, Access::Write);
+            }
+        }
+        // What this command writes to its output, when the line spells it (through its wrappers
+        // too: `stdbuf -o0 echo / | xargs rm -rf`).
+        {
+            self.output = match program.as_str() {
+                // `echo -ne WORDS`: the options are not output.
+                "echo" => Some(
+                    args.iter()
+                        .skip_while(|word| {
+                            word.len() > 1 && word.starts_with('-') && word.chars().skip(1).all(|c| "neE".contains(c))
+                        })
+                        .cloned()
+                        .collect(),
+                ),
+                "printf" if args.len() > 1 => Some(args.get(1..).unwrap_or_default().to_vec()),
+                "printf" => Some(args.clone()),
+                "cat" if parsed.operands.is_empty() => stdin_script.map(|script| vec![script]),
+                // `find / -maxdepth 1 | xargs rm -rf`: what find prints.
+                "find" if !parsed.flags.iter().any(|flag| matches!(flag.as_str(), "exec" | "execdir" | "delete")) => {
+                    Some(parsed.targets.clone())
+                }
+                _ => None,
+            };
+        }
+        self.files_of(&program, &parsed);
+        let subcommand = parsed.operands.first().cloned();
+        let dirs = self.dirs.clone();
+        // `cd DIR; …`: later relative paths may start in DIR, or where they started if the `cd`
+        // failed or ran in a subshell (`cd -`, `cd $X` add nothing: where the call runs stays).
+        if matches!(program.as_str(), "cd" | "pushd") {
+            let target = match parsed.operands.first().map(String::as_str) {
+                None => Some("~"),
+                Some("-") => None,
+                // `cd "$(…)"`, `cd $DIR`: relative paths after it start where only the run knows.
+                Some(target) if target.starts_with(['$', '`']) => Some(RUN_TIME_INPUT),
+                Some(target) if !target.starts_with('-') => Some(target),
+                Some(_) => None,
+            };
+            for spelling in target.map(|target| from_dirs(&dirs, target)).unwrap_or_default() {
+                if self.dirs.len() < MAX_DIRS && !self.dirs.contains(&spelling) {
+                    self.dirs.push(spelling);
+                }
+            }
+        }
+        self.out.commands.push(Command {
+            program,
+            subcommand,
+            flags: parsed.flags,
+            operands: parsed.operands,
+            words: args,
+            via,
+            inputs,
+            dirs,
+        });
+    }
+
+    /// Records a wrapper itself as a command (so `runs sudo` holds).
+    pub(super) fn record(&mut self, program: &str, args: &[String], via: &[String], inputs: &[String]) {
+        let args = args.to_vec();
+        let parsed = parse_options(program, &args);
+        self.out.commands.push(Command {
+            program: program.to_string(),
+            subcommand: None,
+            flags: parsed.flags,
+            operands: Vec::new(),
+            words: args,
+            via: via.to_vec(),
+            inputs: inputs.to_vec(),
+            dirs: self.dirs.clone(),
+        });
+    }
+
+    /// `find ROOTS… -exec CMD ARGS… ;`: the command runs on what find finds, so `{}` stands
+    /// for what the roots and filters select (`find_targets`).
+    pub(super) fn find_exec(&mut self, args: &[String], parsed: &Options, ctx: &Context) {
+        for command in find_exec_commands(args) {
+            // `{}` stands for each target, inside words too (`{}/`, `sh -c 'rm {}'`).
+            for target in &parsed.targets {
+                let command: Vec<String> = command.iter().map(|word| word.replace("{}", target)).collect();
+                self.command(command, Vec::new(), None, ctx);
+            }
+        }
+    }
+
+    /// The files a command names: the ones it writes by its nature, by a writing option, by
+    /// `dd of=`; every other operand and option value as read.
+    pub(super) fn files_of(&mut self, program: &str, parsed: &Options) {
+        let mut operands: Vec<&String> = parsed.operands.iter().collect();
+        // `grep PATTERN FILE…`, `sed SCRIPT FILE…`, `awk PROGRAM FILE…`.
+        if let Some(giving) = programs::text_first_operand(program) {
+            if !parsed.values.iter().any(|(option, _)| giving.contains(&option.as_str())) {
+                // sed's `r FILE` and `w FILE` commands read and write files of their own.
+                if program == "sed" {
+                    for (file, access) in operands.first().map(|script| sed_files(script)).unwrap_or_default() {
+                        self.file(file, access);
+                    }
+                }
+                operands = operands.split_off(1.min(operands.len()));
+            }
+        }
+        if program == "find" {
+            operands.clear();
+            // `find ROOT -delete` removes what it selects.
+            if parsed.flags.iter().any(|flag| flag == "delete") {
+                for target in &parsed.targets {
+                    self.file(target.clone(), Access::Write);
+                }
+            }
+        }
+        // A script is not a file: `bash -c SCRIPT`, `eval WORDS`, `ssh HOST COMMAND`.
+        if programs::runs_words_as_script(program) || program == "ssh" {
+            operands.clear();
+        } else if programs::is_shell(program) && has_c(&parsed.flags) && !operands.is_empty() {
+            operands.remove(0);
+        }
+        // `awk -i inplace PROGRAM FILE…`.
+        let in_place_awk = matches!(program, "awk" | "gawk")
+            && parsed.values.iter().any(|(option, value)| option == "i" && value == "inplace");
+        // `git rm F`, `git mv A B`, `git checkout -- F`, `git restore F` change the work tree.
+        let git_writes = program == "git"
+            && matches!(
+                parsed.operands.first().map(String::as_str),
+                Some("rm" | "mv" | "checkout" | "restore" | "clean")
+            );
+        if program == "git" && !operands.is_empty() {
+            operands.remove(0);
+        }
+        let writes = programs::writes(program, &parsed.flags);
+        let count = operands.len();
+        for (at, operand) in operands.into_iter().enumerate() {
+            if program == "dd" {
+                if let Some(target) = operand.strip_prefix("of=") {
+                    self.file(target.to_string(), Access::Write);
+                } else if let Some(source) = operand.strip_prefix("if=") {
+                    self.file(source.to_string(), Access::Read);
+                }
+                continue;
+            }
+            // `chmod MODE FILE…`: the mode is no file.
+            if writes == Writes::AfterFirst && at == 0 {
+                continue;
+            }
+            let written = in_place_awk
+                || git_writes
+                || match writes {
+                    Writes::All => true,
+                    Writes::AfterFirst => at > 0,
+                    Writes::Last => at + 1 == count && count > 1,
+                    Writes::None => false,
+                };
+            if written {
+                self.file(operand.clone(), Access::Write);
+                // `cp SRC… DIR`: the files written are also `DIR/SRC`.
+                let directory = operand.ends_with('/') || matches!(operand.as_str(), "." | "..") || count > 2;
+                if (writes == Writes::Last || program == "mv") && at + 1 == count && count > 1 && directory {
+                    for source in parsed.operands.iter().take(count.saturating_sub(1)) {
+                        let name = source.trim_end_matches('/').rsplit('/').next().unwrap_or(source);
+                        self.file(format!("{}/{name}", operand.trim_end_matches('/')), Access::Write);
+                    }
+                }
+            } else if !programs::operands_are_text(program) {
+                self.file(operand.clone(), Access::Read);
+            }
+        }
+        let writing = programs::writing_options(program);
+        let reading = programs::reading_options(program);
+        let using = programs::using_options(program);
+        for (option, value) in &parsed.values {
+            if writing.contains(&option.as_str()) {
+                self.file(value.clone(), Access::Write);
+                // `cp -t DIR SRC…`.
+                if matches!(option.as_str(), "t" | "target-directory") {
+                    for source in &parsed.operands {
+                        let name = source.trim_end_matches('/').rsplit('/').next().unwrap_or(source);
+                        self.file(format!("{}/{name}", value.trim_end_matches('/')), Access::Write);
+                    }
+                }
+            } else if reading.contains(&option.as_str()) {
+                self.file(value.clone(), Access::Read);
+            } else if using.contains(&option.as_str()) {
+                self.file(value.clone(), Access::Use);
+            } else if let Some(file) = value.strip_prefix('@').or_else(|| value.split_once("=@").map(|(_, file)| file))
+            {
+                // `curl -d @.env`: the value names a file read.
+                self.file(file.to_string(), Access::Read);
+            }
+        }
+    }
+}

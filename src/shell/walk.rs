@@ -1,0 +1,442 @@
+//! The walk over a line's syntax: lists, pipelines, compound commands, substitutions and the
+//! scripts handed to a shell, down to each simple command and what it reads and writes.
+
+use super::*;
+
+/// What encloses the command being read.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Context {
+    pub(super) via: Vec<String>,
+    pub(super) inputs: Vec<String>,
+    /// The words an `echo`/`printf` earlier in the pipeline writes to this command's input
+    /// (what `xargs` appends, what `sh` runs).
+    pub(super) piped_words: Vec<String>,
+    pub(super) depth: usize,
+}
+
+impl Context {
+    pub(super) fn nested(&self) -> Context {
+        Context { depth: self.depth + 1, ..self.clone() }
+    }
+}
+
+/// A simple command's parts as read so far.
+#[derive(Default)]
+pub(super) struct Read {
+    pub(super) words: Vec<String>,
+    /// Programs of the substitutions in its words.
+    pub(super) fed: Vec<String>,
+    /// A heredoc's or here-string's text.
+    pub(super) stdin_script: Option<String>,
+    /// `NAME=VALUE` words before the program (alone, they set shell variables).
+    pub(super) assignments: Vec<(String, String)>,
+}
+
+impl Read {
+    /// Keeps a `NAME=VALUE` word (its quotes and escapes removed) as an assignment.
+    pub(super) fn assign(&mut self, text: &str) {
+        if let Some((name, value)) = text.split_once('=') {
+            self.assignments.push((name.to_string(), value.to_string()));
+        }
+    }
+}
+
+#[derive(Default)]
+pub(super) struct Walker {
+    pub(super) out: CommandLine,
+    pub(super) options: ParserOptions,
+    /// Every line through brush-parser, the scanner's fast path off (for the differential test).
+    pub(super) parser_only: bool,
+    /// Whether brush-parser rejected some script (which the tolerant splitter then read).
+    pub(super) rejected: bool,
+    /// What the last command at its pipeline stage's own level writes to its output, when the
+    /// line spells it (`echo WORDS`, `printf FORMAT ARGS`, `cat` of a heredoc).
+    pub(super) output: Option<Vec<String>>,
+    /// Where earlier `cd`s/`pushd`s of the line may have moved (besides where the call runs).
+    pub(super) dirs: Vec<String>,
+    /// The line names a temp-directory variable other than to read it (`TMPDIR=~ rm -rf
+    /// $TMPDIR`, `export TMPDIR=/`, `read TMPDIR`): `$TMPDIR` is then not known to be `/tmp`.
+    pub(super) temp_set: bool,
+    /// The line as the agent sent it, for [`set_once`].
+    pub(super) line: String,
+    /// Variables the line sets once to a value it spells (`W='rm -rf ~'; eval "$W"`): their
+    /// expansions are that value.
+    pub(super) variables: std::collections::HashMap<String, String>,
+}
+
+impl Walker {
+    pub(super) fn script(&mut self, text: &str, ctx: &Context) {
+        // The tolerant splitter already split the whole line: what it nests is seen, but for
+        // the words an `eval` joins, read once more (tolerantly, so no deeper).
+        if ctx.depth > MAX_DEPTH + 2 {
+            return;
+        }
+        // `rm${IFS}-rf${IFS}/`: the field separator splits words as a blank does.
+        let text: Cow<'_, str> = if text.contains("IFS") {
+            Cow::Owned(text.replace("${IFS}", " ").replace("$IFS", " "))
+        } else {
+            Cow::Borrowed(text)
+        };
+        let text = text.as_ref();
+        let (brackets, parentheses) = nesting(text);
+        if ctx.depth > MAX_DEPTH
+            || text.len() > MAX_PARSED
+            || brackets > MAX_NESTING
+            || parentheses > MAX_PARENTHESES
+            || huge_descriptor(text)
+            || odd_heredoc(text)
+        {
+            return self.tolerant(text, ctx);
+        }
+        if let Some(items) = scan::scan(text).filter(|_| !self.parser_only) {
+            return self.scanned(&items, ctx);
+        }
+        let mut parser = brush_parser::Parser::new(std::io::Cursor::new(text), &self.options);
+        // A parser panic (brush-parser unwraps inside) must not take the hook down — an exit
+        // other than 0 or 2 lets the agent run the call: it is a rejected line.
+        let parsed = std::panic::catch_unwind(AssertUnwindSafe(|| parser.parse_program()));
+        match parsed.unwrap_or(Err(brush_parser::ParseError::ParsingAtEndOfInput)) {
+            Ok(program) => program.complete_commands.iter().for_each(|list| self.list(list, ctx)),
+            Err(_) => {
+                self.rejected = true;
+                // A shell runs the lines before a syntax error: read each line on its own, and
+                // only a line that fails alone tolerantly.
+                let joined = text.replace("\\\n", "");
+                if joined.trim_end().contains('\n') {
+                    joined.lines().for_each(|line| self.script(line, ctx));
+                } else {
+                    self.tolerant(text, ctx);
+                }
+            }
+        }
+    }
+
+    /// A line the parser rejects (an unclosed quote, a construct it does not know, hostile
+    /// nesting) is read with quotes and brackets dropped, by the scanner in its tolerant mode,
+    /// and split after each shell's `-c` and each `eval`: a shell that does run it runs no
+    /// fewer words.
+    pub(super) fn tolerant(&mut self, text: &str, ctx: &Context) {
+        let ctx = Context { depth: ctx.depth.max(MAX_DEPTH + 1), ..ctx.clone() };
+        let items = scan::scan_tolerant(text);
+        self.scanned(&items, &ctx);
+    }
+
+    pub(super) fn list(&mut self, list: &ast::CompoundList, ctx: &Context) {
+        for ast::CompoundListItem(and_or, _) in &list.0 {
+            self.pipeline(&and_or.first, ctx);
+            for next in &and_or.additional {
+                match next {
+                    ast::AndOr::And(pipeline) | ast::AndOr::Or(pipeline) => self.pipeline(pipeline, ctx),
+                }
+            }
+        }
+    }
+
+    pub(super) fn pipeline(&mut self, pipeline: &ast::Pipeline, ctx: &Context) {
+        self.stages(pipeline.seq.len(), ctx, |walker, at, inner| {
+            if let Some(command) = pipeline.seq.get(at) {
+                walker.node(command, inner);
+            }
+        });
+    }
+
+    /// A pipeline of `count` stages: each stage reads what the earlier ones wrote.
+    pub(super) fn stages(&mut self, count: usize, ctx: &Context, mut stage: impl FnMut(&mut Walker, usize, &Context)) {
+        let mut upstream: Vec<String> = Vec::new();
+        let mut piped_words: Vec<String> = Vec::new();
+        for at in 0..count {
+            let mut inner = ctx.clone();
+            inner.inputs.extend(upstream.iter().cloned());
+            if !piped_words.is_empty() {
+                inner.piped_words = std::mem::take(&mut piped_words);
+            }
+            let start = self.out.commands.len();
+            self.output = None;
+            stage(self, at, &inner);
+            for command in self.out.commands.get(start..).unwrap_or_default() {
+                if !upstream.contains(&command.program) {
+                    upstream.push(command.program.clone());
+                }
+            }
+            // `echo / | xargs rm -rf`, `echo 'rm -rf /' | sh`, `cat <<EOF | sh`: what the stage
+            // writes, when the line spells it.
+            if let Some(output) = self.output.take() {
+                piped_words = output;
+            }
+        }
+    }
+
+    /// A line the scanner read: pipelines split at `;`, `&&`, `||`, `&` and newlines.
+    pub(super) fn scanned(&mut self, items: &[scan::Item], ctx: &Context) {
+        use scan::{Item, Op};
+        for pipeline in items.split(|item| matches!(item, Item::Op(Op::Sequence | Op::AndOr))) {
+            let stages: Vec<&[Item]> = pipeline.split(|item| matches!(item, Item::Op(Op::Pipe))).collect();
+            self.stages(stages.len(), ctx, |walker, at, inner| {
+                if let Some(stage) = stages.get(at) {
+                    walker.scanned_command(stage, inner);
+                }
+            });
+        }
+    }
+
+    /// One simple command the scanner read.
+    pub(super) fn scanned_command(&mut self, items: &[scan::Item], ctx: &Context) {
+        use scan::{Item, Redirect};
+        let mut read = Read::default();
+        let mut prefix = true;
+        for item in items {
+            match item {
+                Item::Word(raw) => {
+                    let substituted = raw.strip_prefix("<(").or_else(|| raw.strip_prefix(">("));
+                    if let Some(script) = substituted.and_then(|rest| rest.strip_suffix(')')) {
+                        let start = self.out.commands.len();
+                        self.script(script, &ctx.nested());
+                        read.fed.extend(self.programs_since(start));
+                        read.words.push("/dev/fd/63".to_string());
+                        prefix = false;
+                        continue;
+                    }
+                    // `A=b cmd`: an assignment before the command is not one of its words.
+                    if prefix && scan::is_assignment(raw) {
+                        let (text, programs) = self.word(raw, ctx);
+                        read.fed.extend(programs);
+                        read.assign(&text);
+                        continue;
+                    }
+                    prefix = false;
+                    for expanded in scan::expand_braces(raw) {
+                        let (text, programs) = self.word(&expanded, ctx);
+                        read.fed.extend(programs);
+                        read.words.push(text);
+                    }
+                }
+                Item::Redirect(Redirect::HereString, raw) => {
+                    let (text, programs) = self.word(raw, ctx);
+                    read.fed.extend(programs);
+                    read.stdin_script = Some(text);
+                }
+                Item::Redirect(kind, raw) => {
+                    let (target, _) = self.word(raw, ctx);
+                    let access = match kind {
+                        Redirect::Read => Access::Read,
+                        Redirect::Duplicate if is_descriptor(&target) => continue,
+                        _ => Access::Write,
+                    };
+                    self.file(target, access);
+                }
+                Item::Op(_) => {}
+            }
+        }
+        if read.words.is_empty() {
+            self.assign(&read.assignments);
+        }
+        self.command_variables(&read.assignments, ctx);
+        if ctx.depth > MAX_DEPTH {
+            // Tolerantly read, quotes are gone: `bash -c rm -rf /` is two commands.
+            for words in split_scripts(read.words) {
+                self.command(words, read.fed.clone(), read.stdin_script.clone(), ctx);
+            }
+            return;
+        }
+        self.command(read.words, read.fed, read.stdin_script, ctx);
+    }
+
+    pub(super) fn node(&mut self, command: &ast::Command, ctx: &Context) {
+        match command {
+            ast::Command::Simple(simple) => self.simple(simple, ctx),
+            ast::Command::Compound(compound, redirects) => {
+                self.compound(compound, ctx);
+                if let Some(redirects) = redirects {
+                    for redirect in &redirects.0 {
+                        self.redirect(redirect, ctx);
+                    }
+                }
+            }
+            ast::Command::Function(function) => {
+                self.compound(&function.body.0, ctx);
+            }
+            ast::Command::ExtendedTest(test, _) => {
+                self.embedded(&test.to_string(), ctx);
+            }
+        }
+    }
+
+    pub(super) fn compound(&mut self, compound: &ast::CompoundCommand, ctx: &Context) {
+        match compound {
+            ast::CompoundCommand::BraceGroup(group) => self.list(&group.list, ctx),
+            ast::CompoundCommand::Subshell(subshell) => self.list(&subshell.list, ctx),
+            ast::CompoundCommand::ForClause(clause) => {
+                for value in clause.values.iter().flatten() {
+                    self.word(&value.value, ctx);
+                }
+                self.list(&clause.body.list, ctx);
+            }
+            ast::CompoundCommand::CaseClause(clause) => {
+                self.word(&clause.value.value, ctx);
+                for case in &clause.cases {
+                    for pattern in &case.patterns {
+                        self.word(&pattern.value, ctx);
+                    }
+                    if let Some(list) = &case.cmd {
+                        self.list(list, ctx);
+                    }
+                }
+            }
+            ast::CompoundCommand::IfClause(clause) => {
+                self.list(&clause.condition, ctx);
+                self.list(&clause.then, ctx);
+                for other in clause.elses.iter().flatten() {
+                    if let Some(condition) = &other.condition {
+                        self.list(condition, ctx);
+                    }
+                    self.list(&other.body, ctx);
+                }
+            }
+            ast::CompoundCommand::WhileClause(clause) | ast::CompoundCommand::UntilClause(clause) => {
+                self.list(&clause.0, ctx);
+                self.list(&clause.1.list, ctx);
+            }
+            ast::CompoundCommand::Coprocess(coprocess) => self.node(&coprocess.body, ctx),
+            ast::CompoundCommand::Arithmetic(arithmetic) => {
+                let text = arithmetic.to_string();
+                self.embedded(&text, ctx);
+                // `( ( rm -rf / ) )` is two subshells to bash, arithmetic to the parser: read
+                // the inside as commands too (over-reading is safe).
+                let inner = text.trim().trim_start_matches("((").trim_end_matches("))");
+                self.script(inner, &ctx.nested());
+            }
+            ast::CompoundCommand::ArithmeticForClause(clause) => {
+                self.embedded(&clause.to_string(), ctx);
+            }
+        }
+    }
+
+    pub(super) fn simple(&mut self, simple: &ast::SimpleCommand, ctx: &Context) {
+        let mut read = Read::default();
+        for each in simple.prefix.iter().flat_map(|prefix| &prefix.0) {
+            self.item(each, true, &mut read, ctx);
+        }
+        if let Some(name) = &simple.word_or_name {
+            self.item(&ast::CommandPrefixOrSuffixItem::Word(name.clone()), false, &mut read, ctx);
+        }
+        for each in simple.suffix.iter().flat_map(|suffix| &suffix.0) {
+            self.item(each, false, &mut read, ctx);
+        }
+        if read.words.is_empty() {
+            self.assign(&read.assignments);
+        }
+        self.command_variables(&read.assignments, ctx);
+        self.command(read.words, read.fed, read.stdin_script, ctx);
+    }
+
+    /// One word, assignment, redirection or process substitution of a simple command.
+    pub(super) fn item(&mut self, item: &ast::CommandPrefixOrSuffixItem, prefix: bool, read: &mut Read, ctx: &Context) {
+        match item {
+            ast::CommandPrefixOrSuffixItem::Word(word) => {
+                for expanded in scan::expand_braces(&word.value) {
+                    let (text, programs) = self.word(&expanded, ctx);
+                    read.words.push(text);
+                    read.fed.extend(programs);
+                }
+            }
+            ast::CommandPrefixOrSuffixItem::AssignmentWord(_, word) => {
+                let (text, programs) = self.word(&word.value, ctx);
+                read.fed.extend(programs);
+                // `dd of=/dev/sda`: after the program, an assignment-shaped word is a word.
+                if prefix {
+                    read.assign(&text);
+                } else {
+                    read.words.push(text);
+                }
+            }
+            ast::CommandPrefixOrSuffixItem::IoRedirect(redirect) => {
+                let start = self.out.commands.len();
+                if let Some(script) = self.redirect(redirect, ctx) {
+                    read.stdin_script = Some(script);
+                }
+                // `bash < <(curl …)`, `sh <<< "$(curl …)"`: what feeds the command's input.
+                read.fed.extend(self.programs_since(start));
+            }
+            ast::CommandPrefixOrSuffixItem::ProcessSubstitution(_, subshell) => {
+                let start = self.out.commands.len();
+                self.list(&subshell.list, &ctx.nested());
+                read.fed.extend(self.programs_since(start));
+                read.words.push("/dev/fd/63".to_string());
+            }
+        }
+    }
+
+    /// The `$(…)` and backquoted scripts inside a text the parser keeps whole (`[[ … ]]`,
+    /// `(( … ))`, `${x:-…}`, a heredoc's body), walked; the programs they run.
+    pub(super) fn embedded(&mut self, text: &str, ctx: &Context) -> Vec<String> {
+        let start = self.out.commands.len();
+        for script in scan::substitutions(text) {
+            self.script(script, &ctx.nested());
+        }
+        self.programs_since(start)
+    }
+
+    pub(super) fn programs_since(&self, start: usize) -> Vec<String> {
+        self.out.commands.get(start..).unwrap_or_default().iter().map(|command| command.program.clone()).collect()
+    }
+
+    /// A redirection: the file it reads or writes; for a heredoc or here-string, its text
+    /// (the script a shell reading standard input runs).
+    pub(super) fn redirect(&mut self, redirect: &ast::IoRedirect, ctx: &Context) -> Option<String> {
+        match redirect {
+            ast::IoRedirect::File(_, kind, target) => {
+                let word = match target {
+                    ast::IoFileRedirectTarget::Filename(word) => word,
+                    ast::IoFileRedirectTarget::Duplicate(word) => {
+                        // `>&2` duplicates a descriptor; `>& file` writes the file.
+                        let text = self.word(&word.value, ctx).0;
+                        if is_descriptor(&text) {
+                            return None;
+                        }
+                        word
+                    }
+                    ast::IoFileRedirectTarget::Fd(_) => return None,
+                    ast::IoFileRedirectTarget::ProcessSubstitution(_, subshell) => {
+                        self.list(&subshell.list, &ctx.nested());
+                        return None;
+                    }
+                };
+                let (target, _) = self.word(&word.value, ctx);
+                let access = match kind {
+                    ast::IoFileRedirectKind::Read | ast::IoFileRedirectKind::DuplicateInput => Access::Read,
+                    _ => Access::Write,
+                };
+                self.file(target, access);
+                None
+            }
+            ast::IoRedirect::OutputAndError(word, _) => {
+                let (target, _) = self.word(&word.value, ctx);
+                self.file(target, Access::Write);
+                None
+            }
+            ast::IoRedirect::HereString(_, word) => Some(self.word(&word.value, ctx).0),
+            ast::IoRedirect::HereDocument(_, doc) => {
+                // An unquoted delimiter: the body's substitutions run, and its variables are
+                // expanded before whoever reads it sees the text.
+                if doc.requires_expansion {
+                    self.embedded(&doc.doc.value, ctx);
+                    return Some(self.expand_variables(&doc.doc.value));
+                }
+                Some(doc.doc.value.clone())
+            }
+        }
+    }
+
+    pub(super) fn file(&mut self, target: String, access: Access) {
+        if programs::is_device_sink(&target) || target.is_empty() {
+            return;
+        }
+        if self.out.files.len() >= MAX_FILES {
+            self.out.too_large = true;
+            return;
+        }
+        for spelling in from_dirs(&self.dirs, &target) {
+            self.out.files.push((spelling, access));
+        }
+    }
+}
