@@ -7,18 +7,10 @@
 #   REALCLIENT_COPY  a copy of ../shared/realclient with `npm install` done; its run.sh is taught
 #                    CLI_PATH (the client's PATH) here, once
 # Environment: HOOKC (default target/release/hookc).
-set -euo pipefail
-rc=$(cd "$1" && pwd)
-grep -q CLI_PATH "$rc/run.sh" || sed -i 's|    PATH="$PATH" TERM=dumb|    PATH="${CLI_PATH:-$PATH}" TERM=dumb|' "$rc/run.sh"
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-hookc=${HOOKC:-$here/target/release/hookc}
-case $hookc in /*) ;; *) hookc=$PWD/$hookc ;; esac
-work=$(mktemp -d "${TMPDIR:-/tmp}/hookc-wiring.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/seed/src" "$work/bin"
-cp "$hookc" "$work/bin/hookc"
+# shellcheck source-path=SCRIPTDIR source=claude-harness.sh
+. "$(dirname "${BASH_SOURCE[0]}")/claude-harness.sh" "$1" wiring
+mkdir -p "$work/seed/src"
 (cd "$work/seed" && git init -q . && cp -r "$here/rules" . && touch src/.keep && "$hookc" init claude --write 2>/dev/null)
-echo '{}' >"$work/empty.json"
 cat >"$work/rm.json" <<'JSON'
 {"turns": [{"content": [{"type": "tool_use", "name": "Bash", "input": {"command": "rm -rf ~/important", "description": "clean"}}]},
            {"content": [{"type": "text", "text": "Done."}]}]}

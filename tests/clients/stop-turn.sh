@@ -8,18 +8,9 @@
 # usage: tests/clients/stop-turn.sh REALCLIENT_COPY [REPEATS]
 #   REPEATS  how many times the one-call turn runs (default 8)
 # Environment: HOOKC (default target/release/hookc).
-set -euo pipefail
-rc=$(cd "$1" && pwd)
+# shellcheck source-path=SCRIPTDIR source=claude-harness.sh
+. "$(dirname "${BASH_SOURCE[0]}")/claude-harness.sh" "$1" stop
 repeats=${2:-8}
-grep -q CLI_PATH "$rc/run.sh" || sed -i 's|    PATH="$PATH" TERM=dumb|    PATH="${CLI_PATH:-$PATH}" TERM=dumb|' "$rc/run.sh"
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-hookc=${HOOKC:-$here/target/release/hookc}
-case $hookc in /*) ;; *) hookc=$PWD/$hookc ;; esac
-work=$(mktemp -d "${TMPDIR:-/tmp}/hookc-stop.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/bin"
-cp "$hookc" "$work/bin/hookc"
-echo '{}' >"$work/empty.json"
 
 # project NAME RULES [MAKE_TEST_STATUS]: a git project wired by `hookc init claude --write`, with a
 # Makefile whose `test` exits with MAKE_TEST_STATUS.

@@ -6,16 +6,9 @@
 # usage: tests/clients/tutorial.sh REALCLIENT_COPY
 #   REALCLIENT_COPY  a copy of ../shared/realclient with `npm install` done
 # Environment: HOOKC (default target/release/hookc).
-set -euo pipefail
-rc=$(cd "$1" && pwd)
-grep -q CLI_PATH "$rc/run.sh" || sed -i 's|    PATH="$PATH" TERM=dumb|    PATH="${CLI_PATH:-$PATH}" TERM=dumb|' "$rc/run.sh"
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-hookc=${HOOKC:-$here/target/release/hookc}
-case $hookc in /*) ;; *) hookc=$PWD/$hookc ;; esac
-work=$(mktemp -d "${TMPDIR:-/tmp}/hookc-tutorial.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/project" "$work/bin"
-cp "$hookc" "$work/bin/hookc"
+# shellcheck source-path=SCRIPTDIR source=claude-harness.sh
+. "$(dirname "${BASH_SOURCE[0]}")/claude-harness.sh" "$1" tutorial
+mkdir -p "$work/project"
 export PATH="$work/bin:$PATH"
 
 # The tutorial's commands: each `$ ` line of a console block, with its here-document. Some fail on
@@ -34,7 +27,6 @@ awk '
 echo "== the tutorial's $(grep -c '' "$work/tutorial.sh") lines of commands, run in an empty project"
 (cd "$work/project" && git init -q . && bash "$work/tutorial.sh" >"$work/tutorial.out" 2>&1 && [ -f .hookc/hookc ] && [ -f rules/stop.rules ]) ||
   { cat "$work/tutorial.out"; echo "FAIL the tutorial's commands"; exit 1; }
-echo '{}' >"$work/empty.json"
 
 pass=0 fail=0
 check() { if grep -q "$2" "$3"; then echo "PASS $1"; pass=$((pass + 1)); else echo "FAIL $1 (no \`$2\` in $3)"; fail=$((fail + 1)); fi; }

@@ -1,0 +1,72 @@
+// hookc for Node: `Policy` loads a policy once and decides in-process. The native module is
+// bindings/node's napi-rs build (`hookc.node` beside this file, or HOOKC_NODE_ADDON). Errors are
+// `HookcError`s with a `code` (a load error's first diagnostic, `E0101`…) and, for rules that do not
+// check, `diagnostics`.
+'use strict';
+const path = require('node:path');
+
+class HookcError extends Error {
+  constructor(body) {
+    super(body.message);
+    this.name = 'HookcError';
+    this.code = body.code;
+    if (body.diagnostics) this.diagnostics = body.diagnostics;
+  }
+}
+
+function load() {
+  const file = process.env.HOOKC_NODE_ADDON || path.join(__dirname, 'hookc.node');
+  try {
+    return require(file);
+  } catch (error) {
+    throw new Error(`hookc: the native module for ${process.platform}-${process.arch} is missing (${file}): ${error.message}`);
+  }
+}
+const native = load();
+
+// Native errors carry their fields as JSON in the message.
+function rethrow(error) {
+  let body;
+  try {
+    body = JSON.parse(error.message);
+  } catch {
+    throw error;
+  }
+  throw new HookcError(body);
+}
+const guarded = (fn) => (...args) => {
+  try {
+    return fn(...args);
+  } catch (error) {
+    rethrow(error);
+  }
+};
+
+class Policy {
+  constructor(inner) {
+    this._inner = inner;
+  }
+  static fromRules(paths) {
+    return new Policy(guarded((p) => native.Policy.fromRules(p))(Array.isArray(paths) ? paths : [paths]));
+  }
+  static fromSource(name, text) {
+    return new Policy(guarded((n, t) => native.Policy.fromSource(n, t))(name, text));
+  }
+  static fromBundle(file, options = {}) {
+    return new Policy(guarded((f, o) => native.Policy.fromBundle(f, o))(file, options));
+  }
+  get sourceHash() {
+    return this._inner.sourceHash;
+  }
+  /** The HookResult for one native event, the same JSON as `hookc eval`. */
+  evaluate(event) {
+    return guarded((e) => this._inner.evaluate(e))(event);
+  }
+  /** What `hookc hook AGENT` would print for this payload, and its exit code. */
+  answer(agent, payload, event) {
+    const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
+    return guarded((a, p, e) => this._inner.answer(a, p, e))(agent, text, event);
+  }
+}
+
+module.exports = { Policy, HookcError };

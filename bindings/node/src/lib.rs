@@ -1,0 +1,122 @@
+//! hookc for Node (napi-rs): a policy loaded once, each decision made in-process. `index.js`
+//! wraps this module: it turns the JSON error texts below into `HookcError`s with a `code` (and a
+//! load error's `diagnostics`), and adds the async variants.
+
+use napi::bindgen_prelude::*;
+use napi_derive::napi;
+use serde_json::{json, Value};
+
+/// A failure as `index.js` rethrows it: `{"code", "message", "diagnostics"?}`.
+fn failure(code: &str, message: impl std::fmt::Display, diagnostics: Option<Value>) -> Error {
+    let mut body = json!({ "code": code, "message": message.to_string() });
+    if let Some(diagnostics) = diagnostics {
+        body["diagnostics"] = diagnostics;
+    }
+    Error::new(Status::GenericFailure, body.to_string())
+}
+
+/// A load error: the first diagnostic's code when the rules do not check.
+fn load_failure(error: hookc::LoadError) -> Error {
+    match &error {
+        hookc::LoadError::Invalid { diagnostics, rendered } => {
+            let list: Vec<Value> = diagnostics
+                .iter()
+                .map(|diagnostic| {
+                    json!({
+                        "code": diagnostic.code.as_str(),
+                        "severity": if diagnostic.is_error() { "error" } else { "warning" },
+                        "message": diagnostic.message,
+                    })
+                })
+                .collect();
+            let code = diagnostics
+                .iter()
+                .find(|diagnostic| diagnostic.is_error())
+                .map_or("E0000", |first| first.code.as_str());
+            failure(code, rendered, Some(Value::Array(list)))
+        }
+        _ => failure("HOOKC_LOAD", error, None),
+    }
+}
+
+/// What `hookc hook AGENT` would print and exit with.
+#[napi(object)]
+pub struct Answer {
+    /// The JSON line for stdout, if any.
+    pub stdout: Option<String>,
+    /// 0 (the agent reads stdout) or 2 (the call is blocked; `stderr` says why).
+    pub exit: u32,
+    /// The lines for stderr.
+    pub stderr: Vec<String>,
+}
+
+/// Options for a bundle.
+#[napi(object)]
+pub struct BundleOptions {
+    /// A minisign public key (a `.pub` file or the key itself): the bundle loads only if
+    /// `BUNDLE.minisig` is its signature.
+    pub trust_key: Option<String>,
+}
+
+/// A loaded policy.
+#[napi]
+pub struct Policy {
+    inner: hookc::Policy,
+}
+
+#[napi]
+impl Policy {
+    /// Compiles rule files: each path a `.rules` file, a directory of them, or `builtin:NAME`.
+    #[napi(factory)]
+    pub fn from_rules(paths: Vec<String>) -> Result<Policy> {
+        hookc::Policy::from_paths(&paths).map(|inner| Policy { inner }).map_err(load_failure)
+    }
+
+    /// Compiles rules given as text (`name` is used in diagnostics).
+    #[napi(factory)]
+    pub fn from_source(name: String, text: String) -> Result<Policy> {
+        hookc::Policy::from_source(&name, &text).map(|inner| Policy { inner }).map_err(load_failure)
+    }
+
+    /// Loads a bundle written by `hookc compile`; with `trustKey`, only a bundle that key signed.
+    #[napi(factory)]
+    pub fn from_bundle(path: String, options: Option<BundleOptions>) -> Result<Policy> {
+        let key = match options.and_then(|options| options.trust_key) {
+            Some(key) => {
+                Some(hookc::signing::TrustKey::read(&key).map_err(|error| failure("HOOKC_TRUST_KEY", error, None))?)
+            }
+            None => None,
+        };
+        hookc::Policy::load_bundle_trusted(&path, key.as_ref()).map(|inner| Policy { inner }).map_err(load_failure)
+    }
+
+    /// The policy's identity (`sha256:…`), as the audit log and `hookc check` name it.
+    #[napi(getter)]
+    pub fn source_hash(&self) -> String {
+        self.inner.source_hash().to_string()
+    }
+
+    /// Evaluates one native event (hookc's own JSON shape) and returns the HookResult, the same
+    /// JSON as `hookc eval`.
+    #[napi]
+    pub fn evaluate(&self, event: Value) -> Result<Value> {
+        let bytes = serde_json::to_vec(&event).map_err(|error| failure("HOOKC_EVENT", error, None))?;
+        if bytes.len() > hookc::model::event::MAX_EVENT_BYTES {
+            return Err(failure("HOOKC_EVENT", "the event is over hookc's size limit", None));
+        }
+        let event = hookc::Event::from_json(&bytes).map_err(|error| failure("HOOKC_EVENT", error, None))?;
+        let result = self.inner.evaluate(&event).map_err(|error| failure("HOOKC_EVAL", error, None))?;
+        serde_json::to_value(result).map_err(|error| failure("HOOKC_EVAL", error, None))
+    }
+
+    /// Answers one payload an agent sends its command hook, exactly as `hookc hook AGENT` would:
+    /// what it prints and its exit code (a failure blocks the call, as the command does).
+    #[napi]
+    pub fn answer(&self, agent: String, payload: String, event: Option<String>) -> Result<Answer> {
+        let agent =
+            hookc::agents::find(&agent).ok_or_else(|| failure("HOOKC_AGENT", format!("no agent `{agent}`"), None))?;
+        let options = hookc::HookOptions { event, ..hookc::HookOptions::default() };
+        let answer = hookc::answer_hook(agent, Ok(&self.inner), payload.as_bytes(), &options);
+        Ok(Answer { stdout: answer.stdout, exit: u32::from(answer.exit), stderr: answer.stderr })
+    }
+}

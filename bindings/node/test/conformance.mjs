@@ -1,0 +1,96 @@
+// The evaluation fixtures (tests/fixtures/eval/*.yaml), which the Rust suite runs, run here
+// through the Node binding: every case must give the same HookResult (or the same error), and
+// the hook answer must be the command's. `node test/conformance.mjs` after bindings/node/test.sh
+// has built the module.
+import { createRequire } from 'node:module';
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { parse } from 'yaml';
+
+const require = createRequire(import.meta.url);
+const { Policy, HookcError } = require('../index.js');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const fixtures = path.join(here, '../../../tests/fixtures/eval');
+
+// Fields at their defaults are left out of hookc's JSON; an expectation may spell them.
+function normal(value) {
+  if (Array.isArray(value)) return value.map(normal);
+  if (value && typeof value === 'object') {
+    const out = {};
+    for (const key of Object.keys(value).sort()) {
+      const item = normal(value[key]);
+      const empty = item === null || item === false || (Array.isArray(item) && item.length === 0);
+      if (!empty) out[key] = item;
+    }
+    return out;
+  }
+  return value;
+}
+
+let passed = 0;
+const failed = [];
+for (const file of readdirSync(fixtures).filter((name) => name.endsWith('.yaml')).sort()) {
+  for (const group of parse(readFileSync(path.join(fixtures, file), 'utf8'))) {
+    const files = { ...(group.files || {}) };
+    if (group.rules) files['case.rules'] = group.rules;
+    const names = Object.keys(files).sort();
+    let policy;
+    try {
+      policy = names.length === 1 ? Policy.fromSource(names[0], files[names[0]]) : null;
+      if (!policy) {
+        // Several files: tried in name order, as the Rust table does; written to a temp dir.
+        const { mkdtempSync, writeFileSync } = await import('node:fs');
+        const os = await import('node:os');
+        const dir = mkdtempSync(path.join(os.tmpdir(), 'hookc-node-'));
+        for (const name of names) writeFileSync(path.join(dir, name), files[name]);
+        policy = Policy.fromRules([dir]);
+      }
+    } catch (error) {
+      failed.push(`${file}: ${group.name}: the rules do not load: ${error.message}`);
+      continue;
+    }
+    const cases = group.cases || [{ event: group.event, expect: group.expect, error: group.error }];
+    for (const [at, kase] of cases.entries()) {
+      const label = `${file}: ${group.name}${cases.length > 1 ? ` #${at + 1}` : ''}`;
+      try {
+        const result = policy.evaluate(kase.event);
+        if (kase.error) {
+          failed.push(`${label}: expected an error containing ${JSON.stringify(kase.error)}, got ${JSON.stringify(result)}`);
+        } else if (JSON.stringify(normal(result)) !== JSON.stringify(normal(kase.expect))) {
+          failed.push(`${label}:\n  got      ${JSON.stringify(normal(result))}\n  expected ${JSON.stringify(normal(kase.expect))}`);
+        } else {
+          passed++;
+        }
+      } catch (error) {
+        if (kase.error && error instanceof HookcError && error.message.includes(kase.error)) passed++;
+        else failed.push(`${label}: unexpected error: ${error.message}`);
+      }
+    }
+  }
+}
+
+// Errors carry codes; a load error its diagnostics.
+try {
+  Policy.fromSource('typo.rules', 'pre_tool_use when comand == "ls" => deny\n');
+  failed.push('a rule with an unknown field loaded');
+} catch (error) {
+  if (!(error instanceof HookcError) || error.code !== 'E0102' || error.diagnostics?.[0]?.code !== 'E0102') {
+    failed.push(`a load error's code: ${error.code} ${JSON.stringify(error.diagnostics)}`);
+  } else passed++;
+}
+
+// The hook answer is the command's: a Claude Code payload the shipped baseline denies.
+const baseline = Policy.fromRules(['builtin:baseline']);
+const answer = baseline.answer('claude', {
+  hook_event_name: 'PreToolUse', cwd: '/repo', tool_name: 'Bash', tool_input: { command: 'rm -rf ~' },
+});
+if (answer.exit === 0 && answer.stdout?.includes('"permissionDecision":"deny"')) passed++;
+else failed.push(`answer: ${JSON.stringify(answer)}`);
+const broken = baseline.answer('claude', '{"hook_event_name": "PreToolUse", ');
+if (broken.exit === 2) passed++;
+else failed.push(`a truncated payload must block: ${JSON.stringify(broken)}`);
+
+console.log(`node conformance: ${passed} passed, ${failed.length} failed`);
+for (const line of failed) console.log(`FAIL ${line}`);
+process.exit(failed.length === 0 ? 0 : 1);
