@@ -1,0 +1,19 @@
+from typing import Any, Optional, Sequence, Tuple
+
+class HookcError(Exception):
+    """A failure from hookc: `code` is a diagnostic code (`E0102`) for rules that do not check,
+    or `HOOKC_LOAD`, `HOOKC_EVENT`, `HOOKC_EVAL`, `HOOKC_AGENT`, `HOOKC_TRUST_KEY`."""
+    code: str
+    diagnostics: list[dict[str, str]]
+
+class Policy:
+    @staticmethod
+    def from_rules(paths: Sequence[str]) -> "Policy": ...
+    @staticmethod
+    def from_source(name: str, text: str) -> "Policy": ...
+    @staticmethod
+    def from_bundle(path: str, trust_key: Optional[str] = None) -> "Policy": ...
+    @property
+    def source_hash(self) -> str: ...
+    def evaluate(self, event: dict[str, Any]) -> dict[str, Any]: ...
+    def answer(self, agent: str, payload: str, event: Optional[str] = None) -> Tuple[Optional[str], int, list[str]]: ...

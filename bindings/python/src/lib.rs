@@ -1,0 +1,132 @@
+//! hookc for Python (PyO3): a policy loaded once, each decision made in-process, with the GIL
+//! released while hookc evaluates. `python/hookc/__init__.py` re-exports this module.
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use serde_json::Value;
+
+create_exception!(_hookc, HookcError, PyException, "A failure from hookc; `code` says which.");
+
+/// A `HookcError` with `code` (and `diagnostics` for rules that do not check).
+fn failure(py: Python<'_>, code: &str, message: impl std::fmt::Display, diagnostics: Option<Vec<Value>>) -> PyErr {
+    let error = HookcError::new_err(message.to_string());
+    let value = error.value(py);
+    let _ = value.setattr("code", code);
+    if let Some(list) = diagnostics {
+        if let Ok(list) = pythonize::pythonize(py, &list) {
+            let _ = value.setattr("diagnostics", list);
+        }
+    }
+    error
+}
+
+fn load_failure(py: Python<'_>, error: hookc::LoadError) -> PyErr {
+    match &error {
+        hookc::LoadError::Invalid { diagnostics, rendered } => {
+            let list = diagnostics
+                .iter()
+                .map(|diagnostic| {
+                    serde_json::json!({
+                        "code": diagnostic.code.as_str(),
+                        "severity": if diagnostic.is_error() { "error" } else { "warning" },
+                        "message": diagnostic.message,
+                    })
+                })
+                .collect();
+            let code = diagnostics
+                .iter()
+                .find(|diagnostic| diagnostic.is_error())
+                .map_or("E0000", |first| first.code.as_str());
+            failure(py, code, rendered, Some(list))
+        }
+        _ => failure(py, "HOOKC_LOAD", error, None),
+    }
+}
+
+/// A loaded policy.
+#[pyclass(frozen, module = "hookc")]
+struct Policy {
+    inner: hookc::Policy,
+}
+
+#[pymethods]
+impl Policy {
+    /// Compiles rule files: each path a `.rules` file, a directory of them, or `builtin:NAME`.
+    #[staticmethod]
+    fn from_rules(py: Python<'_>, paths: Vec<String>) -> PyResult<Policy> {
+        let loaded = py.detach(|| hookc::Policy::from_paths(&paths));
+        loaded.map(|inner| Policy { inner }).map_err(|error| load_failure(py, error))
+    }
+
+    /// Compiles rules given as text (`name` is used in diagnostics).
+    #[staticmethod]
+    fn from_source(py: Python<'_>, name: &str, text: &str) -> PyResult<Policy> {
+        hookc::Policy::from_source(name, text).map(|inner| Policy { inner }).map_err(|error| load_failure(py, error))
+    }
+
+    /// Loads a bundle written by `hookc compile`; with `trust_key`, only a bundle that key signed.
+    #[staticmethod]
+    #[pyo3(signature = (path, trust_key = None))]
+    fn from_bundle(py: Python<'_>, path: String, trust_key: Option<String>) -> PyResult<Policy> {
+        let key = match trust_key {
+            Some(key) => Some(
+                hookc::signing::TrustKey::read(&key).map_err(|error| failure(py, "HOOKC_TRUST_KEY", error, None))?,
+            ),
+            None => None,
+        };
+        let loaded = py.detach(|| hookc::Policy::load_bundle_trusted(&path, key.as_ref()));
+        loaded.map(|inner| Policy { inner }).map_err(|error| load_failure(py, error))
+    }
+
+    /// The policy's identity (`sha256:…`).
+    #[getter]
+    fn source_hash(&self) -> String {
+        self.inner.source_hash().to_string()
+    }
+
+    /// Evaluates one native event (a dict in hookc's own shape) and returns the HookResult as a
+    /// dict, the same JSON as `hookc eval`.
+    fn evaluate<'py>(&self, py: Python<'py>, event: &Bound<'py, PyDict>) -> PyResult<Bound<'py, PyAny>> {
+        let event: Value =
+            pythonize::depythonize(event.as_any()).map_err(|error| failure(py, "HOOKC_EVENT", error, None))?;
+        let bytes = serde_json::to_vec(&event).map_err(|error| failure(py, "HOOKC_EVENT", error, None))?;
+        if bytes.len() > hookc::model::event::MAX_EVENT_BYTES {
+            return Err(failure(py, "HOOKC_EVENT", "the event is over hookc's size limit", None));
+        }
+        let decided = py.detach(|| {
+            let event = hookc::Event::from_json(&bytes).map_err(|error| ("HOOKC_EVENT", error.to_string()))?;
+            let result = self.inner.evaluate(&event).map_err(|error| ("HOOKC_EVAL", error.to_string()))?;
+            serde_json::to_value(result).map_err(|error| ("HOOKC_EVAL", error.to_string()))
+        });
+        let result = decided.map_err(|(code, message)| failure(py, code, message, None))?;
+        pythonize::pythonize(py, &result).map_err(|error| failure(py, "HOOKC_EVAL", error, None))
+    }
+
+    /// Answers one payload an agent sends its command hook, exactly as `hookc hook AGENT` would:
+    /// `(stdout, exit, stderr)`.
+    #[pyo3(signature = (agent, payload, event = None))]
+    fn answer(
+        &self,
+        py: Python<'_>,
+        agent: &str,
+        payload: &str,
+        event: Option<String>,
+    ) -> PyResult<(Option<String>, u8, Vec<String>)> {
+        let agent = hookc::agents::find(agent)
+            .ok_or_else(|| failure(py, "HOOKC_AGENT", format!("no agent `{agent}`"), None))?;
+        let answer = py.detach(|| {
+            let options = hookc::HookOptions { event, ..hookc::HookOptions::default() };
+            hookc::answer_hook(agent, Ok(&self.inner), payload.as_bytes(), &options)
+        });
+        Ok((answer.stdout, answer.exit, answer.stderr))
+    }
+}
+
+#[pymodule]
+fn _hookc(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<Policy>()?;
+    module.add("HookcError", module.py().get_type::<HookcError>())?;
+    Ok(())
+}
