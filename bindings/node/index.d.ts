@@ -32,5 +32,7 @@ export class Policy {
   static fromBundle(path: string, options?: { trustKey?: string }): Policy;
   readonly sourceHash: string;
   evaluate(event: Record<string, unknown>): HookResult;
+  /** `evaluate` from JSON text to JSON text. */
+  evaluateJson(event: string): string;
   answer(agent: string, payload: string | Record<string, unknown>, event?: string): Answer;
 }

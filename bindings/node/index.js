@@ -62,6 +62,10 @@ class Policy {
   evaluate(event) {
     return guarded((e) => this._inner.evaluate(e))(event);
   }
+  /** `evaluate` from JSON text to JSON text. */
+  evaluateJson(text) {
+    return guarded((t) => this._inner.evaluateJson(t))(text);
+  }
   /** What `hookc hook AGENT` would print for this payload, and its exit code. */
   answer(agent, payload, event) {
     const text = typeof payload === 'string' ? payload : JSON.stringify(payload);

@@ -109,6 +109,17 @@ impl Policy {
         serde_json::to_value(result).map_err(|error| failure("HOOKC_EVAL", error, None))
     }
 
+    /// [`Policy::evaluate`] from JSON text to JSON text: no conversion through JS objects.
+    #[napi]
+    pub fn evaluate_json(&self, event: String) -> Result<String> {
+        if event.len() > hookc::model::event::MAX_EVENT_BYTES {
+            return Err(failure("HOOKC_EVENT", "the event is over hookc's size limit", None));
+        }
+        let event = hookc::Event::from_json(event.as_bytes()).map_err(|error| failure("HOOKC_EVENT", error, None))?;
+        let result = self.inner.evaluate(&event).map_err(|error| failure("HOOKC_EVAL", error, None))?;
+        serde_json::to_string(&result).map_err(|error| failure("HOOKC_EVAL", error, None))
+    }
+
     /// Answers one payload an agent sends its command hook, exactly as `hookc hook AGENT` would:
     /// what it prints and its exit code (a failure blocks the call, as the command does).
     #[napi]

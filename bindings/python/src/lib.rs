@@ -104,6 +104,20 @@ impl Policy {
         pythonize::pythonize(py, &result).map_err(|error| failure(py, "HOOKC_EVAL", error, None))
     }
 
+    /// [`Policy::evaluate`] from JSON text to JSON text: no conversion through Python objects.
+    fn evaluate_json(&self, py: Python<'_>, event: &str) -> PyResult<String> {
+        if event.len() > hookc::model::event::MAX_EVENT_BYTES {
+            return Err(failure(py, "HOOKC_EVENT", "the event is over hookc's size limit", None));
+        }
+        let decided = py.detach(|| {
+            let event =
+                hookc::Event::from_json(event.as_bytes()).map_err(|error| ("HOOKC_EVENT", error.to_string()))?;
+            let result = self.inner.evaluate(&event).map_err(|error| ("HOOKC_EVAL", error.to_string()))?;
+            serde_json::to_string(&result).map_err(|error| ("HOOKC_EVAL", error.to_string()))
+        });
+        decided.map_err(|(code, message)| failure(py, code, message, None))
+    }
+
     /// Answers one payload an agent sends its command hook, exactly as `hookc hook AGENT` would:
     /// `(stdout, exit, stderr)`.
     #[pyo3(signature = (agent, payload, event = None))]
