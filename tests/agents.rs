@@ -467,10 +467,14 @@ fn make_executable(path: &Path) {
 fn init_refuses_a_policy_that_would_block_every_call() {
     let dir = project_with_policy();
     std::fs::write(dir.path().join("broken.rules"), "pre_tool_use when comand == \"x\" => deny\n").unwrap();
-    let cases: [(&[&str], &str); 4] = [
+    // A regex over the size limit: a hook call would find it only when it reaches it.
+    std::fs::write(dir.path().join("huge.rules"), "pre_tool_use when command matches /\\w{200}x\\w{200}/ => deny\n")
+        .unwrap();
+    let cases: [(&[&str], &str); 5] = [
         (&["--rules", "missing.rules"], "missing.rules"),
         (&["--bundle", "missing.json"], "missing.json"),
         (&["--rules", "broken.rules"], "the rules have 1 error(s)"),
+        (&["--rules", "huge.rules"], "the rules have 1 error(s)"),
         (&["--bundle", "rules/a.rules"], "not a hookc bundle"),
     ];
     for (args, expected) in cases {

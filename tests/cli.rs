@@ -869,9 +869,19 @@ fn the_hook_keeps_its_own_files_whatever_the_rules_say() {
         let said = call(&rules, "Bash", bash("echo forged > innocent.txt"));
         assert!(said.contains("\"deny\"") && said.contains("audit log"), "through a link: {said}");
     }
-    // Reading them, and writing elsewhere, is for the rules to decide.
-    for command in ["cat logs/audit.jsonl", "grep never rules/a.rules", "echo hi > logs/other.txt"] {
+    // Reading them, writing elsewhere, and writing into a directory many things go to (the
+    // project root, home, the temp directory) is for the rules to decide.
+    for command in ["cat logs/audit.jsonl", "grep never rules/a.rules", "echo hi > logs/other.txt", "cp a.txt ."] {
         assert!(!call(&rules, "Bash", bash(command)).contains("\"deny\""), "{command}");
+    }
+    // An audit log in the temp directory or home: copying a file there is not a write of the log.
+    for log in ["/tmp/hookc-guard-test.jsonl", "~/hookc-guard-test.jsonl"] {
+        let log = log.replace('~', &std::env::var("HOME").unwrap());
+        let args = ["hook", "claude", "--rules", "rules", "--audit-log", log.as_str()];
+        let dir_of = std::path::Path::new(&log).parent().unwrap().display().to_string();
+        assert!(!call(&args, "Bash", bash(&format!("cp a.txt {dir_of}"))).contains("\"deny\""), "{log}");
+        assert!(call(&args, "Bash", bash(&format!("rm -f {log}"))).contains("\"deny\""), "{log}");
+        let _ = std::fs::remove_file(&log);
     }
     // The audit record names the guard.
     call(&rules, "Bash", bash("rm logs/audit.jsonl"));

@@ -186,11 +186,17 @@ fn checked_policy(args: &Args) -> Result<PolicyPath, String> {
                 }
                 None => None,
             };
-            (PolicyPath::Bundle(bundle.clone()), crate::Policy::load_bundle_trusted(bundle, key.as_ref()))
+            (PolicyPath::Bundle(bundle.clone()), crate::Policy::load_bundle_trusted(bundle, key.as_ref()).map(|_| ()))
         }
         (None, rules) => {
             let rules = if rules.is_empty() { vec![PathBuf::from("rules")] } else { rules.clone() };
-            let loaded = crate::Policy::from_paths(&rules);
+            // As `hookc check` does, so that a regex over the size limit (which a hook call
+            // would find only when it reaches it) is refused now too.
+            let loaded = crate::source::read_rule_files(&rules).map_err(crate::LoadError::from).and_then(|sources| {
+                crate::check_sources(&sources)
+                    .map(|_| ())
+                    .map_err(|diagnostics| crate::LoadError::Invalid { diagnostics, rendered: String::new() })
+            });
             (PolicyPath::Rules(rules), loaded)
         }
     };

@@ -22,8 +22,12 @@ pub(crate) fn check(event: &Event, files: &Files<'_>, guarded: &[Guarded]) -> Op
     let (written, what) =
         files.files.iter().zip(&files.access).filter(|(_, access)| **access == Some(Access::Write)).find_map(
             |(file, _)| {
-                // The project root itself is left to the rules (see `covers`).
-                let holds = !matches!(file.canonical.as_str(), "" | "." | "./");
+                // A directory many things are written into (the project root, home, `/`, the
+                // temp directory) is left to the rules as a holder (see `covers`).
+                let shared = matches!(file.canonical.as_str(), "" | "." | "./")
+                    || file.home.as_deref() == Some("~")
+                    || file.spellings().any(|spelling| matches!(spelling, "/" | "/tmp" | "/var/tmp" | "/private/tmp"));
+                let holds = !shared;
                 let hit = file.spellings().find_map(|spelling| {
                     guarded.iter().find(|guard| covers(&guard.path, spelling, holds, files.case))
                 })?;
@@ -41,9 +45,9 @@ pub(crate) fn check(event: &Event, files: &Files<'_>, guarded: &[Guarded]) -> Op
 
 /// Whether a write of `path` reaches `guarded`: it is the file, inside it (a rule directory), or
 /// — when `holds` — a directory that holds it (`rm -r logs`, `mv logs elsewhere`), as the file
-/// system compares names. The project root is not taken as holding (`holds` is false): a command
-/// that names the directory it works in (`cp a.txt .`) writes into it, and deleting the whole
-/// project is the baseline's to refuse.
+/// system compares names. The project root, home, `/` and the temp directory are not taken as
+/// holding (`holds` is false): commands name them as the place they write into (`cp a.txt .`,
+/// `mv build.log /tmp`), and deleting any of them whole is the baseline's to refuse.
 fn covers(guarded: &str, path: &str, holds: bool, case: PathCase) -> bool {
     let (guarded, path) = (case.fold(guarded), case.fold(path.trim_end_matches('/')));
     let within = |outer: &str, inner: &str| {
