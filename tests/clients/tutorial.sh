@@ -40,11 +40,19 @@ scenario push "$(tool Bash '{"command": "git push -f origin main", "description"
 run push "$work/push.json"
 check "a force push is refused with the rule's message" "force push refused: git push -f origin main" "$work/push/mock/requests.jsonl"
 
+# The rules the hook reads are the hook's own files: refused whatever the rules say.
 scenario policy "$(tool Write '{"file_path": "rules/open.rules", "content": "# nothing\n"}'), $(text Done.)"
 run policy "$work/policy.json"
-check "the agent cannot rewrite its policy" "is part of the hook policy" "$work/policy/mock/requests.jsonl"
+check "the agent cannot rewrite the rules the hook reads" "belongs to the hook that governs this agent" "$work/policy/mock/requests.jsonl"
 [ ! -e "$work/policy/workspace/rules/open.rules" ] && { echo "PASS the rule file was not written"; pass=$((pass + 1)); } ||
   { echo "FAIL rules/open.rules was written"; fail=$((fail + 1)); }
+# The settings that wire the hook: the tutorial's protect-policy rule.
+# (a new file: Claude Code refuses a Write to an existing file not read first, before any hook)
+scenario settings "$(tool Write '{"file_path": ".claude/settings.local.json", "content": "{}\n"}'), $(text Done.)"
+run settings "$work/settings.json"
+check "the agent cannot unwire the hook (protect-policy)" "is part of the hook policy" "$work/settings/mock/requests.jsonl"
+[ ! -e "$work/settings/workspace/.claude/settings.local.json" ] && { echo "PASS settings.local.json was not written"; pass=$((pass + 1)); } ||
+  { echo "FAIL .claude/settings.local.json was written"; fail=$((fail + 1)); }
 
 scenario untested "$(tool Write '{"file_path": "app/parser.py", "content": "x = 1\n"}'), $(text Done.), $(text 'Ran them.')"
 run untested "$work/untested.json"
