@@ -192,6 +192,15 @@ hc_client() {
   case $H in "$HC_RUN"/*) ;; *) echo "refusing to run a client with HOME=$H outside the run dir" >&2; exit 2 ;; esac
   local t0 pid
   t0=$(date +%s)
+  if [ -n "${HC_MOVE_POLICY:-}" ]; then
+    # The policy goes away mid-session, out of the agent's hands: while the model's second call
+    # (three seconds of `sleep 1`) runs, once it is decided.
+    (for _ in $(seq 600); do
+      if grep -q 'sleep 1; done' "$AUDIT" 2>/dev/null; then mv "$WS/rules" "$R/rules.removed"; break; fi
+      sleep 0.1
+    done) &
+    HC_PIDS+=("$!")
+  fi
   (cd "$WS" && exec setsid timeout -k 10 "$HC_TIMEOUT" env -i PATH="$HC_PATH" HOME="$H" TERM=dumb LANG=C.UTF-8 NO_COLOR=1 "${envs[@]}" "$@") \
     </dev/null >"$R/client.out" 2>&1 &
   pid=$!
@@ -402,10 +411,19 @@ hc_do_failclosed() {
     hc_say "NOTE  $HC_AGENT/4-failclosed: $extra extra model turn(s) whose prompt is hookc's error: the client took hookc's failing (exit 2) Stop as 'keep going'"
   fi
   if [ -f "$HERE/midsession.json" ]; then
-    run_scenario midsession
-    local moved=no
-    [ -d "$WS/rules.removed" ] && [ ! -e "$WS/rules" ] && moved=yes
-    hc_check 4-failclosed "policy removed mid-session (first call moved rules/ away: $moved): the next write (other.txt) not created" \
+    # The model's first call tries to move the rules away, which the hook refuses (they are its
+    # own files); the harness then removes them itself while the second call (three seconds of `sleep 1`) runs,
+    # and the third, a write, must be blocked.
+    HC_MOVE_POLICY=1 run_scenario midsession
+    local moved=no first
+    [ -d "$R/rules.removed" ] && [ ! -e "$WS/rules" ] && moved=yes
+    first=$(jq -r 'select(.event == "pre_tool_use") | .decision + " " + ((.rules // []) | join(","))' "$AUDIT" 2>/dev/null | head -n1)
+    # (Cline ends the task on a refused call: its scenario has no such first call.)
+    if grep -q 'mv rules' "$HERE/midsession.json"; then
+      hc_check 4-failclosed "the agent's own \`mv rules rules.removed\` refused as the hook's own files ($first)" \
+        "$(hc_yes test "$first" = "deny hookc/own-files")"
+    fi
+    hc_check 4-failclosed "policy removed mid-session by the harness ($moved): the next write (other.txt) not created" \
       "$(hc_yes test "$moved" = yes -a ! -e "$WS/other.txt")"
     hc_info "pre_tool_use audit: $(jq -r 'select(.event == "pre_tool_use") | (.tool // "-") + "=" + .decision' "$AUDIT" 2>/dev/null | tr '\n' ' ')"
   fi
