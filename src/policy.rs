@@ -64,6 +64,30 @@ pub enum LoadError {
     },
 }
 
+impl LoadError {
+    /// The code a binding's error carries: the first error diagnostic's (`E0102`) for rules that
+    /// do not check, else `HOOKC_LOAD`; with each diagnostic as `{code, severity, message}`.
+    pub fn code_and_diagnostics(&self) -> (&'static str, Option<serde_json::Value>) {
+        match self {
+            LoadError::Invalid { diagnostics, .. } => {
+                let list = diagnostics
+                    .iter()
+                    .map(|diagnostic| {
+                        serde_json::json!({
+                            "code": diagnostic.code.as_str(),
+                            "severity": if diagnostic.is_error() { "error" } else { "warning" },
+                            "message": diagnostic.message,
+                        })
+                    })
+                    .collect();
+                let first = diagnostics.iter().find(|diagnostic| diagnostic.is_error());
+                (first.map_or("E0000", |first| first.code.as_str()), Some(serde_json::Value::Array(list)))
+            }
+            _ => ("HOOKC_LOAD", None),
+        }
+    }
+}
+
 /// Parses and checks every file of a source map, with the static analysis (as `hookc check`
 /// does): syntax errors of all files, or the checker's findings.
 pub fn check_sources(sources: &SourceMap) -> Result<Checked, Vec<Diagnostic>> {

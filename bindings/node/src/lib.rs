@@ -17,26 +17,12 @@ fn failure(code: &str, message: impl std::fmt::Display, diagnostics: Option<Valu
 
 /// A load error: the first diagnostic's code when the rules do not check.
 fn load_failure(error: hookc::LoadError) -> Error {
-    match &error {
-        hookc::LoadError::Invalid { diagnostics, rendered } => {
-            let list: Vec<Value> = diagnostics
-                .iter()
-                .map(|diagnostic| {
-                    json!({
-                        "code": diagnostic.code.as_str(),
-                        "severity": if diagnostic.is_error() { "error" } else { "warning" },
-                        "message": diagnostic.message,
-                    })
-                })
-                .collect();
-            let code = diagnostics
-                .iter()
-                .find(|diagnostic| diagnostic.is_error())
-                .map_or("E0000", |first| first.code.as_str());
-            failure(code, rendered, Some(Value::Array(list)))
-        }
-        _ => failure("HOOKC_LOAD", error, None),
-    }
+    let (code, diagnostics) = error.code_and_diagnostics();
+    let message = match &error {
+        hookc::LoadError::Invalid { rendered, .. } => rendered.clone(),
+        other => other.to_string(),
+    };
+    failure(code, message, diagnostics)
 }
 
 /// What `hookc hook AGENT` would print and exit with.

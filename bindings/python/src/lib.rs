@@ -23,26 +23,12 @@ fn failure(py: Python<'_>, code: &str, message: impl std::fmt::Display, diagnost
 }
 
 fn load_failure(py: Python<'_>, error: hookc::LoadError) -> PyErr {
-    match &error {
-        hookc::LoadError::Invalid { diagnostics, rendered } => {
-            let list = diagnostics
-                .iter()
-                .map(|diagnostic| {
-                    serde_json::json!({
-                        "code": diagnostic.code.as_str(),
-                        "severity": if diagnostic.is_error() { "error" } else { "warning" },
-                        "message": diagnostic.message,
-                    })
-                })
-                .collect();
-            let code = diagnostics
-                .iter()
-                .find(|diagnostic| diagnostic.is_error())
-                .map_or("E0000", |first| first.code.as_str());
-            failure(py, code, rendered, Some(list))
-        }
-        _ => failure(py, "HOOKC_LOAD", error, None),
-    }
+    let (code, diagnostics) = error.code_and_diagnostics();
+    let message = match &error {
+        hookc::LoadError::Invalid { rendered, .. } => rendered.clone(),
+        other => other.to_string(),
+    };
+    failure(py, code, message, diagnostics.and_then(|list| list.as_array().cloned()))
 }
 
 /// A loaded policy.
