@@ -89,14 +89,14 @@ pub(super) fn trust(agent: &Agent, spec: &FolderTrust, project: &Path) -> Result
 /// Whether the recorded trust covers `project`.
 fn trusts(config: &Value, list: FolderList, project: &Path) -> bool {
     match list {
-        FolderList::Keys(keys) => keys
-            .iter()
-            .filter_map(|key| config.get(*key).and_then(Value::as_array))
-            .flatten()
-            .filter_map(Value::as_str)
-            .any(|folder| {
-                resolve(Path::new(folder)).is_some_and(|folder| resolve(project).is_some_and(|p| p.starts_with(folder)))
-            }),
+        FolderList::Keys(keys) => {
+            let Some(project) = resolve(project) else { return false };
+            keys.iter()
+                .filter_map(|key| config.get(*key).and_then(Value::as_array))
+                .flatten()
+                .filter_map(Value::as_str)
+                .any(|folder| resolve(Path::new(folder)).is_some_and(|folder| project.starts_with(folder)))
+        }
         // The longest recorded folder that covers the project decides.
         FolderList::Levels => {
             let Some(project) = resolve(project) else { return false };
