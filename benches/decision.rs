@@ -272,7 +272,7 @@ fn load(c: &mut Criterion) {
     for n in [1_000, 10_000] {
         let bundle = Policy::from_source("bench.rules", &rules(n, Regexes::Anchored)).unwrap().to_bundle();
         group.bench_with_input(BenchmarkId::new("bundle", n), &bundle, |b, bundle| {
-            b.iter(|| black_box(Policy::from_bundle_str(black_box(bundle)).unwrap()));
+            b.iter(|| black_box(Policy::from_bundle_bytes(black_box(bundle)).unwrap()));
         });
     }
     group.finish();

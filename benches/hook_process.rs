@@ -1,8 +1,12 @@
 //! The cost an agent pays per tool call: the whole `hookc hook claude` process — start, load the
 //! policy, decide, exit — run many times, each median reported as a ratio to the floor measured
-//! in the same run (`sh -c 'exec true'` started the same way), for a bundle and for rule files
-//! through the compiled-rules cache (warm, and emptied before every call). Run with
-//! `cargo bench --bench hook_process` (it uses the optimised binary cargo builds for benches).
+//! in the same run (`sh -c 'exec true'` started the same way), for a binary bundle and for rule
+//! files through the compiled-rules cache (warm, and emptied before every call), at 28 (the
+//! shipped rules), 1,000, 10,000 and 100,000 rules; for the bare binary and for the command
+//! `hookc init` writes (the project's launcher included). Memory growth is each call's peak RSS
+//! minus that of `hookc --version` (`/usr/bin/time -f %M`, when present). Run with
+//! `cargo bench --bench hook_process` (it uses the optimised binary cargo builds for benches);
+//! `HOOKC_BENCH_SIZES=1000,10000` picks the sizes.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 #![allow(clippy::cast_possible_truncation, clippy::cast_sign_loss, clippy::cast_precision_loss)]
@@ -73,6 +77,28 @@ fn report(label: &str, times: Vec<Duration>, floor: Duration) {
     );
 }
 
+/// The peak RSS in KiB of `program args` fed `payload`, the median of `runs`, by `/usr/bin/time`.
+fn peak_kib(program: &str, args: &[&str], payload: &[u8], env: &[(&str, &std::path::Path)]) -> Option<u64> {
+    let mut peaks: Vec<u64> = (0..5)
+        .filter_map(|_| {
+            let mut child = Command::new("/usr/bin/time")
+                .args(["-f", "%M", program])
+                .args(args)
+                .envs(env.iter().copied())
+                .stdin(Stdio::piped())
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .ok()?;
+            let _ = child.stdin.take()?.write_all(payload);
+            let output = child.wait_with_output().ok()?;
+            String::from_utf8_lossy(&output.stderr).lines().last()?.trim().parse().ok()
+        })
+        .collect();
+    peaks.sort_unstable();
+    peaks.get(peaks.len() / 2).copied()
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; `cargo test --benches` would pass nothing: run only when benched.
     if !std::env::args().any(|arg| arg == "--bench") {
@@ -83,37 +109,79 @@ fn main() {
     let cache_home = dir.join("cache");
     std::fs::create_dir_all(&cache_home).unwrap();
     let env = [("XDG_CACHE_HOME", cache_home.as_path())];
-    let deny = br#"{"hook_event_name":"PreToolUse","cwd":"/repo","tool_name":"tool_7","tool_input":{"file_path":"/repo/src/file_7.rs"}}"#;
+    // `eq-8` denies this call (`tool_8`, `src/file_8.rs`); nothing matches the other.
+    let deny = br#"{"hook_event_name":"PreToolUse","cwd":"/repo","tool_name":"tool_8","tool_input":{"file_path":"/repo/src/file_8.rs"}}"#;
     let pass =
         br#"{"hook_event_name":"PreToolUse","cwd":"/repo","tool_name":"Bash","tool_input":{"command":"echo hello"}}"#;
     // The floor: `sh -c 'exec true'` started the same way.
     let floor = median(time_runs("sh", &["-c", "exec true"], pass, RUNS, &env, &|| ()));
     println!("the floor, `sh -c 'exec true'`: {:.2} ms", floor.as_secs_f64() * 1e3);
     report("`hookc --version`", time_runs(hookc, &["--version"], b"", RUNS, &env, &|| ()), floor);
+    let version_peak = peak_kib(hookc, &["--version"], b"", &env);
+    if let Some(peak) = version_peak {
+        println!("`hookc --version` peak RSS: {:.1} MB", peak as f64 / 1024.0);
+    }
+    // The command `hookc init` writes for Claude Code, in a project of its own: the settings'
+    // `sh -c` line, then the launcher, then hookc.
+    let project = dir.join("project");
+    std::fs::create_dir_all(project.join("rules")).unwrap();
     let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/rules");
+    let compiled =
+        Command::new(hookc).args(["compile", shipped, "-o", "policy.hcb"]).current_dir(&project).output().unwrap();
+    assert!(compiled.status.success(), "{}", String::from_utf8_lossy(&compiled.stderr));
+    let init = Command::new(hookc)
+        .args(["init", "claude", "--write", "--bundle", "policy.hcb"])
+        .current_dir(&project)
+        .output()
+        .unwrap();
+    assert!(init.status.success(), "{}", String::from_utf8_lossy(&init.stderr));
+    let settings: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(project.join(".claude/settings.json")).unwrap()).unwrap();
+    let wired = settings["hooks"]["PreToolUse"][0]["hooks"][0]["command"].as_str().unwrap().to_string();
+    let launcher_env = [
+        ("XDG_CACHE_HOME", cache_home.as_path()),
+        ("CLAUDE_PROJECT_DIR", project.as_path()),
+        ("HOOKC", std::path::Path::new(hookc)),
+    ];
+
+    let sizes: Vec<usize> = std::env::var("HOOKC_BENCH_SIZES")
+        .map(|sizes| sizes.split(',').filter_map(|size| size.trim().parse().ok()).collect())
+        .unwrap_or_else(|_| vec![1_000, 10_000, 100_000]);
     let mut policies = vec![("the shipped rules".to_string(), shipped.to_string())];
-    for n in [1_000, 10_000] {
+    for n in sizes {
         let rules_file = dir.join(format!("bench-{n}.rules"));
         std::fs::write(&rules_file, rules(n)).unwrap();
         policies.push((format!("{n} rules"), rules_file.to_str().unwrap().to_string()));
     }
     for (name, rules) in &policies {
-        let bundle = dir.join("bench.json");
+        let bundle = project.join("policy.hcb");
         let compiled = Command::new(hookc).args(["compile", rules, "-o", bundle.to_str().unwrap()]).output().unwrap();
         assert!(compiled.status.success(), "{}", String::from_utf8_lossy(&compiled.stderr));
         let bundle = bundle.to_str().unwrap();
         for (call, payload) in [("denied", &deny[..]), ("nothing matches", &pass[..])] {
             let timed = time_runs(hookc, &["hook", "claude", "--bundle", bundle], payload, RUNS, &env, &|| ());
             report(&format!("--bundle, {name}, {call}"), timed, floor);
+            let timed = time_runs("sh", &["-c", &wired], payload, RUNS, &launcher_env, &|| ());
+            report(&format!("  as `init` wires it (launcher), {call}"), timed, floor);
             // `--rules` through the compiled-rules cache, warm (the first call filled it).
             let timed = time_runs(hookc, &["hook", "claude", "--rules", rules], payload, RUNS, &env, &|| ());
             report(&format!("--rules, {name}, {call}, cached"), timed, floor);
+        }
+        if let (Some(base), Some(peak)) =
+            (version_peak, peak_kib(hookc, &["hook", "claude", "--bundle", bundle], deny, &env))
+        {
+            println!(
+                "{:<48} {:>8.1} MB over `--version`",
+                format!("--bundle, {name}, peak RSS growth"),
+                (peak.saturating_sub(base)) as f64 / 1024.0
+            );
         }
         // `--rules` with the cache emptied before every call: what the first call pays.
         let clear = || {
             let _ = std::fs::remove_dir_all(cache_home.join("hookc"));
         };
-        let timed = time_runs(hookc, &["hook", "claude", "--rules", rules], pass, RUNS / 10, &env, &clear);
+        let runs = if rules.contains("100000") { 3 } else { RUNS / 10 };
+        let timed = time_runs(hookc, &["hook", "claude", "--rules", rules], pass, runs, &env, &clear);
         report(&format!("--rules, {name}, first call (no cache)"), timed, floor);
     }
     std::fs::remove_dir_all(&dir).ok();

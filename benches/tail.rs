@@ -86,7 +86,7 @@ fn main() {
         let mut ready: Vec<Duration> = (0..10)
             .map(|_| {
                 let started = Instant::now();
-                let loaded = Policy::from_bundle_str(&bundle).unwrap();
+                let loaded = Policy::from_bundle_bytes(&bundle).unwrap();
                 let event = Event::from_json(requests[1].0.as_bytes()).unwrap();
                 std::hint::black_box(loaded.evaluate(&event).unwrap());
                 started.elapsed()

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 /// Runs the example (public so the test suite can run it too).
 pub fn main() -> Result<(), Box<dyn std::error::Error>> {
-    // 1. The policy: rule files (or `Policy::load_bundle("policy.json")`).
+    // 1. The policy: rule files (or `Policy::load_bundle("policy.hcb")`).
     let policy = Arc::new(Policy::from_source(
         "policy.rules",
         r#"

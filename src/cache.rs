@@ -65,6 +65,13 @@ pub fn load_rules(paths: &[PathBuf]) -> Result<Policy, LoadError> {
     Ok(policy)
 }
 
+/// Drops the entry of the policy `identity`, if there is one (its blocks did not verify).
+pub fn forget(identity: &str) {
+    if let Some(cache) = dir().and_then(|dir| Cache::open(&dir).ok()) {
+        let _ = std::fs::remove_file(cache.entry(&key(identity)));
+    }
+}
+
 /// An entry's name: the identity, hookc's version and the bundle format.
 fn key(identity: &str) -> String {
     let text = format!("{identity}\0{}\0{}{}", env!("CARGO_PKG_VERSION"), bundle::FORMAT, bundle::VERSION);
@@ -101,6 +108,12 @@ fn entries(dir: &Path) -> Vec<(PathBuf, u64, std::time::SystemTime)> {
 /// An open cache directory, checked.
 struct Cache {
     dir: PathBuf,
+}
+
+impl Cache {
+    fn entry(&self, key: &str) -> PathBuf {
+        self.dir.join(format!("{key}.bundle"))
+    }
 }
 
 #[cfg(unix)]
@@ -148,17 +161,12 @@ impl Cache {
         Ok(())
     }
 
-    fn entry(&self, key: &str) -> PathBuf {
-        self.dir.join(format!("{key}.bundle"))
-    }
-
     /// The entry for `key`, when it is this user's regular file and a sound bundle of exactly
     /// `identity`; a broken one is removed.
     fn load(&self, key: &str, identity: &str) -> Option<Policy> {
-        use std::io::Read;
         use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
         let path = self.entry(key);
-        let mut file = std::fs::OpenOptions::new()
+        let file = std::fs::OpenOptions::new()
             .read(true)
             .custom_flags(rustix::fs::OFlags::NOFOLLOW.bits() as i32)
             .open(&path)
@@ -168,30 +176,24 @@ impl Cache {
             && meta.uid() == rustix::process::getuid().as_raw()
             && meta.mode() & 0o077 == 0
             && meta.len() <= MAX_BYTES;
-        let mut text = String::new();
+        // Recently used: evicted last (the handle is the bundle's from here on).
+        let _ = sound_file.then(|| file.set_modified(std::time::SystemTime::now()));
         let policy = sound_file
-            .then(|| file.read_to_string(&mut text).ok())
+            .then(|| bundle::Opened::from_file(file).and_then(bundle::Opened::load).ok())
             .flatten()
-            .and_then(|_| Policy::from_bundle_str(&text).ok())
+            .map(Policy::from_loaded)
             .filter(|policy| policy.source_hash() == identity);
-        match policy {
-            Some(policy) => {
-                // Recently used: evicted last.
-                let _ = file.set_modified(std::time::SystemTime::now());
-                Some(policy)
-            }
-            None => {
-                let _ = std::fs::remove_file(&path);
-                None
-            }
+        if policy.is_none() {
+            let _ = std::fs::remove_file(&path);
         }
+        policy
     }
 
     /// Keeps a compiled policy under `key`, atomically, then evicts the oldest entries.
     fn store(&self, key: &str, policy: &Policy) {
         use std::io::Write;
         let Ok(mut file) = tempfile::NamedTempFile::new_in(&self.dir) else { return };
-        if file.write_all(policy.to_bundle().as_bytes()).is_err() || file.persist(self.entry(key)).is_err() {
+        if file.write_all(&policy.to_bundle()).is_err() || file.persist(self.entry(key)).is_err() {
             return;
         }
         let mut entries = entries(&self.dir);

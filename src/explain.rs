@@ -114,7 +114,7 @@ pub fn explain(policy: &Policy, event: &Event) -> Result<Explanation, EvalError>
     let result = evaluation.result;
     let table = policy.table();
     let mut rules = collector.rules;
-    for id in table.rules_of(event.kind()).iter().skip(rules.len()) {
+    for id in table.rules_of(event.kind()).map_err(EvalError::Bundle)?.iter().skip(rules.len()) {
         if let Ok(rule) = table.rule(*id) {
             rules.push(RuleTrace {
                 rule: rule.name.clone(),

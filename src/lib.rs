@@ -43,7 +43,7 @@
 //! # }
 //! ```
 //!
-//! A compiled bundle (`hookc compile rules/ -o policy.json`) loads with [`Policy::load_bundle`]
+//! A compiled bundle (`hookc compile rules/ -o policy.hcb`) loads with [`Policy::load_bundle`]
 //! and gives the same results.
 //!
 //! Hooks recommend, rewrite and block, but never authorise: an `allow` is a recommendation to

@@ -159,32 +159,57 @@ impl Policy {
     }
 
     /// Loads a bundle; with a trusted key, only if `BUNDLE.minisig` beside it is that key's
-    /// signature of it (see [`crate::signing`]).
+    /// signature of it (see [`crate::signing`]): of a binary bundle's header, which holds the
+    /// digest of every block (what `hookc compile --sign` signs), or of the whole file.
     pub fn load_bundle_trusted(path: impl AsRef<Path>, key: Option<&TrustKey>) -> Result<Policy, LoadError> {
         let path = path.as_ref();
-        let text =
-            std::fs::read_to_string(path).map_err(|source| LoadError::BundleIo { path: path.to_path_buf(), source })?;
+        let opened = bundle::Opened::open(path).map_err(|source| match source {
+            BundleError::Io(source) => LoadError::BundleIo { path: path.to_path_buf(), source },
+            source => LoadError::Bundle { path: path.to_path_buf(), source },
+        })?;
         if let Some(key) = key {
             let refused = |reason: String| LoadError::Signature { path: path.to_path_buf(), reason };
             let signature_path = signing::signature_path(path);
             let signature = std::fs::read_to_string(&signature_path).map_err(|error| {
                 refused(format!("its signature `{}` cannot be read ({error})", signature_path.display()))
             })?;
-            signing::verify(text.as_bytes(), &signature, key).map_err(|error| refused(error.to_string()))?;
+            if let Err(error) = signing::verify(opened.signed_part(), &signature, key) {
+                // A signature of the whole file (`minisign -Sm`) is as good, if slower to check.
+                let whole = opened.whole().map_err(|error| refused(error.to_string()))?;
+                if whole.as_slice() == opened.signed_part() || signing::verify(&whole, &signature, key).is_err() {
+                    return Err(refused(error.to_string()));
+                }
+            }
         }
-        Self::from_bundle_str(&text).map_err(|source| LoadError::Bundle { path: path.to_path_buf(), source })
+        let loaded = opened.load().map_err(|source| LoadError::Bundle { path: path.to_path_buf(), source })?;
+        Ok(Self::from_loaded(loaded))
+    }
+
+    /// The policy of a loaded bundle.
+    pub(crate) fn from_loaded(loaded: bundle::Loaded) -> Policy {
+        Policy { table: loaded.table, source_hash: loaded.source_hash }
+    }
+
+    /// Loads a bundle held in memory, binary or JSON.
+    pub fn from_bundle_bytes(bytes: &[u8]) -> Result<Policy, BundleError> {
+        let loaded = bundle::read(bytes)?;
+        Ok(Policy { table: loaded.table, source_hash: loaded.source_hash })
     }
 
     /// Loads bundle JSON text.
     pub fn from_bundle_str(text: &str) -> Result<Policy, BundleError> {
-        let loaded = bundle::read(text)?;
-        Ok(Policy { table: loaded.table, source_hash: loaded.source_hash })
+        Self::from_bundle_bytes(text.as_bytes())
     }
 
-    /// The bundle JSON for this policy.
-    pub fn to_bundle(&self) -> String {
-        // Serialising plain data to a String cannot fail; an empty string would be refused on load.
+    /// The binary bundle for this policy (what `hookc compile` writes).
+    pub fn to_bundle(&self) -> Vec<u8> {
+        // Encoding plain data cannot fail short of 4 GiB; an empty file would be refused on load.
         bundle::write(&self.table, &self.source_hash).unwrap_or_default()
+    }
+
+    /// The JSON bundle for this policy (`hookc compile --format json`).
+    pub fn to_bundle_json(&self) -> String {
+        bundle::write_json(&self.table, &self.source_hash).unwrap_or_default()
     }
 
     /// Evaluates one event: the merged [`HookResult`], or why the rules could not decide (fail
@@ -215,6 +240,12 @@ impl Policy {
         self.rules().map(|_| ()).map_err(|reason| EvalError::InvalidRule { id: 0, reason })
     }
 
+    /// Reads the whole policy: every rule decoded, every block of a binary bundle verified
+    /// (a call verifies only the blocks it reads). `Err` says what cannot be read.
+    pub fn verify(&self) -> Result<(), String> {
+        self.table.verify()
+    }
+
     /// How many rules the policy has.
     pub fn len(&self) -> usize {
         self.table.len()
@@ -227,7 +258,7 @@ impl Policy {
 
     /// Whether any rule is for this event (a Stop's transcript is read only then).
     pub fn has_rules_for(&self, event: EventKind) -> bool {
-        !self.table.rules_of(event).is_empty()
+        self.table.count_of(event) > 0
     }
 
     /// The rules, in evaluation order (decoding a bundle's rules that were not needed yet; `Err`

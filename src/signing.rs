@@ -1,11 +1,11 @@
 //! Signed bundles, in minisign's format: `hookc compile --sign KEY` writes `BUNDLE.minisig`
 //! beside the bundle, and a verb given `--trust-key PUB` refuses a bundle whose signature is
-//! missing or does not verify. The files are minisign's own, so `minisign -Vm policy.json -p
-//! key.pub` checks what hookc signed and `minisign -Sm policy.json -s key.sec` signs what hookc
+//! missing or does not verify. The files are minisign's own, so `minisign -Vm policy.hcb -p
+//! key.pub` checks what hookc signed and `minisign -Sm policy.hcb -s key.sec` signs what hookc
 //! checks.
 //!
 //! The bundle's `table_hash` detects an edit by accident; only a signature detects one on
-//! purpose: whoever can write `policy.json` can drop a rule and recompute the hash, but cannot
+//! purpose: whoever can write `policy.hcb` can drop a rule and recompute the hash, but cannot
 //! sign without the secret key.
 
 use std::io::Cursor;

@@ -12,13 +12,70 @@ rule trim post_tool_use when len(output) > 5 => truncate 5
 #[test]
 fn a_bundle_round_trips_to_the_same_rules_and_results() {
     let policy = Policy::from_source("keys.rules", RULES).unwrap();
-    let text = policy.to_bundle();
-    let loaded = Policy::from_bundle_str(&text).unwrap();
-    assert_eq!(loaded.source_hash(), policy.source_hash());
-    assert_eq!(loaded.to_bundle(), text, "writing a loaded bundle reproduces it byte for byte");
     let event = Event::from_json(br#"{"event":"pre_tool_use","tool":"Bash","args":{"command":"CAT x.PEM"}}"#).unwrap();
-    assert_eq!(loaded.evaluate(&event).unwrap(), policy.evaluate(&event).unwrap());
-    assert_eq!(loaded.evaluate(&event).unwrap().permission_reason.as_deref(), Some("key material"));
+    let binary = policy.to_bundle();
+    let json = policy.to_bundle_json();
+    assert_eq!(hookc::bundle::Form::of(&binary), Some(hookc::bundle::Form::Binary));
+    assert_eq!(hookc::bundle::Form::of(json.as_bytes()), Some(hookc::bundle::Form::Json));
+    for loaded in [Policy::from_bundle_bytes(&binary).unwrap(), Policy::from_bundle_str(&json).unwrap()] {
+        assert_eq!(loaded.source_hash(), policy.source_hash());
+        assert_eq!(loaded.to_bundle(), binary, "writing a loaded bundle reproduces it byte for byte");
+        assert_eq!(loaded.to_bundle_json(), json, "in either form");
+        assert_eq!(loaded.evaluate(&event).unwrap(), policy.evaluate(&event).unwrap());
+        assert_eq!(loaded.evaluate(&event).unwrap().permission_reason.as_deref(), Some("key material"));
+    }
+}
+
+/// The binary bundle's stored layout, from its header.
+fn layout(bundle: &[u8]) -> (usize, serde_json::Value) {
+    let word = |at: usize| u32::from_le_bytes(bundle[at..at + 4].try_into().unwrap()) as usize;
+    let (meta, count) = (word(12), word(20));
+    let header = 32 + meta + 32 * count + 32;
+    (header, serde_json::from_slice::<serde_json::Value>(&bundle[32..32 + meta]).unwrap()["layout"].clone())
+}
+
+/// Every byte of a binary bundle is covered: a change to any one of them is refused when the
+/// bundle is opened (the header) or when a call reads the block that holds it, and reading the
+/// whole bundle (`doctor`, `validate`) finds it.
+#[test]
+fn a_change_to_any_byte_of_a_binary_bundle_is_found() {
+    let bundle = Policy::from_source("keys.rules", RULES).unwrap().to_bundle();
+    assert!(Policy::from_bundle_bytes(&bundle).unwrap().verify().is_ok());
+    let step = (bundle.len() / 600).max(1);
+    for at in (0..bundle.len()).step_by(step) {
+        let mut changed = bundle.clone();
+        changed[at] ^= 0x20;
+        let found = match Policy::from_bundle_bytes(&changed) {
+            Err(_) => true,
+            Ok(policy) => policy.verify().is_err(),
+        };
+        assert!(found, "a change at byte {at} of {} went unnoticed", bundle.len());
+    }
+    // Truncated or extended, it is refused on open.
+    for changed in [&bundle[..bundle.len() - 1], &[&bundle[..], b"x"].concat()] {
+        assert!(Policy::from_bundle_bytes(changed).is_err());
+    }
+}
+
+/// A block that does not verify fails the call that reads it (an evaluation error: the hook
+/// fails closed), and never drops the rules it holds.
+#[test]
+fn a_binary_bundle_whose_index_was_edited_fails_the_call_that_reads_it() {
+    let keyed = r#"rule pem pre_tool_use when tool == Bash and command matches /cat\s+.*\.pem/i => ask "key material""#;
+    let policy = Policy::from_source("keys.rules", keyed).unwrap();
+    let mut bundle = policy.to_bundle();
+    let (header, layout) = layout(&bundle);
+    let slots = layout["slots"][0].as_u64().unwrap() as usize;
+    let len = layout["slots"][1].as_u64().unwrap() as usize;
+    bundle[header + slots..header + slots + len].fill(0);
+    let event = Event::from_json(br#"{"event":"pre_tool_use","tool":"Bash","args":{"command":"CAT x.PEM"}}"#).unwrap();
+    let loaded = Policy::from_bundle_bytes(&bundle).unwrap();
+    let error = loaded.evaluate(&event).unwrap_err().to_string();
+    assert!(error.contains("does not match its digest"), "{error}");
+    // Re-hashed, the edit loads and drops the rule: only a signature stops that (below).
+    crate::support::rehash(&mut bundle);
+    let loaded = Policy::from_bundle_bytes(&bundle).unwrap();
+    assert_ne!(loaded.evaluate(&event).unwrap(), policy.evaluate(&event).unwrap());
 }
 
 #[test]
@@ -32,8 +89,8 @@ fn the_source_hash_follows_the_sources() {
 }
 
 #[test]
-fn any_change_to_the_table_is_refused() {
-    let text = Policy::from_source("keys.rules", RULES).unwrap().to_bundle();
+fn any_change_to_a_json_table_is_refused() {
+    let text = Policy::from_source("keys.rules", RULES).unwrap().to_bundle_json();
     // A rule's body, and the event it is filed under, are both covered by the digest.
     for (from, to) in [
         ("key material", "key materiaL"),
@@ -184,7 +241,16 @@ fn a_trusted_key_refuses_unsigned_and_re_hashed_bundles() {
     let compile = |key: &std::path::Path| {
         let output = hookc(
             dir.path(),
-            &["compile", rules.to_str().unwrap(), "-o", "policy.json", "--sign", key.to_str().unwrap()],
+            &[
+                "compile",
+                rules.to_str().unwrap(),
+                "-o",
+                "policy.json",
+                "--format",
+                "json",
+                "--sign",
+                key.to_str().unwrap(),
+            ],
             b"",
         );
         assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
@@ -225,4 +291,55 @@ fn a_trusted_key_refuses_unsigned_and_re_hashed_bundles() {
     let refused = hook(true);
     assert_eq!(refused.status.code(), Some(2));
     assert!(stderr(&refused).contains("policy.json.minisig` cannot be read"), "{}", stderr(&refused));
+}
+
+/// A binary bundle's signature covers its header, which holds every block's digest: an index
+/// edited and re-hashed (a rule dropped) loads without a key and is refused with one; a signature
+/// of the whole file (`minisign -Sm`) is accepted too.
+#[test]
+fn a_trusted_key_refuses_a_binary_bundle_whose_index_was_re_hashed() {
+    use crate::support::{hookc, stderr, stdout};
+    let dir = tempfile::tempdir().unwrap();
+    let (secret, public) = key_pair(dir.path(), "team");
+    let rules = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+    let output = hookc(
+        dir.path(),
+        &["compile", rules.to_str().unwrap(), "-o", "policy.hcb", "--sign", secret.to_str().unwrap()],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let payload = br#"{"hook_event_name":"PreToolUse","cwd":"/repo","tool_name":"Bash","tool_input":{"command":"sudo rm -rf /"}}"#;
+    let hook = |trust: bool| {
+        let mut args = vec!["claude", "--bundle", "policy.hcb"];
+        if trust {
+            args.extend(["--trust-key", public.to_str().unwrap()]);
+        }
+        hookc(dir.path(), &args, payload)
+    };
+    let trusted = hook(true);
+    assert!(stdout(&trusted).contains("\"deny\""), "{}{}", stdout(&trusted), stderr(&trusted));
+
+    let path = dir.path().join("policy.hcb");
+    let original = std::fs::read(&path).unwrap();
+    let mut bundle = original.clone();
+    let (header, layout) = layout(&bundle);
+    let slots = layout["slots"][0].as_u64().unwrap() as usize;
+    let len = layout["slots"][1].as_u64().unwrap() as usize;
+    bundle[header + slots..header + slots + len].fill(0);
+    crate::support::rehash(&mut bundle);
+    std::fs::write(&path, &bundle).unwrap();
+    let untrusted = hook(false);
+    assert!(!stdout(&untrusted).contains("\"deny\""), "the edit took effect without a key: {}", stdout(&untrusted));
+    let refused = hook(true);
+    assert_eq!(refused.status.code(), Some(2), "{}", stdout(&refused));
+    assert!(stderr(&refused).contains("the signature does not verify"), "{}", stderr(&refused));
+
+    // A whole-file signature made with minisign's own format verifies too.
+    std::fs::write(&path, &original).unwrap();
+    let pair = minisign::SecretKeyBox::from_string(&std::fs::read_to_string(&secret).unwrap()).unwrap();
+    let sk = pair.into_unencrypted_secret_key().unwrap();
+    let signature = minisign::sign(None, &sk, std::io::Cursor::new(&original), None, None).unwrap();
+    std::fs::write(dir.path().join("policy.hcb.minisig"), signature.to_string()).unwrap();
+    let whole = hook(true);
+    assert!(stdout(&whole).contains("\"deny\""), "{}{}", stdout(&whole), stderr(&whole));
 }

@@ -115,33 +115,37 @@ fn a_broken_or_foreign_entry_is_rebuilt_and_never_followed() {
         .output()
         .unwrap();
     assert!(compiled.status.success());
-    let foreign = std::fs::read_to_string(other.path().join("allow.json")).unwrap();
-    for (what, text) in [
-        ("garbage", "not a bundle".to_string()),
+    let foreign = std::fs::read(other.path().join("allow.json")).unwrap();
+    let holds_ls = |bytes: &[u8]| bytes.windows(4).any(|window| window == b"\"ls\"");
+    for (what, bytes) in [
+        ("garbage", b"not a bundle".to_vec()),
         ("another policy", foreign.clone()),
-        ("truncated", foreign[..foreign.len() / 2].to_string()),
+        ("truncated", foreign[..foreign.len() / 2].to_vec()),
     ] {
-        std::fs::write(&entry, text).unwrap();
+        std::fs::write(&entry, bytes).unwrap();
         assert!(setup.denies("rm x") && !setup.denies("ls"), "{what}: decided by the rules");
-        assert!(!std::fs::read_to_string(&entry).unwrap().contains("\"ls\""), "{what}: the entry was rebuilt");
+        assert!(!holds_ls(&std::fs::read(&entry).unwrap()), "{what}: the entry was rebuilt");
     }
     // What the cache cannot tell: an entry forged with the policy's identity is used. This is
     // why the agent must not write it (the next test, and SECURITY.md).
-    let real = std::fs::read_to_string(&entry).unwrap();
-    let identity = real.split("\"source_hash\":\"").nth(1).unwrap().split('"').next().unwrap();
-    let forged_identity = foreign.split("\"source_hash\":\"").nth(1).unwrap().split('"').next().unwrap();
-    std::fs::write(&entry, foreign.replace(forged_identity, identity)).unwrap();
+    let real = std::fs::read(&entry).unwrap();
+    let identity_of = |bytes: &[u8]| {
+        let text = String::from_utf8_lossy(bytes).into_owned();
+        text.split("\"source_hash\":\"").nth(1).unwrap().split('"').next().unwrap().to_string()
+    };
+    let (identity, forged_identity) = (identity_of(&real), identity_of(&foreign));
+    let at = foreign.windows(forged_identity.len()).position(|window| window == forged_identity.as_bytes()).unwrap();
+    let mut forged = foreign.clone();
+    forged[at..at + identity.len()].copy_from_slice(identity.as_bytes());
+    crate::support::rehash(&mut forged);
+    std::fs::write(&entry, forged).unwrap();
     assert!(setup.denies("ls") && !setup.denies("rm x"), "the forged entry decided: the cache is what the hook loads");
     // A symlink in the entry's place is never followed.
     std::fs::remove_file(&entry).unwrap();
     std::fs::write(other.path().join("target.bundle"), &foreign).unwrap();
     std::os::unix::fs::symlink(other.path().join("target.bundle"), &entry).unwrap();
     assert!(setup.denies("rm x") && !setup.denies("ls"));
-    assert_eq!(
-        std::fs::read_to_string(other.path().join("target.bundle")).unwrap(),
-        foreign,
-        "the link's target is untouched"
-    );
+    assert_eq!(std::fs::read(other.path().join("target.bundle")).unwrap(), foreign, "the link's target is untouched");
 }
 
 #[cfg(unix)]
@@ -207,4 +211,24 @@ fn the_agent_cannot_write_the_cache() {
         let said = String::from_utf8_lossy(&output.stdout);
         assert!(said.contains("\"deny\"") && said.contains("compiled-rules cache"), "{command}: {said}");
     }
+}
+
+/// An entry whose blocks do not verify (the header does) fails the call that reads them closed,
+/// is dropped, and the next call compiles the rules again.
+#[cfg(unix)]
+#[test]
+fn an_entry_whose_blocks_do_not_verify_fails_closed_once_then_is_rebuilt() {
+    let setup = Setup::new();
+    assert!(setup.denies("rm x"));
+    let entry = setup.entries().remove(0);
+    let mut bytes = std::fs::read(&entry).unwrap();
+    let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
+    let header = 32 + word(12) + 32 * word(20) + 32;
+    bytes[header..].iter_mut().for_each(|byte| *byte ^= 0xff);
+    std::fs::write(&entry, &bytes).unwrap();
+    let failed = setup.spawn("rm x").wait_with_output().unwrap();
+    assert_eq!(failed.status.code(), Some(2), "fails closed: {}", stderr(&failed));
+    assert!(stderr(&failed).contains("does not match its digest"), "{}", stderr(&failed));
+    assert!(!entry.exists(), "the broken entry was dropped");
+    assert!(setup.denies("rm x") && entry.exists(), "rebuilt");
 }

@@ -185,20 +185,37 @@ fn eval_rejects_bad_input_with_one_line_and_no_panic() {
 fn eval_refuses_a_bad_bundle_clearly() {
     let dir = project();
     let event = br#"{"event":"user_prompt_submit","prompt":"x"}"#;
-    let compiled = hookc(dir.path(), &["compile", "-o", "policy.json"], b"");
+    let compiled = hookc(dir.path(), &["compile", "-o", "policy.json", "--format", "json"], b"");
     assert_eq!(compiled.status.code(), Some(0), "{}", stderr(&compiled));
     let bundle = std::fs::read_to_string(dir.path().join("policy.json")).unwrap();
+    let compiled = hookc(dir.path(), &["compile", "-o", "policy.hcb"], b"");
+    assert_eq!(compiled.status.code(), Some(0), "{}", stderr(&compiled));
+    let binary = std::fs::read(dir.path().join("policy.hcb")).unwrap();
+    let at = binary.windows(17).position(|window| window == b"managed elsewhere").expect("a rule's reason");
+    let mut tampered = binary.clone();
+    tampered[at..at + 4].copy_from_slice(b"fine");
+    std::fs::write(dir.path().join("tampered.hcb"), tampered).unwrap();
+    let mut old = binary.clone();
+    old[8] = 2;
+    std::fs::write(dir.path().join("old.hcb"), old).unwrap();
+    std::fs::write(dir.path().join("short.hcb"), &binary[..binary.len() - 3]).unwrap();
 
     write(dir.path(), "tampered.json", &bundle.replace("managed elsewhere", "fine"));
-    write(dir.path(), "old.json", &bundle.replace(r#""version":2"#, r#""version":0"#));
+    write(dir.path(), "old.json", &bundle.replace(r#""version":3"#, r#""version":0"#));
     write(dir.path(), "other.json", r#"{"format":"other","version":1,"source_hash":"","table_hash":"","rules":[]}"#);
     let cases = [
         ("tampered.json", "modified after `hookc compile`"),
         ("old.json", "bundle format version 0 is not supported"),
         ("other.json", "the format is `other`"),
         ("missing.json", "cannot read bundle `missing.json`"),
+        ("tampered.hcb", "does not match its digest"),
+        ("old.hcb", "bundle format version 2 is not supported"),
+        ("short.hcb", "its length is"),
     ];
+    // A binary bundle's blocks are verified when a call reads them: this call reads the rules.
+    let write_event = br#"{"event":"pre_tool_use","tool":"Write","cwd":"/w","args":{"file_path":"/w/generated.txt"}}"#;
     for (file, expected) in cases {
+        let event = if file.ends_with(".hcb") { &write_event[..] } else { &event[..] };
         let output = hookc(dir.path(), &["eval", "--bundle", file], event);
         let text = stderr(&output);
         assert_ne!(output.status.code(), Some(0), "{file}");
@@ -761,7 +778,8 @@ fn the_policy_hash_does_not_depend_on_how_the_rules_are_named() {
 
     // compile, from another directory, records the same identity in the bundle.
     let bundle = elsewhere.path().join("policy.json");
-    let compiled = hookc(elsewhere.path(), &["compile", absolute.to_str().unwrap(), "-o", "policy.json"], b"");
+    let compiled =
+        hookc(elsewhere.path(), &["compile", absolute.to_str().unwrap(), "-o", "policy.json", "--format", "json"], b"");
     assert!(stderr(&compiled).contains(&reference), "{}", stderr(&compiled));
     let stored: serde_json::Value = serde_json::from_slice(&std::fs::read(bundle).unwrap()).unwrap();
     assert_eq!(stored["source_hash"], reference.as_str());

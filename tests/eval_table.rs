@@ -114,7 +114,7 @@ fn every_case_in_the_evaluation_table_holds() {
             .unwrap_or_else(|error| panic!("{}: {error}", file.display()));
         for group in &groups {
             let policy = policy(group);
-            let bundled = Policy::from_bundle_str(&policy.to_bundle()).unwrap();
+            let bundled = Policy::from_bundle_bytes(&policy.to_bundle()).unwrap();
             let cases: Vec<&Case> = group.cases.iter().flatten().chain(group.single.as_ref()).collect();
             assert!(!cases.is_empty(), "{}: no cases", group.name);
             for (index, case) in cases.into_iter().enumerate() {
@@ -161,7 +161,7 @@ fn rules_found_by_required_texts_decide_as_exhaustive_evaluation() {
             });
         }
         let policy = Policy::from_source("generated.rules", &rules).unwrap();
-        let bundled = Policy::from_bundle_str(&policy.to_bundle()).unwrap();
+        let bundled = Policy::from_bundle_bytes(&policy.to_bundle()).unwrap();
         let (mut fired, mut flagged) = (0, 0);
         for _ in 0..200 {
             let k = next(n + 20);

@@ -29,7 +29,7 @@ fn shipped() -> &'static (Policy, Policy) {
             sources.add(SourceFile::new(name, text));
         }
         let policy = Policy::from_sources(&sources).expect("the shipped rules check");
-        let bundled = Policy::from_bundle_str(&policy.to_bundle()).expect("the shipped bundle loads");
+        let bundled = Policy::from_bundle_bytes(&policy.to_bundle()).expect("the shipped bundle loads");
         (
             policy.with_path_settings(settings(PathCase::Sensitive)),
             bundled.with_path_settings(settings(PathCase::Sensitive)),
@@ -115,8 +115,7 @@ pub fn event(data: &[u8]) {
 /// Bundle text → load → evaluate: a bundle loads or is refused; a loaded one decides every
 /// sample event without panicking, the same through the index as exhaustively.
 pub fn bundle(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else { return };
-    let Ok(policy) = Policy::from_bundle_str(text) else { return };
+    let Ok(policy) = Policy::from_bundle_bytes(data) else { return };
     let policy = policy.with_path_settings(settings(PathCase::Sensitive));
     for event in sample_events() {
         let indexed = outcome(policy.evaluate(event));
@@ -135,7 +134,7 @@ pub fn check(data: &[u8]) {
     let diagnostics = match hookc::check_sources(&sources) {
         Ok(checked) => {
             let policy = Policy::from_sources(&sources).expect("a rule set that checks clean loads");
-            let bundled = Policy::from_bundle_str(&policy.to_bundle()).expect("its bundle loads");
+            let bundled = Policy::from_bundle_bytes(&policy.to_bundle()).expect("its bundle loads");
             let policy = policy.with_path_settings(settings(PathCase::Sensitive));
             let bundled = bundled.with_path_settings(settings(PathCase::Sensitive));
             for event in sample_events() {
@@ -202,7 +201,7 @@ pub fn policy(data: &[u8]) {
     let Ok(policy) = Policy::from_source("fuzz.rules", text) else { return };
     let bundle = policy.to_bundle();
     for case in [PathCase::Sensitive, PathCase::Insensitive] {
-        let bundled = Policy::from_bundle_str(&bundle).expect("a checked rule set's bundle loads");
+        let bundled = Policy::from_bundle_bytes(&bundle).expect("a checked rule set's bundle loads");
         let policy = policy.clone().with_path_settings(settings(case));
         let bundled = bundled.with_path_settings(settings(case));
         for event in sample_events() {

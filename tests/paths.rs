@@ -61,7 +61,7 @@ fn case_insensitive_hosts_match_every_case() {
     let sensitive = PathSettings { case: PathCase::Sensitive, ..PathSettings::default() };
     let folded = Policy::from_source("case.rules", rules).unwrap().with_path_settings(insensitive.clone());
     let exact = Policy::from_source("case.rules", rules).unwrap().with_path_settings(sensitive);
-    let bundled = Policy::from_bundle_str(&folded.to_bundle()).unwrap().with_path_settings(insensitive);
+    let bundled = Policy::from_bundle_bytes(&folded.to_bundle()).unwrap().with_path_settings(insensitive);
     for (file, rule) in [
         ("generated.TXT", "exact"),
         ("SECRETS/key", "glob"),
@@ -295,7 +295,7 @@ fn the_index_never_drops_a_firing_rule() {
         let case = if seed % 4 == 3 { PathCase::Insensitive } else { PathCase::Sensitive };
         let settings =
             PathSettings { case, follow_links: false, home: Some("/home/u".into()), ..PathSettings::default() };
-        let bundled = Policy::from_bundle_str(&policy.to_bundle()).unwrap().with_path_settings(settings.clone());
+        let bundled = Policy::from_bundle_bytes(&policy.to_bundle()).unwrap().with_path_settings(settings.clone());
         let policy = policy.with_path_settings(settings);
         for _ in 0..500 {
             let event = tool_event(&mut rng);

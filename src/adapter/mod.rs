@@ -49,6 +49,11 @@ fn decide(
         crate::pattern::with_compile_budget(crate::pattern::COMPILE_BUDGET, || policy.evaluate_full(&mapped.event))
             .map_err(|error| {
                 record(options.audit, &mapped, Err(&error.to_string()));
+                // A compiled-rules cache entry whose blocks do not verify is dropped: this call
+                // fails closed, and the next compiles the rules again.
+                if matches!(error, crate::eval::EvalError::Bundle(_)) {
+                    crate::cache::forget(policy.source_hash());
+                }
                 HookFailure::Eval(error)
             })?;
     record(options.audit, &mapped, Ok(&evaluation));

@@ -16,10 +16,21 @@ pub(super) struct Args {
     /// Where to write the bundle.
     #[arg(short, long, value_name = "FILE")]
     output: PathBuf,
+    /// The bundle's form: `binary` (read in place, each call paying only for the rules it can
+    /// reach) or `json` (the language-neutral form, for other tools). hookc reads both.
+    #[arg(long, value_enum, default_value_t = Format::Binary)]
+    format: Format,
     /// Sign the bundle with this minisign secret key, writing `FILE.minisig` beside it (an
     /// encrypted key's password comes from `HOOKC_SIGNING_PASSWORD`, else the terminal).
     #[arg(long, value_name = "KEY")]
     sign: Option<PathBuf>,
+}
+
+/// The bundle forms `hookc compile` writes.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum Format {
+    Binary,
+    Json,
 }
 
 /// Runs `hookc compile`.
@@ -40,11 +51,16 @@ pub(super) fn run(args: &Args) -> u8 {
             return exit::USAGE;
         }
     };
-    let bundle = policy.to_bundle();
-    // The signature is made first: a bundle is never left beside a stale signature.
+    let bundle = match args.format {
+        Format::Binary => policy.to_bundle(),
+        Format::Json => policy.to_bundle_json().into_bytes(),
+    };
+    // The signature is made first: a bundle is never left beside a stale signature. It covers
+    // a binary bundle's header, which holds every block's digest (`docs/bundle.md`).
     let signature = match &args.sign {
         Some(key) => {
-            match crate::signing::sign(bundle.as_bytes(), key, &format!("hookc bundle {}", policy.source_hash())) {
+            let signed = crate::bundle::signed_part(&bundle).unwrap_or(&bundle);
+            match crate::signing::sign(signed, key, &format!("hookc bundle {}", policy.source_hash())) {
                 Ok(signature) => Some(signature),
                 Err(message) => {
                     super::report::error(message);
@@ -55,7 +71,7 @@ pub(super) fn run(args: &Args) -> u8 {
         None => None,
     };
     let signature_path = crate::signing::signature_path(&args.output);
-    let written = std::fs::write(&args.output, bundle).and_then(|()| match &signature {
+    let written = write_atomically(&args.output, &bundle).and_then(|()| match &signature {
         Some(signature) => std::fs::write(&signature_path, signature),
         // An old signature of another bundle would only confuse.
         None => match std::fs::remove_file(&signature_path) {
@@ -79,4 +95,17 @@ pub(super) fn run(args: &Args) -> u8 {
         policy.source_hash()
     );
     exit::OK
+}
+
+/// Writes `bytes` to `path` through a temporary file renamed into place, so a hook reading the
+/// old bundle meanwhile keeps reading the old file whole, never a mix of the two.
+fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let dir = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => std::path::Path::new("."),
+    };
+    let mut file = tempfile::NamedTempFile::new_in(dir)?;
+    file.write_all(bytes)?;
+    file.persist(path).map(|_| ()).map_err(|error| error.error)
 }

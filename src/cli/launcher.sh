@@ -7,12 +7,19 @@
 # used: the agent could have put it there. PIN is the hookc version this wiring expects.
 PIN='@PIN@'
 fail() { printf 'hookc: %s\n' "$*" >&2; exit 2; }
-here=$(CDPATH= cd -- "$(dirname -- "$0")" 2>/dev/null && pwd -P) || fail "cannot find the launcher's directory"
-root=$(dirname -- "$here")
+# Only shell builtins below (no dirname, no command substitution) but for readlink on a link:
+# the launcher runs at every hook call. Every path is absolute, so changing directory is safe;
+# the last step enters the project root.
+case "$0" in */*) self_dir=${0%/*}/ ;; *) self_dir=./ ;; esac
+CDPATH= cd -P -- "$self_dir" 2>/dev/null || fail "cannot find the launcher's directory"
+here=$PWD
+root=${here%/*}
+[ -n "$root" ] || root=/
 # A candidate, and each file a link of it leads to (Homebrew's bin holds links), must sit outside
 # the project and the folders a package manager fills.
 outside() {
-    dir=$(CDPATH= cd -- "$(dirname -- "$1")" 2>/dev/null && pwd -P) || return 1
+    CDPATH= cd -P -- "${1%/*}/" 2>/dev/null || return 1
+    dir=$PWD
     case "$dir/" in
         "$root"/*) return 1 ;;
         */node_modules/.bin/ | */.venv/bin/ | */venv/bin/) return 1 ;;
@@ -27,7 +34,7 @@ usable() {
         hops=$((hops + 1))
         [ "$hops" -le 16 ] || return 1
         target=$(readlink -- "$file") || return 1
-        case "$target" in /*) file=$target ;; *) file=$(dirname -- "$file")/$target ;; esac
+        case "$target" in /*) file=$target ;; *) file=${file%/*}/$target ;; esac
         outside "$file" || return 1
     done
     return 0

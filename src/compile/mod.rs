@@ -12,6 +12,7 @@
 
 mod key;
 mod pattern_set;
+pub(crate) mod stored;
 
 use crate::ir::Rule;
 use crate::paths::{PathCase, PathSettings};
@@ -27,12 +28,21 @@ use std::sync::OnceLock;
 /// Rule ids are positions in the table, in evaluation order.
 pub(crate) type RuleId = u32;
 
-/// The compiled, indexed rule set.
+/// A rule as a bundle stores it: its event, its index key (if any) and its body.
+pub(crate) type Part = (EventKind, Option<OwnedKey>, Box<RawValue>);
+
+/// The compiled, indexed rule set: built in memory (from rules, or from a JSON bundle), or read
+/// in place from a binary bundle ([`stored`]).
 #[derive(Debug, Clone)]
 pub struct DecisionTable {
-    entries: Vec<Entry>,
-    events: [EventIndex; EventKind::COUNT],
+    rules: Rules,
     paths: PathSettings,
+}
+
+#[derive(Debug, Clone)]
+enum Rules {
+    Built { entries: Vec<Entry>, events: Box<[EventIndex; EventKind::COUNT]> },
+    Stored(Box<stored::Stored>),
 }
 
 /// One rule as the table holds it: its event and index key — all that building the index
@@ -167,14 +177,64 @@ impl DecisionTable {
         Self::from_entries_with(entries, PathSettings::default())
     }
 
+    /// The table of a bundle's rules as stored: each rule's event, its key (`None` when this
+    /// build cannot read it) and its body. Keys are the compiler's choice, not part of the
+    /// format: unless `trust_keys` (the same release wrote them) and every key reads, they are
+    /// chosen again from the rules.
+    pub(crate) fn from_bundled(
+        parts: Vec<(EventKind, Option<Option<OwnedKey>>, Box<RawValue>)>,
+        trust_keys: bool,
+    ) -> DecisionTable {
+        if trust_keys && parts.iter().all(|(_, key, _)| key.is_some()) {
+            return Self::from_entries(
+                parts.into_iter().map(|(event, key, body)| Entry::raw(event, key.flatten(), body)).collect(),
+            );
+        }
+        match parts.iter().map(|(_, _, body)| serde_json::from_str(body.get())).collect() {
+            Ok(rules) => DecisionTable::new(rules),
+            // A rule that does not decode fails the call that reaches it; without keys every
+            // rule is a candidate.
+            Err(_) => DecisionTable::from_entries(
+                parts.into_iter().map(|(event, _, body)| Entry::raw(event, None, body)).collect(),
+            ),
+        }
+    }
+
+    /// The table of a binary bundle whose index this build can use, read in place.
+    pub(crate) fn from_store(store: std::sync::Arc<dyn stored::Store>, layout: stored::Layout) -> DecisionTable {
+        let stored = stored::Stored::new(store, layout);
+        let paths = PathSettings { case: stored.case(), ..PathSettings::default() };
+        DecisionTable { rules: Rules::Stored(Box::new(stored)), paths }.with_path_settings(PathSettings::default())
+    }
+
     /// The same rules, reading paths as `settings` say. The index depends only on the case
     /// rule: it is rebuilt when that changes, and kept otherwise.
-    pub fn with_path_settings(mut self, settings: PathSettings) -> DecisionTable {
+    pub fn with_path_settings(self, settings: PathSettings) -> DecisionTable {
         if settings.case == self.paths.case {
-            self.paths = settings;
-            return self;
+            return DecisionTable { rules: self.rules, paths: settings };
         }
-        Self::from_entries_with(self.entries, settings)
+        match self.rules {
+            Rules::Built { entries, .. } => Self::from_entries_with(entries, settings),
+            Rules::Stored(mut stored) => match Self::materialise(&stored) {
+                Ok(built) => built.with_path_settings(settings),
+                // The stored keys were folded by another case rule and cannot be read again:
+                // every rule of the event is tried, so none is missed.
+                Err(_) => {
+                    stored.exhaustive = true;
+                    DecisionTable { rules: Rules::Stored(stored), paths: settings }
+                }
+            },
+        }
+    }
+
+    /// A stored table's rules built in memory.
+    fn materialise(stored: &stored::Stored) -> Result<DecisionTable, String> {
+        let parts = stored
+            .entries()?
+            .into_iter()
+            .map(|(event, key, body)| (event, serde_json::from_value(key).ok(), body))
+            .collect();
+        Ok(Self::from_bundled(parts, true))
     }
 
     /// How the table reads the paths of events.
@@ -183,7 +243,7 @@ impl DecisionTable {
     }
 
     fn from_entries_with(entries: Vec<Entry>, paths: PathSettings) -> DecisionTable {
-        let mut events: [EventIndex; EventKind::COUNT] = Default::default();
+        let mut events: Box<[EventIndex; EventKind::COUNT]> = Box::default();
         let mut grouped: [Vec<(RuleId, Key<'_>)>; EventKind::COUNT] = Default::default();
         for (position, entry) in entries.iter().enumerate() {
             let id = RuleId::try_from(position).unwrap_or(RuleId::MAX);
@@ -199,63 +259,127 @@ impl DecisionTable {
         for (event, keys) in events.iter_mut().zip(grouped) {
             event.build(keys, paths.case);
         }
-        DecisionTable { entries, events, paths }
+        DecisionTable { rules: Rules::Built { entries, events }, paths }
     }
 
-    /// The entries, in evaluation order.
-    pub fn entries(&self) -> &[Entry] {
-        &self.entries
+    /// Every rule's event, key and body, in order: what a bundle stores. A stored key this
+    /// build cannot read is `None` (the rule is then always a candidate).
+    pub(crate) fn parts(&self) -> Result<Vec<Part>, String> {
+        match &self.rules {
+            Rules::Built { entries, .. } => entries
+                .iter()
+                .map(|entry| Ok((entry.event, entry.key.clone(), entry.json().map_err(|error| error.to_string())?)))
+                .collect(),
+            Rules::Stored(stored) => Ok(stored
+                .entries()?
+                .into_iter()
+                .map(|(event, key, body)| (event, serde_json::from_value(key).ok(), body))
+                .collect()),
+        }
+    }
+
+    /// The table's rules, keys and index as a binary bundle's payload stores them.
+    pub(crate) fn encode(&self) -> Result<stored::Encoded, String> {
+        match &self.rules {
+            Rules::Built { events, .. } => stored::encode(self, events.as_slice(), &self.parts()?),
+            Rules::Stored(stored) => Self::materialise(stored)?.with_path_settings(self.paths.clone()).encode(),
+        }
+    }
+
+    /// Reads every rule, and every byte of a binary bundle (each block verified): `Err` names
+    /// the first that cannot be read.
+    pub fn verify(&self) -> Result<(), String> {
+        if let Rules::Stored(stored) = &self.rules {
+            stored.verify()?;
+        }
+        self.rules().map(|_| ())
     }
 
     /// How many rules the table holds.
     pub fn len(&self) -> usize {
-        self.entries.len()
+        match &self.rules {
+            Rules::Built { entries, .. } => entries.len(),
+            Rules::Stored(stored) => stored.len(),
+        }
     }
 
     /// Whether the table holds no rule.
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.len() == 0
     }
 
-    /// One rule (decoded on first use); `Err` says why a bundled rule cannot be decoded.
+    /// One rule (decoded on first use); `Err` says why a bundled rule cannot be read.
     pub fn rule(&self, id: RuleId) -> Result<&Rule, String> {
-        self.entries.get(id as usize).ok_or_else(|| format!("no rule #{id}")).and_then(Entry::rule)
+        match &self.rules {
+            Rules::Built { entries, .. } => {
+                entries.get(id as usize).ok_or_else(|| format!("no rule #{id}")).and_then(Entry::rule)
+            }
+            Rules::Stored(stored) => stored.rule(id),
+        }
     }
 
     /// Whether rule `id`'s condition reads the file of a reading (`path`, `access`): when it
     /// does not, every reading of a call gets the same answer from it.
     pub(crate) fn reads_file(&self, id: RuleId, rule: &Rule) -> bool {
-        match self.entries.get(id as usize) {
-            Some(entry) => *entry.reads_file.get_or_init(|| rule.condition.reads_file()),
-            None => rule.condition.reads_file(),
+        match &self.rules {
+            Rules::Built { entries, .. } => match entries.get(id as usize) {
+                Some(entry) => *entry.reads_file.get_or_init(|| rule.condition.reads_file()),
+                None => rule.condition.reads_file(),
+            },
+            Rules::Stored(stored) => stored.reads_file(id, rule),
         }
     }
 
     /// Every rule, decoded, in evaluation order.
     pub fn rules(&self) -> Result<Vec<&Rule>, String> {
-        self.entries.iter().map(Entry::rule).collect()
+        (0..self.len()).map(|id| self.rule(RuleId::try_from(id).unwrap_or(RuleId::MAX))).collect()
+    }
+
+    /// How many rules are for an event.
+    pub fn count_of(&self, event: EventKind) -> usize {
+        match &self.rules {
+            Rules::Built { events, .. } => events.get(event.index()).map_or(0, |index| index.all.len()),
+            Rules::Stored(stored) => stored.count_of(event),
+        }
     }
 
     /// Every rule of an event, in order.
-    pub fn rules_of(&self, event: EventKind) -> &[RuleId] {
-        self.events.get(event.index()).map_or(&[], |index| index.all.as_slice())
+    pub fn rules_of(&self, event: EventKind) -> Result<Vec<RuleId>, String> {
+        match &self.rules {
+            Rules::Built { events, .. } => Ok(events.get(event.index()).map_or(Vec::new(), |index| index.all.clone())),
+            Rules::Stored(stored) => stored.rules_of(event),
+        }
     }
 
     /// The rules of `event` that may fire for this view, in order. Every rule that fires is
-    /// among them; some may still not fire.
-    pub fn candidates(&self, event: EventKind, view: &impl FieldTexts) -> Vec<RuleId> {
+    /// among them; some may still not fire. `Err` when a stored index cannot be read.
+    pub fn candidates(&self, event: EventKind, view: &impl FieldTexts) -> Result<Vec<RuleId>, String> {
         self.candidates_of(event, view, Fields::All)
     }
 
     /// The candidates of `event` for `view` that the fields `which` lead to (the unindexed
     /// rules with the fields that are the same in every reading of a call): a call judged once
     /// per file reads the shared part once, and the per-file part per file.
-    pub(crate) fn candidates_of(&self, event: EventKind, view: &impl FieldTexts, which: Fields) -> Vec<RuleId> {
-        let Some(index) = self.events.get(event.index()) else { return Vec::new() };
+    pub(crate) fn candidates_of(
+        &self,
+        event: EventKind,
+        view: &impl FieldTexts,
+        which: Fields,
+    ) -> Result<Vec<RuleId>, String> {
+        let events = match &self.rules {
+            Rules::Built { events, .. } => events,
+            Rules::Stored(stored) if stored.exhaustive => {
+                return match which {
+                    Fields::PerFile => Ok(Vec::new()),
+                    _ => stored.rules_of(event),
+                };
+            }
+            Rules::Stored(stored) => return stored.candidates_of(event, view, which),
+        };
+        let Some(index) = events.get(event.index()) else { return Ok(Vec::new()) };
         let mut out = if which == Fields::PerFile { Vec::new() } else { index.unindexed.clone() };
         for field_index in &index.indexes {
-            let per_file = matches!(field_index.field, Field::Semantic(crate::vocab::Semantic::Path) | Field::Access);
-            if (which == Fields::Shared && per_file) || (which == Fields::PerFile && !per_file) {
+            if !which.reads(&field_index.field) {
                 continue;
             }
             view.each_text(&field_index.field, &mut |text| {
@@ -265,7 +389,7 @@ impl DecisionTable {
         }
         out.sort_unstable();
         out.dedup();
-        out
+        Ok(out)
     }
 }
 

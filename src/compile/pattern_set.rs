@@ -17,12 +17,21 @@ pub(super) struct PatternSet {
     built: OnceLock<Option<Matcher>>,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 enum Sources {
     /// Globs with their path mode.
     Globs(Vec<(String, bool)>),
     /// Regexes, flags inline.
     Regexes(Vec<String>),
+}
+
+/// A pattern set's stored form: its patterns, their rules and the case rule.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+pub(super) struct StoredPatterns {
+    sources: Sources,
+    owners: Vec<RuleId>,
+    case: PathCase,
 }
 
 #[derive(Debug, Clone)]
@@ -56,6 +65,16 @@ impl PatternSet {
     /// An empty regex set.
     pub(super) fn regexes(case: PathCase) -> Self {
         PatternSet { sources: Sources::Regexes(Vec::new()), owners: Vec::new(), case, built: OnceLock::new() }
+    }
+
+    /// The set as a binary bundle stores it (built again when a call first reads its field).
+    pub(super) fn to_stored(&self) -> StoredPatterns {
+        StoredPatterns { sources: self.sources.clone(), owners: self.owners.clone(), case: self.case }
+    }
+
+    /// A set from its stored form.
+    pub(super) fn from_stored(stored: StoredPatterns) -> PatternSet {
+        PatternSet { sources: stored.sources, owners: stored.owners, case: stored.case, built: OnceLock::new() }
     }
 
     /// Adds a glob of rule `id`.

@@ -81,6 +81,10 @@ pub enum EvalError {
         /// Why it cannot be decoded.
         reason: String,
     },
+    /// A binary bundle's index could not be read (a block that does not verify, a file changed
+    /// under the call): the call is not judged, so it fails closed.
+    #[error("the bundle cannot be read: {0}")]
+    Bundle(String),
     /// A path in the event cannot be used (a NUL byte): the call is not judged, so it fails
     /// closed.
     #[error("{0}")]
@@ -217,7 +221,7 @@ fn evaluate_event(
 #[derive(Default)]
 struct Shared {
     /// The candidates found by the fields every reading shares, with the unindexed rules.
-    candidates: std::cell::OnceCell<Vec<crate::compile::RuleId>>,
+    candidates: std::cell::OnceCell<Result<Vec<crate::compile::RuleId>, String>>,
     /// Whether each file-free condition held, while nothing was rewritten.
     held: std::cell::RefCell<rustc_hash::FxHashMap<crate::compile::RuleId, bool>>,
 }
@@ -246,20 +250,23 @@ fn evaluate_reading(
         logs: Vec::new(),
         dropped_continuation: false,
     };
-    let candidates_of = |view: &View<'_>| match scope {
-        Scope::Indexed => table.candidates(kind, view),
-        Scope::Exhaustive => table.rules_of(kind).to_vec(),
+    let candidates_of = |view: &View<'_>| {
+        match scope {
+            Scope::Indexed => table.candidates(kind, view),
+            Scope::Exhaustive => table.rules_of(kind),
+        }
+        .map_err(EvalError::Bundle)
     };
     let mut candidates = match scope {
         Scope::Indexed if files.readings() > 1 => {
             let shared = shared.candidates.get_or_init(|| table.candidates_of(kind, &run.view, Fields::Shared));
-            let mut candidates = table.candidates_of(kind, &run.view, Fields::PerFile);
-            candidates.extend_from_slice(shared);
+            let mut candidates = table.candidates_of(kind, &run.view, Fields::PerFile).map_err(EvalError::Bundle)?;
+            candidates.extend_from_slice(shared.as_ref().map_err(|reason| EvalError::Bundle(reason.clone()))?);
             candidates.sort_unstable();
             candidates.dedup();
             candidates
         }
-        _ => candidates_of(&run.view),
+        _ => candidates_of(&run.view)?,
     };
     // Conditions are shared between readings only on the fast path (explain traces each one).
     let mut pristine = scope == Scope::Indexed && files.readings() > 1;
@@ -292,7 +299,7 @@ fn evaluate_reading(
         }
         if rewrote && scope == Scope::Indexed {
             // The index was read for the old arguments or output; ask again for the rest.
-            candidates = candidates_of(&run.view);
+            candidates = candidates_of(&run.view)?;
             next = candidates.partition_point(|&other| other <= id);
         }
     }

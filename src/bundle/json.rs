@@ -1,7 +1,7 @@
-//! The compiled bundle: a versioned, language-neutral JSON file holding the checked rules.
+//! The JSON bundle: the language-neutral form (`hookc compile --format json`).
 //!
 //! ```json
-//! {"format":"hookc-bundle","version":2,"hookc":"0.1.0",
+//! {"format":"hookc-bundle","version":3,"hookc":"0.1.0",
 //!  "source_hash":"sha256:…","table_hash":"sha256:…",
 //!  "rules":[[EVENT, KEY, RULE], …]}
 //! ```
@@ -10,47 +10,14 @@
 //! builds the index without decoding or analysing the rules; a rule's body is decoded the first
 //! time the rule is tried. `source_hash` identifies the rule files the bundle was compiled from;
 //! `table_hash` is the SHA-256 of the `rules` text exactly as stored, so any edit to the table is
-//! detected on load.
+//! detected on load. Version 2 is read the same way.
 
-use crate::compile::{DecisionTable, Entry, OwnedKey};
-use crate::source::SourceMap;
+use super::{finish, BundleError, Loaded, FORMAT, VERSION};
+use crate::compile::{DecisionTable, OwnedKey};
 use crate::vocab::EventKind;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use sha2::{Digest, Sha256};
-
-/// The bundle format's name, in the `format` field.
-pub const FORMAT: &str = "hookc-bundle";
-/// The bundle format version this build reads and writes.
-pub const VERSION: u32 = 2;
-
-/// Why a bundle could not be loaded.
-#[derive(Debug, thiserror::Error)]
-pub enum BundleError {
-    /// Not JSON, or not a bundle's shape.
-    #[error("not a hookc bundle: {0}")]
-    Malformed(String),
-    /// Another format's file.
-    #[error("not a hookc bundle: the format is `{0}`, expected `{FORMAT}`")]
-    WrongFormat(String),
-    /// Written by an incompatible hookc.
-    #[error("bundle format version {found} is not supported (this hookc reads version {VERSION}); recompile the rules with `hookc compile`")]
-    WrongVersion {
-        /// The version in the file.
-        found: u32,
-    },
-    /// The rules do not match their digest.
-    #[error("the bundle's rules do not match its table_hash (expected {expected}, found {found}): it was modified after `hookc compile`; recompile it")]
-    Tampered {
-        /// The digest stored.
-        expected: String,
-        /// The digest of the rules as found.
-        found: String,
-    },
-    /// The digests match but a rule is invalid (for example a regex this hookc cannot compile).
-    #[error("the bundle's rules are invalid: {0}")]
-    InvalidRules(String),
-}
 
 #[derive(Serialize)]
 struct Envelope<'a> {
@@ -59,7 +26,7 @@ struct Envelope<'a> {
     hookc: &'a str,
     source_hash: &'a str,
     table_hash: &'a str,
-    rules: &'a [(EventKind, &'a Option<OwnedKey>, Box<RawValue>)],
+    rules: &'a [(EventKind, &'a Option<OwnedKey>, &'a RawValue)],
 }
 
 /// A bundle as read: one pass over the text, index keys and rule bodies kept as they are.
@@ -104,35 +71,6 @@ struct Header {
     version: u32,
 }
 
-/// A loaded bundle.
-#[derive(Debug)]
-pub struct Loaded {
-    /// The decision table (rule bodies decoded on first use).
-    pub table: DecisionTable,
-    /// The source hash recorded at compile time.
-    pub source_hash: String,
-}
-
-/// `sha256:HEX` of what a hasher has seen.
-fn finish(hasher: Sha256) -> String {
-    let hex: String = hasher.finalize().iter().map(|byte| format!("{byte:02x}")).collect();
-    format!("sha256:{hex}")
-}
-
-/// The policy's identity: the hash of every file's identity name (its path relative to its
-/// `--rules` argument) and text, in the order the rules are tried. It does not depend on where the
-/// rules are checked out or how their path was spelled.
-pub fn source_hash(sources: &SourceMap) -> String {
-    let mut hasher = Sha256::new();
-    for (_, file) in sources.iter() {
-        for part in [file.identity.as_bytes(), file.text.as_bytes()] {
-            hasher.update((part.len() as u64).to_le_bytes());
-            hasher.update(part);
-        }
-    }
-    finish(hasher)
-}
-
 /// The table digest: every rule's event, index key and body text, in order. Computed from the
 /// parsed parts (the key re-encoded, the body as stored), so reading needs one pass.
 fn table_digest(
@@ -158,19 +96,20 @@ pub fn table_hash(rules: &str) -> Result<String, BundleError> {
 }
 
 /// Writes a table as bundle JSON.
-pub fn write(table: &DecisionTable, source_hash: &str) -> Result<String, serde_json::Error> {
-    let entries: Vec<(EventKind, &Option<OwnedKey>, Box<RawValue>)> = table
-        .entries()
-        .iter()
-        .map(|entry| Ok((entry.event, &entry.key, entry.json()?)))
-        .collect::<Result<_, serde_json::Error>>()?;
+pub(super) fn write(table: &DecisionTable, source_hash: &str) -> Result<String, String> {
+    let parts = table.parts()?;
+    let json = |error: serde_json::Error| error.to_string();
     let table_hash = table_digest(
-        entries
+        parts
             .iter()
             .map(|(event, key, body)| serde_json::to_vec(key).map(|key| (*event, key, body.get())))
-            .collect::<Result<Vec<_>, _>>()?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(json)?
             .into_iter(),
-    )?;
+    )
+    .map_err(json)?;
+    let entries: Vec<(EventKind, &Option<OwnedKey>, &RawValue)> =
+        parts.iter().map(|(event, key, body)| (*event, key, body.as_ref())).collect();
     let envelope = Envelope {
         format: FORMAT,
         version: VERSION,
@@ -179,7 +118,7 @@ pub fn write(table: &DecisionTable, source_hash: &str) -> Result<String, serde_j
         table_hash: &table_hash,
         rules: &entries,
     };
-    let mut out = serde_json::to_string(&envelope)?;
+    let mut out = serde_json::to_string(&envelope).map_err(json)?;
     out.push('\n');
     Ok(out)
 }
@@ -187,7 +126,7 @@ pub fn write(table: &DecisionTable, source_hash: &str) -> Result<String, serde_j
 /// Reads bundle JSON, checking format, version and digest before trusting any rule. Events and
 /// index keys are decoded now (the index needs them); each rule's body stays JSON until the rule
 /// is first tried.
-pub fn read(text: &str) -> Result<Loaded, BundleError> {
+pub(super) fn read(text: &str) -> Result<Loaded, BundleError> {
     let stored: Stored<'_> = match serde_json::from_str(text) {
         Ok(stored) => stored,
         Err(error) => return Err(explain_unreadable(text, error)),
@@ -201,27 +140,19 @@ pub fn read(text: &str) -> Result<Loaded, BundleError> {
     // Index keys are the compiler's choice, not part of the format: another release's keys
     // (or keys this build cannot read) are chosen again from the rules.
     let same_compiler = stored.hookc.as_deref() == Some(env!("CARGO_PKG_VERSION"));
-    let table = match same_compiler && keys.iter().all(|key| matches!(key, StoredKey::Known(_))) {
-        true => DecisionTable::from_entries(
-            stored
-                .rules
-                .iter()
-                .zip(keys)
-                .map(|((event, _, body), key)| match key {
-                    StoredKey::Known(key) => Entry::raw(*event, key, (*body).to_owned()),
-                    StoredKey::Foreign(_) => Entry::raw(*event, None, (*body).to_owned()),
-                })
-                .collect(),
-        ),
-        false => match stored.rules.iter().map(|(_, _, body)| serde_json::from_str(body.get())).collect() {
-            Ok(rules) => DecisionTable::new(rules),
-            // A rule that does not decode fails the call that reaches it, as on the fast path;
-            // without keys every rule is a candidate.
-            Err(_) => DecisionTable::from_entries(
-                stored.rules.iter().map(|(event, _, body)| Entry::raw(*event, None, (*body).to_owned())).collect(),
-            ),
-        },
-    };
+    let parts = stored
+        .rules
+        .iter()
+        .zip(keys)
+        .map(|((event, _, body), key)| {
+            let key = match key {
+                StoredKey::Known(key) => Some(key),
+                StoredKey::Foreign(_) => None,
+            };
+            (*event, key, (*body).to_owned())
+        })
+        .collect();
+    let table = DecisionTable::from_bundled(parts, same_compiler);
     Ok(Loaded { table, source_hash: stored.source_hash })
 }
 
@@ -244,7 +175,8 @@ fn check_envelope(format: &str, version: u32) -> Result<(), BundleError> {
     if format != FORMAT {
         return Err(BundleError::WrongFormat(format.to_string()));
     }
-    if version != VERSION {
+    // Version 2 is version 3 without the binary form: read alike.
+    if version != VERSION && version != 2 {
         return Err(BundleError::WrongVersion { found: version });
     }
     Ok(())

@@ -1,0 +1,351 @@
+//! The binary bundle: read in place, each block verified before it is used.
+//!
+//! ```text
+//! offset  size  field
+//! 0       8     magic: 89 'h' 'o' 'o' 'k' 'c' '\r' '\n'
+//! 8       4     format version (3), little-endian like every integer here
+//! 12      4     M: the length of the metadata
+//! 16      4     B: the block size (4096)
+//! 20      4     N: the number of blocks
+//! 24      8     P: the payload's length; N = ceil(P / B)
+//! 32      M     metadata, JSON: {"format", "hookc", "source_hash", "layout"}
+//! 32+M    32·N  the SHA-256 of each B-byte block of the payload (the last may be shorter)
+//! …       32    the SHA-256 of every byte above
+//! H       P     the payload: the sections the layout names (`crate::compile::stored`)
+//! ```
+//!
+//! The header (everything before the payload, H bytes) is read and its digest checked when the
+//! bundle is opened; a signature (`hookc compile --sign`) covers exactly the header. The payload
+//! is read with positioned reads, one block at a time, and each block is checked against its
+//! digest before any byte of it is used; the bytes checked are the bytes used, since they are
+//! checked in the buffer they are read into. Nothing is memory-mapped: a file truncated or
+//! rewritten under a running call makes a read fail or a block not verify, an error (the call
+//! fails closed), never a signal. So every byte a decision uses is covered by the header's
+//! digest, and by the signature when a key is trusted, and a call hashes the header (32 bytes per
+//! 4 KiB of rules) and the blocks it reads, not the whole file.
+//!
+//! The `layout`'s index is a cache: a bundle another release wrote, or whose index version this
+//! build does not know, has its index rebuilt from the stored rules and keys instead of trusted.
+
+use super::{BundleError, Loaded, FORMAT, VERSION};
+use crate::compile::stored::{Layout, Span, Store, INDEX_VERSION};
+use crate::compile::DecisionTable;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use std::sync::{Arc, Mutex};
+
+/// The first eight bytes: not text (0x89), and a line ending that a text-mode copy would change.
+pub(crate) const MAGIC: [u8; 8] = *b"\x89hookc\r\n";
+/// The fixed part of the header.
+const FIXED: usize = 32;
+/// The block size written.
+const BLOCK: u32 = 4096;
+/// The most metadata read: a header is small, whatever it claims.
+const MAX_META: u32 = 16 << 20;
+/// The most blocks: a payload of 16 GiB.
+const MAX_BLOCKS: u32 = 1 << 22;
+
+/// The metadata: what the bundle is and where its parts are.
+#[derive(Serialize)]
+struct Meta<'a> {
+    format: &'a str,
+    hookc: &'a str,
+    source_hash: &'a str,
+    layout: &'a Layout,
+}
+
+/// The metadata as read: the layout is parsed in full only when this build knows its index.
+#[derive(Deserialize)]
+struct ReadMeta {
+    format: String,
+    hookc: String,
+    source_hash: String,
+    layout: serde_json::Value,
+}
+
+/// The parts of any version's layout that find the rules and their keys.
+#[derive(Deserialize)]
+struct RulesLayout {
+    index: u32,
+    rules: u32,
+    bodies: Span,
+    body_offsets: Span,
+    entries: Span,
+}
+
+/// Writes a table as a binary bundle.
+pub(super) fn write(table: &DecisionTable, source_hash: &str) -> Result<Vec<u8>, String> {
+    let encoded = table.encode()?;
+    let meta = Meta { format: FORMAT, hookc: env!("CARGO_PKG_VERSION"), source_hash, layout: &encoded.layout };
+    let meta = serde_json::to_vec(&meta).map_err(|error| error.to_string())?;
+    let payload = encoded.payload;
+    let blocks = payload.chunks(BLOCK as usize);
+    let count =
+        u32::try_from(blocks.len()).ok().filter(|&count| count <= MAX_BLOCKS).ok_or("the bundle is too large")?;
+    let meta_len =
+        u32::try_from(meta.len()).ok().filter(|&len| len <= MAX_META).ok_or("the bundle's metadata is too large")?;
+    let mut out = Vec::with_capacity(FIXED + meta.len() + 32 * (count as usize + 1) + payload.len());
+    out.extend_from_slice(&MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&meta_len.to_le_bytes());
+    out.extend_from_slice(&BLOCK.to_le_bytes());
+    out.extend_from_slice(&count.to_le_bytes());
+    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    out.extend_from_slice(&meta);
+    for block in blocks {
+        out.extend_from_slice(&Sha256::digest(block));
+    }
+    let digest = Sha256::digest(&out);
+    out.extend_from_slice(&digest);
+    out.extend_from_slice(&payload);
+    Ok(out)
+}
+
+/// Fills `buf` from `offset` of `file`, without moving a shared cursor.
+pub(crate) fn read_at(file: &std::fs::File, offset: u64, buf: &mut [u8]) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::FileExt::read_exact_at(file, buf, offset)
+    }
+    #[cfg(windows)]
+    {
+        let mut done = 0;
+        while done < buf.len() {
+            let rest = buf.get_mut(done..).unwrap_or_default();
+            match std::os::windows::fs::FileExt::seek_read(file, rest, offset + done as u64)? {
+                0 => return Err(std::io::ErrorKind::UnexpectedEof.into()),
+                read => done += read,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The length of the header at the start of `bytes`, from its fixed part.
+pub(crate) fn header_len(bytes: &[u8]) -> Result<usize, BundleError> {
+    let (meta_len, count) = (le_u32(bytes, 12), le_u32(bytes, 20));
+    match bytes.len() >= FIXED && meta_len <= MAX_META && count <= MAX_BLOCKS {
+        true => Ok(FIXED + meta_len as usize + 32 * (count as usize + 1)),
+        false => Err(BundleError::Malformed("its header's sizes are inconsistent".to_string())),
+    }
+}
+
+/// Where the bytes are.
+#[derive(Debug)]
+enum Source {
+    File(std::fs::File),
+    Bytes(Arc<[u8]>),
+}
+
+impl Source {
+    fn read(&self, offset: u64, len: usize) -> Result<Vec<u8>, BundleError> {
+        match self {
+            Source::File(file) => {
+                let mut buf = vec![0; len];
+                read_at(file, offset, &mut buf).map_err(|error| match error.kind() {
+                    std::io::ErrorKind::UnexpectedEof => truncated(),
+                    _ => BundleError::Io(error),
+                })?;
+                Ok(buf)
+            }
+            Source::Bytes(bytes) => {
+                let start = usize::try_from(offset).map_err(|_| truncated())?;
+                bytes.get(start..start.saturating_add(len)).map(<[u8]>::to_vec).ok_or_else(truncated)
+            }
+        }
+    }
+
+    fn len(&self) -> Result<u64, BundleError> {
+        match self {
+            Source::File(file) => Ok(file.metadata()?.len()),
+            Source::Bytes(bytes) => Ok(bytes.len() as u64),
+        }
+    }
+}
+
+fn truncated() -> BundleError {
+    BundleError::Malformed("the file ends early (truncated, or changed while it was read)".to_string())
+}
+
+fn le_u32(bytes: &[u8], at: usize) -> u32 {
+    bytes.get(at..at + 4).and_then(|b| b.try_into().ok()).map_or(0, u32::from_le_bytes)
+}
+
+/// A binary bundle whose header has been read and checked.
+pub(crate) struct Opened {
+    header: Vec<u8>,
+    meta: ReadMeta,
+    blocks: Blocks,
+}
+
+impl Opened {
+    pub(crate) fn from_file(file: std::fs::File) -> Result<Opened, BundleError> {
+        Self::open(Source::File(file))
+    }
+
+    pub(crate) fn from_bytes(bytes: Arc<[u8]>) -> Result<Opened, BundleError> {
+        Self::open(Source::Bytes(bytes))
+    }
+
+    fn open(source: Source) -> Result<Opened, BundleError> {
+        let fixed = source.read(0, FIXED)?;
+        if !fixed.starts_with(&MAGIC) {
+            return Err(BundleError::Malformed("it does not start as a binary bundle does".to_string()));
+        }
+        let version = le_u32(&fixed, 8);
+        if version != VERSION {
+            return Err(BundleError::WrongVersion { found: version });
+        }
+        let (meta_len, block, count) = (le_u32(&fixed, 12), le_u32(&fixed, 16), le_u32(&fixed, 20));
+        let payload_len = fixed.get(24..32).and_then(|b| b.try_into().ok()).map_or(0, u64::from_le_bytes);
+        let sound = meta_len <= MAX_META
+            && block.is_power_of_two()
+            && (512..=1 << 20).contains(&block)
+            && count <= MAX_BLOCKS
+            && payload_len.div_ceil(u64::from(block)) == u64::from(count);
+        if !sound {
+            return Err(BundleError::Malformed("its header's sizes are inconsistent".to_string()));
+        }
+        let header_len = FIXED + meta_len as usize + 32 * (count as usize + 1);
+        let header = source.read(0, header_len)?;
+        let (covered, stored) = header.split_at(header_len - 32);
+        let found = Sha256::digest(covered);
+        if found.as_slice() != stored {
+            return Err(BundleError::Tampered { expected: super::hex(stored), found: super::hex(&found) });
+        }
+        if source.len()? != header_len as u64 + payload_len {
+            return Err(BundleError::Malformed(format!(
+                "its length is {} bytes, but its header says {}",
+                source.len()?,
+                header_len as u64 + payload_len
+            )));
+        }
+        let meta_end = FIXED + meta_len as usize;
+        let meta: ReadMeta = serde_json::from_slice(header.get(FIXED..meta_end).unwrap_or_default())
+            .map_err(|error| BundleError::Malformed(format!("its metadata is unreadable: {error}")))?;
+        if meta.format != FORMAT {
+            return Err(BundleError::WrongFormat(meta.format));
+        }
+        let digests = header
+            .get(meta_end..header_len - 32)
+            .unwrap_or_default()
+            .chunks_exact(32)
+            .map(|digest| digest.try_into().unwrap_or([0; 32]))
+            .collect();
+        let blocks = Blocks {
+            source,
+            payload_at: header_len as u64,
+            payload_len,
+            block: u64::from(block),
+            digests,
+            verified: Mutex::default(),
+        };
+        Ok(Opened { header, meta, blocks })
+    }
+
+    /// The header: what a signature covers.
+    pub(crate) fn header(&self) -> &[u8] {
+        &self.header
+    }
+
+    /// Every byte of the file.
+    pub(crate) fn whole(&self) -> Result<Vec<u8>, BundleError> {
+        let len = usize::try_from(self.blocks.source.len()?).map_err(|_| truncated())?;
+        self.blocks.source.read(0, len)
+    }
+
+    /// The rules: read in place when this build knows the stored index, else with the index
+    /// rebuilt from the stored rules and keys.
+    pub(crate) fn load(self) -> Result<Loaded, BundleError> {
+        let Opened { meta, blocks, .. } = self;
+        let rules: RulesLayout = serde_json::from_value(meta.layout.clone())
+            .map_err(|error| BundleError::Malformed(format!("its layout is unreadable: {error}")))?;
+        let same_compiler = meta.hookc == env!("CARGO_PKG_VERSION") && rules.index == INDEX_VERSION;
+        let store: Arc<dyn Store> = Arc::new(blocks);
+        if same_compiler {
+            if let Ok(layout) = serde_json::from_value::<Layout>(meta.layout) {
+                return Ok(Loaded { table: DecisionTable::from_store(store, layout), source_hash: meta.source_hash });
+            }
+        }
+        // Another release's index: only the rules and their keys are read, and the index is
+        // built again (the keys are chosen again too, since they are the compiler's choice).
+        let layout = Layout {
+            index: 0,
+            case: crate::paths::PathCase::Sensitive,
+            rules: rules.rules,
+            bodies: rules.bodies,
+            body_offsets: rules.body_offsets,
+            entries: rules.entries,
+            postings: Span::default(),
+            slots: Span::default(),
+            capacity: 0,
+            events: Vec::new(),
+        };
+        let parts = crate::compile::stored::Stored::new(store, layout)
+            .entries()
+            .map_err(BundleError::InvalidRules)?
+            .into_iter()
+            .map(|(event, key, body)| (event, serde_json::from_value(key).ok(), body))
+            .collect();
+        Ok(Loaded { table: DecisionTable::from_bundled(parts, false), source_hash: meta.source_hash })
+    }
+}
+
+/// The payload, read a block at a time; each block is checked against its digest once and kept.
+#[derive(Debug)]
+struct Blocks {
+    source: Source,
+    payload_at: u64,
+    payload_len: u64,
+    block: u64,
+    digests: Vec<[u8; 32]>,
+    verified: Mutex<rustc_hash::FxHashMap<u64, Arc<[u8]>>>,
+}
+
+impl Blocks {
+    fn block(&self, number: u64) -> Result<Arc<[u8]>, String> {
+        if let Some(found) = self.verified.lock().ok().and_then(|verified| verified.get(&number).cloned()) {
+            return Ok(found);
+        }
+        let start = number * self.block;
+        let len = self.block.min(self.payload_len.saturating_sub(start));
+        let expected = self.digests.get(number as usize).ok_or("a block past the payload")?;
+        let bytes = self
+            .source
+            .read(self.payload_at + start, len as usize)
+            .map_err(|error| format!("block {number} of the bundle: {error}"))?;
+        let found = Sha256::digest(&bytes);
+        if found.as_slice() != expected {
+            return Err(format!(
+                "block {number} of the bundle does not match its digest: it was modified after `hookc compile`; recompile it"
+            ));
+        }
+        let bytes: Arc<[u8]> = bytes.into();
+        if let Ok(mut verified) = self.verified.lock() {
+            verified.insert(number, Arc::clone(&bytes));
+        }
+        Ok(bytes)
+    }
+}
+
+impl Store for Blocks {
+    fn read(&self, offset: u64, len: u64) -> Result<Vec<u8>, String> {
+        let end =
+            offset.checked_add(len).filter(|&end| end <= self.payload_len).ok_or("a read past the bundle's end")?;
+        let mut out = Vec::with_capacity(len as usize);
+        let mut at = offset;
+        while at < end {
+            let number = at / self.block;
+            let block = self.block(number)?;
+            let from = (at - number * self.block) as usize;
+            let to = ((end - number * self.block).min(self.block)) as usize;
+            out.extend_from_slice(block.get(from..to).ok_or("a read past a block")?);
+            at = number * self.block + to as u64;
+        }
+        Ok(out)
+    }
+
+    fn len(&self) -> u64 {
+        self.payload_len
+    }
+}
