@@ -37,8 +37,12 @@ pub struct RuleTrace {
     pub rule: String,
     /// Where it was written.
     pub origin: String,
-    /// `fired`, `did not fire`, or `not tried` (evaluation had stopped).
+    /// `fired`, `did not fire`, `waived` (it fired, and a waiver in force lifted it), or `not
+    /// tried` (evaluation had stopped).
     pub outcome: &'static str,
+    /// For a waived rule: the waiver that lifted it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub waived_by: Option<crate::eval::Waived>,
     /// For a call that names several files (judged once per file), the file this trace is
     /// for.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -99,7 +103,21 @@ impl RuleTracer for Collector {
         let tests = std::mem::take(&mut self.pending);
         let outcome = if fired { "fired" } else { "did not fire" };
         let file = self.file.clone();
-        self.rules.push(RuleTrace { rule: rule.name.clone(), origin: rule.origin.clone(), outcome, file, tests });
+        self.rules.push(RuleTrace {
+            rule: rule.name.clone(),
+            origin: rule.origin.clone(),
+            outcome,
+            file,
+            tests,
+            waived_by: None,
+        });
+    }
+
+    fn waived(&mut self, waived: &crate::eval::Waived) {
+        if let Some(last) = self.rules.last_mut() {
+            last.outcome = "waived";
+            last.waived_by = Some(waived.clone());
+        }
     }
 
     fn reading(&mut self, file: &str) {
@@ -120,6 +138,7 @@ pub fn explain(policy: &Policy, event: &Event) -> Result<Explanation, EvalError>
                 rule: rule.name.clone(),
                 origin: rule.origin.clone(),
                 outcome: "not tried",
+                waived_by: None,
                 file: None,
                 tests: Vec::new(),
             });
@@ -176,6 +195,10 @@ impl std::fmt::Display for Explanation {
                 writeln!(f, "for the file `{}`:", file.unwrap_or_default())?;
             }
             writeln!(f, "rule `{}` ({}): {}", trace.rule, trace.origin, trace.outcome)?;
+            if let Some(waived) = &trace.waived_by {
+                let reason = waived.reason.as_deref().map(|reason| format!(": {reason}")).unwrap_or_default();
+                writeln!(f, "  lifted by the waiver at {} (until {}){reason}", waived.waiver, waived.until)?;
+            }
             for test in &trace.tests {
                 let saw = test
                     .saw

@@ -18,6 +18,7 @@ use crate::diagnostic::Diagnostic;
 use crate::source::{FileId, SourceFile, Span};
 use crate::syntax::ast::{
     ActionArg, ActionNode, Expr, ListDecl, ListOperand, Literal, Predicate, RuleDecl, RunsExpr, Subject, Test,
+    WaiverDecl,
 };
 use crate::syntax::{self, Rule as Grammar, RulesParser};
 use pest::Parser as _;
@@ -29,7 +30,13 @@ const WIDTH: usize = 100;
 pub fn format(file_id: FileId, file: &SourceFile) -> Result<String, Vec<Diagnostic>> {
     let ast = syntax::parse(file_id, file)?;
     let comments = comments(file);
-    let mut items: Vec<Item<'_>> = ast.lists.iter().map(Item::List).chain(ast.rules.iter().map(Item::Rule)).collect();
+    let mut items: Vec<Item<'_>> = ast
+        .lists
+        .iter()
+        .map(Item::List)
+        .chain(ast.rules.iter().map(Item::Rule))
+        .chain(ast.waivers.iter().map(Item::Waiver))
+        .collect();
     items.sort_by_key(|item| item.span().start);
     let printer = Printer { file };
     let mut out = String::new();
@@ -98,6 +105,7 @@ fn line_end(text: &str, from: usize) -> usize {
 enum Item<'a> {
     List(&'a ListDecl),
     Rule(&'a RuleDecl),
+    Waiver(&'a WaiverDecl),
 }
 
 impl Item<'_> {
@@ -105,6 +113,7 @@ impl Item<'_> {
         match self {
             Item::List(list) => list.span,
             Item::Rule(rule) => rule.span,
+            Item::Waiver(waiver) => waiver.span,
         }
     }
 }
@@ -163,6 +172,26 @@ impl Printer<'_> {
                 broken(&head, "[", &values, "]", "  ")
             }
             Item::Rule(rule) => self.rule(rule),
+            Item::Waiver(waiver) => self.waiver(waiver),
+        }
+    }
+
+    /// `waive RULE [when CONDITION] until DATE ["REASON"]`, the condition on a line of its own
+    /// when the whole would be long.
+    fn waiver(&self, waiver: &WaiverDecl) -> String {
+        let mut out = format!("waive {}", waiver.rule.text);
+        if let Some(condition) = &waiver.condition {
+            out.push_str(" when ");
+            out.push_str(&self.expr(condition, Precedence::Or));
+        }
+        let mut tail = format!("until {}", waiver.until.text);
+        if let Some(reason) = &waiver.reason {
+            tail.push(' ');
+            tail.push_str(self.text(reason.span));
+        }
+        match out.len() + 1 + tail.len() <= WIDTH {
+            true => format!("{out} {tail}"),
+            false => format!("{out}\n  {tail}"),
         }
     }
 

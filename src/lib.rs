@@ -84,7 +84,7 @@ pub mod vocab;
 pub mod cli;
 
 pub use adapter::{answer_hook, hook_event, HookAnswer, HookFailure, HookOptions};
-pub use eval::{EvalError, Evaluation, LogRecord};
+pub use eval::{EvalError, Evaluation, LogRecord, Waived};
 pub use explain::{explain, Explanation, RuleTrace, TestTrace};
 pub use fmt::{comment_texts, format};
 #[doc(hidden)]

@@ -138,9 +138,10 @@ impl Policy {
     pub fn from_sources(sources: &SourceMap) -> Result<Policy, LoadError> {
         // Loading a policy to use it skips the static analysis: that is `hookc check`'s job.
         match check_to(sources, check::Depth::Errors, &[]) {
-            Ok(checked) => {
-                Ok(Policy { table: DecisionTable::new(checked.rules), source_hash: bundle::source_hash(sources) })
-            }
+            Ok(checked) => Ok(Policy {
+                table: DecisionTable::new(checked.rules).with_waivers(checked.waivers),
+                source_hash: bundle::source_hash(sources),
+            }),
             Err(diagnostics) => {
                 let rendered = diagnostic::render(&diagnostics, sources, false);
                 Err(LoadError::Invalid { diagnostics, rendered })
@@ -216,6 +217,20 @@ impl Policy {
     /// closed: treat an error as a block).
     pub fn evaluate(&self, event: &Event) -> Result<HookResult, EvalError> {
         self.evaluate_full(event).map(|evaluation| evaluation.result)
+    }
+
+    /// Evaluates one event as it would be on `date` (`YYYY-MM-DD`, UTC): the day waivers are
+    /// judged by. The hook path always judges by the system clock's day; this is for tests and
+    /// for embedders that show what a waiver's expiry will change. `None` when `date` is not a
+    /// calendar day.
+    pub fn evaluate_on(&self, event: &Event, date: &str) -> Option<Result<Evaluation, EvalError>> {
+        let day = crate::ir::day_of(date)?;
+        Some(eval::evaluate_on(&self.table, event, &mut (), Scope::Indexed, day))
+    }
+
+    /// The waivers, in source order.
+    pub fn waivers(&self) -> &[crate::ir::Waiver] {
+        self.table.waivers()
     }
 
     /// Evaluates one event, returning the `log` records too.

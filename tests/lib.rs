@@ -24,3 +24,4 @@ mod release;
 mod replay;
 mod support;
 mod transcripts;
+mod waivers;

@@ -66,6 +66,10 @@ pub struct Record<'a> {
     pub taken_as: Option<String>,
     /// The rules that fired, in order.
     pub rules: &'a [String],
+    /// The rules that fired but a waiver in force lifted, each with the waiver: every decision
+    /// a waiver changed.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub waived: &'a [crate::eval::Waived],
     /// What the rules' `log` actions wrote.
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     pub logs: Vec<LogLine<'a>>,
@@ -332,6 +336,7 @@ impl AuditLog {
             reason: observation.reason,
             taken_as: taken_as(common.agent.as_deref(), observation.at, observation.event, observation.outcome),
             rules: observation.matched,
+            waived: observation.waived,
             policy: &self.policy,
             logs: observation
                 .logs
@@ -370,6 +375,7 @@ impl AuditLog {
             reason: None,
             taken_as: None,
             rules: &[],
+            waived: &[],
             logs: Vec::new(),
             error: Some(failed.error),
             policy: &self.policy,

@@ -29,6 +29,8 @@ pub struct Observation<'a> {
     pub source: &'a Event,
     /// The agent's name for the event, where a hook call said it (`beforeReadFile`).
     pub at: Option<&'a str>,
+    /// The rules that fired but a waiver lifted.
+    pub waived: &'a [crate::eval::Waived],
 }
 
 impl<'a> Observation<'a> {
@@ -63,15 +65,23 @@ impl<'a> Observation<'a> {
             reason,
             source: event,
             at: None,
+            waived: &[],
         }
     }
 
     /// The observation of a rule set's evaluation, or of why it failed.
     pub fn of_evaluation(event: &'a Event, outcome: Result<&'a Evaluation, &'a str>) -> Observation<'a> {
         match outcome {
-            Ok(evaluation) => Observation::of(event, Some(&evaluation.result))
-                .with_logs(&evaluation.logs)
-                .with_dropped_continuation(evaluation.dropped_continuation),
+            Ok(evaluation) => {
+                let observed = Observation::of(event, Some(&evaluation.result))
+                    .with_logs(&evaluation.logs)
+                    .with_dropped_continuation(evaluation.dropped_continuation);
+                let reason = match (observed.outcome, evaluation.waived.is_empty()) {
+                    ("none", false) => Some(WAIVED),
+                    _ => observed.reason,
+                };
+                Observation { waived: &evaluation.waived, reason, ..observed }
+            }
             Err(error) => Observation::of(event, None).with_error(error),
         }
     }
@@ -99,6 +109,9 @@ impl<'a> Observation<'a> {
         Observation { logs, ..self }
     }
 }
+
+/// Why nothing was decided when the rules that fired were lifted.
+const WAIVED: &str = "the rules that fired were lifted by waivers in force (`waived` names them)";
 
 /// Why a Stop decided nothing although its rules continued the turn.
 const DROPPED: &str = "the rules continued the turn, but this Stop follows one that already did (`stop_hook_active`): \

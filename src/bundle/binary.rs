@@ -8,7 +8,7 @@
 //! 16      4     B: the block size (4096)
 //! 20      4     N: the number of blocks
 //! 24      8     P: the payload's length; N = ceil(P / B)
-//! 32      M     metadata, JSON: {"format", "hookc", "source_hash", "layout"}
+//! 32      M     metadata, JSON: {"format", "hookc", "source_hash", "layout", "waivers"}
 //! 32+M    32·N  the SHA-256 of each B-byte block of the payload (the last may be shorter)
 //! …       32    the SHA-256 of every byte above
 //! H       P     the payload: the sections the layout names (`crate::compile::stored`)
@@ -52,6 +52,7 @@ struct Meta<'a> {
     hookc: &'a str,
     source_hash: &'a str,
     layout: &'a Layout,
+    waivers: &'a [crate::ir::Waiver],
 }
 
 /// The metadata as read: the layout is parsed in full only when this build knows its index.
@@ -61,6 +62,8 @@ struct ReadMeta {
     hookc: String,
     source_hash: String,
     layout: serde_json::Value,
+    #[serde(default)]
+    waivers: Vec<crate::ir::Waiver>,
 }
 
 /// The parts of any version's layout that find the rules and their keys.
@@ -76,7 +79,13 @@ struct RulesLayout {
 /// Writes a table as a binary bundle.
 pub(super) fn write(table: &DecisionTable, source_hash: &str) -> Result<Vec<u8>, String> {
     let encoded = table.encode()?;
-    let meta = Meta { format: FORMAT, hookc: env!("CARGO_PKG_VERSION"), source_hash, layout: &encoded.layout };
+    let meta = Meta {
+        format: FORMAT,
+        hookc: env!("CARGO_PKG_VERSION"),
+        source_hash,
+        layout: &encoded.layout,
+        waivers: table.waivers(),
+    };
     let meta = serde_json::to_vec(&meta).map_err(|error| error.to_string())?;
     let payload = encoded.payload;
     let blocks = payload.chunks(BLOCK as usize);
@@ -264,7 +273,8 @@ impl Opened {
         let store: Arc<dyn Store> = Arc::new(blocks);
         if same_compiler {
             if let Ok(layout) = serde_json::from_value::<Layout>(meta.layout) {
-                return Ok(Loaded { table: DecisionTable::from_store(store, layout), source_hash: meta.source_hash });
+                let table = DecisionTable::from_store(store, layout).with_waivers(meta.waivers);
+                return Ok(Loaded { table, source_hash: meta.source_hash });
             }
         }
         // Another release's index: only the rules and their keys are read, and the index is
@@ -287,7 +297,8 @@ impl Opened {
             .into_iter()
             .map(|(event, key, body)| (event, serde_json::from_value(key).ok(), body))
             .collect();
-        Ok(Loaded { table: DecisionTable::from_bundled(parts, false), source_hash: meta.source_hash })
+        let table = DecisionTable::from_bundled(parts, false).with_waivers(meta.waivers);
+        Ok(Loaded { table, source_hash: meta.source_hash })
     }
 }
 

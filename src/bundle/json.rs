@@ -27,6 +27,10 @@ struct Envelope<'a> {
     source_hash: &'a str,
     table_hash: &'a str,
     rules: &'a [(EventKind, &'a Option<OwnedKey>, &'a RawValue)],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    waivers: Option<&'a RawValue>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    waivers_hash: Option<String>,
 }
 
 /// A bundle as read: one pass over the text, index keys and rule bodies kept as they are.
@@ -39,6 +43,10 @@ struct Stored<'a> {
     table_hash: String,
     #[serde(borrow)]
     rules: Vec<(EventKind, &'a RawValue, &'a RawValue)>,
+    #[serde(borrow, default)]
+    waivers: Option<&'a RawValue>,
+    #[serde(default)]
+    waivers_hash: Option<String>,
 }
 
 /// An index key as stored: one this build reads, or another release's, kept as its text.
@@ -88,6 +96,13 @@ fn table_digest(
     Ok(finish(hasher))
 }
 
+/// The digest of the waivers' JSON text as stored.
+fn waivers_digest(waivers: &RawValue) -> String {
+    let mut hasher = Sha256::new();
+    hasher.update(waivers.get());
+    finish(hasher)
+}
+
 /// The `table_hash` of a bundle's `rules` JSON (for tools that write bundles by hand).
 pub fn table_hash(rules: &str) -> Result<String, BundleError> {
     let entries: Vec<(EventKind, &RawValue, &RawValue)> =
@@ -110,6 +125,10 @@ pub(super) fn write(table: &DecisionTable, source_hash: &str) -> Result<String, 
     .map_err(json)?;
     let entries: Vec<(EventKind, &Option<OwnedKey>, &RawValue)> =
         parts.iter().map(|(event, key, body)| (*event, key, body.as_ref())).collect();
+    let waivers = match table.waivers() {
+        [] => None,
+        waivers => Some(serde_json::value::to_raw_value(waivers).map_err(json)?),
+    };
     let envelope = Envelope {
         format: FORMAT,
         version: VERSION,
@@ -117,6 +136,8 @@ pub(super) fn write(table: &DecisionTable, source_hash: &str) -> Result<String, 
         source_hash,
         table_hash: &table_hash,
         rules: &entries,
+        waivers_hash: waivers.as_deref().map(waivers_digest),
+        waivers: waivers.as_deref(),
     };
     let mut out = serde_json::to_string(&envelope).map_err(json)?;
     out.push('\n');
@@ -152,7 +173,24 @@ pub(super) fn read(text: &str) -> Result<Loaded, BundleError> {
             (*event, key, (*body).to_owned())
         })
         .collect();
-    let table = DecisionTable::from_bundled(parts, same_compiler);
+    // The waivers are covered by a digest of their own (a bundle without any has neither).
+    let waivers = match (stored.waivers, stored.waivers_hash) {
+        (None, None) => Vec::new(),
+        (Some(waivers), Some(expected)) => {
+            let found = waivers_digest(waivers);
+            if found != expected {
+                return Err(BundleError::Tampered { expected, found });
+            }
+            serde_json::from_str(waivers.get()).map_err(|error| BundleError::InvalidRules(error.to_string()))?
+        }
+        (waivers, expected) => {
+            return Err(BundleError::Tampered {
+                expected: expected.unwrap_or_else(|| "no waivers".to_string()),
+                found: waivers.map_or_else(|| "no waivers".to_string(), waivers_digest),
+            });
+        }
+    };
+    let table = DecisionTable::from_bundled(parts, same_compiler).with_waivers(waivers);
     Ok(Loaded { table, source_hash: stored.source_hash })
 }
 

@@ -21,6 +21,8 @@ use std::collections::HashMap;
 pub struct Checked {
     /// The rules, in evaluation order (files in path order, rules in source order).
     pub rules: Vec<ir::Rule>,
+    /// The waivers, in source order.
+    pub waivers: Vec<ir::Waiver>,
     /// Warnings found along the way.
     pub warnings: Vec<Diagnostic>,
 }
@@ -66,6 +68,14 @@ pub(crate) fn check(
             }
         }
     }
+    let mut waivers = Vec::new();
+    for (_, ast) in asts {
+        for waiver in &ast.waivers {
+            if let Some(checked) = checker.waiver(waiver, &rules, depth) {
+                waivers.push(checked);
+            }
+        }
+    }
     let mut diagnostics = checker.diagnostics;
     if diagnostics.iter().any(Diagnostic::is_error) {
         return Err(diagnostics);
@@ -81,7 +91,7 @@ pub(crate) fn check(
         // Repeated list values are found while declaring; they are lint findings too.
         diagnostics.retain(|diagnostic| diagnostic.is_error());
     }
-    Ok(Checked { rules, warnings: diagnostics })
+    Ok(Checked { rules, waivers, warnings: diagnostics })
 }
 
 /// A `let` list after checking.
@@ -162,6 +172,71 @@ impl Checker<'_> {
         };
         self.enforceable(rule, &checked);
         Some(checked)
+    }
+
+    /// A waiver: the rule it names must exist, its condition is checked as that rule's would be,
+    /// its date must be a calendar day; `hookc check` warns when the day has passed.
+    fn waiver(&mut self, waiver: &ast::WaiverDecl, rules: &[ir::Rule], depth: Depth) -> Option<ir::Waiver> {
+        let target = rules.iter().find(|rule| rule.name == waiver.rule.text);
+        let Some(target) = target else {
+            let diagnostic = Diagnostic::new(
+                Code::UnknownWaivedRule,
+                waiver.rule.span,
+                format!("the waiver names no rule `{}`", waiver.rule.text),
+            )
+            .label("no rule of this name");
+            let diagnostic =
+                match crate::diagnostic::did_you_mean(&waiver.rule.text, rules.iter().map(|rule| rule.name.as_str())) {
+                    Some(best) => diagnostic.help(format!("did you mean `{best}`?")),
+                    None => diagnostic.help("a waiver names a rule of the rule set by the name after `rule`"),
+                };
+            self.report(diagnostic);
+            return None;
+        };
+        let condition = match &waiver.condition {
+            Some(expr) => self.condition(expr, target.event),
+            None => Some(ir::Cond::Always),
+        };
+        let Some(last) = ir::day_of(&waiver.until.text) else {
+            self.report(
+                Diagnostic::new(
+                    Code::InvalidDate,
+                    waiver.until.span,
+                    format!("`{}` is not a calendar day", waiver.until.text),
+                )
+                .label("not a day")
+                .help("write the waiver's last day as `YYYY-MM-DD` (UTC, inclusive)"),
+            );
+            return None;
+        };
+        if depth == Depth::Lint && last < ir::today() {
+            self.report(
+                Diagnostic::new(
+                    Code::ExpiredWaiver,
+                    waiver.until.span,
+                    format!("the waiver of `{}` expired after {}", target.name, waiver.until.text),
+                )
+                .label("this day has passed")
+                .help("the rule applies again; remove the waiver, or give it a new date"),
+            );
+        }
+        let reason = match &waiver.reason {
+            Some(reason) => match strings::decode_plain(reason) {
+                Ok(text) => Some(text),
+                Err(diagnostic) => {
+                    self.report(diagnostic);
+                    return None;
+                }
+            },
+            None => None,
+        };
+        Some(ir::Waiver {
+            rule: target.name.clone(),
+            condition: condition?,
+            until: waiver.until.text.clone(),
+            reason,
+            origin: self.origin(waiver.span),
+        })
     }
 
     /// The rule's name, checking it is unique; unnamed rules are `FILE:LINE`.

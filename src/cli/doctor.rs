@@ -38,6 +38,10 @@ impl Findings {
         self.lines.push(format!("  ok: {line}"));
     }
 
+    fn note(&mut self, line: String) {
+        self.lines.push(format!("  note: {line}"));
+    }
+
     fn problem(&mut self, line: String) {
         self.problems += 1;
         self.lines.push(format!("  problem: {line}"));
@@ -163,6 +167,17 @@ fn check_agent(agent: &'static Agent, project: &Path, asked: bool) -> Findings {
         }
         for hook in &hooks {
             run_hook(agent, project, hook, &mut findings);
+        }
+        // Each policy the hooks load, once.
+        let mut policies: Vec<(Vec<(String, PathBuf)>, &str)> = Vec::new();
+        for hook in &hooks {
+            let args = policy_args(agent, &hook.command, project);
+            if !policies.iter().any(|(seen, _)| *seen == args) {
+                policies.push((args, &hook.command));
+            }
+        }
+        for (_, command) in policies {
+            policy_findings(agent, command, project, &mut findings);
         }
         for hook in
             hooks.iter().filter(|hook| agent.event(&hook.event).is_some_and(|spec| spec.kind == EventKind::PreToolUse))
@@ -348,9 +363,9 @@ fn run_hook(agent: &'static Agent, project: &Path, hook: &WiredHook, findings: &
     }
 }
 
-/// The files a hook command's policy is made of: its rule files (`--rules`, a directory's
-/// `.rules` files, at most 64), its bundle and the bundle's signature (`--bundle`).
-fn policy_files(agent: &Agent, command: &str, project: &Path) -> Vec<PathBuf> {
+/// The policy arguments of a hook command: each `--rules` and `--bundle` with its value (the
+/// agent's project variable expanded as the shell would), built-in rule sets left out.
+fn policy_args(agent: &Agent, command: &str, project: &Path) -> Vec<(String, PathBuf)> {
     // The project variable the agent sets (`$CLAUDE_PROJECT_DIR/rules`), as the shell expands it.
     let mut command = command.to_string();
     if let Some(var) = agent.settings.project_var {
@@ -358,7 +373,7 @@ fn policy_files(agent: &Agent, command: &str, project: &Path) -> Vec<PathBuf> {
         command = command.replace(&format!("${{{var}}}"), &root).replace(&format!("${var}"), &root);
     }
     let words = shlex::split(&command).unwrap_or_default();
-    let mut files = Vec::new();
+    let mut found = Vec::new();
     let mut words = words.iter();
     while let Some(word) = words.next() {
         let (flag, value) = match word.split_once('=') {
@@ -370,7 +385,16 @@ fn policy_files(agent: &Agent, command: &str, project: &Path) -> Vec<PathBuf> {
             _ => continue,
         };
         let Some(value) = value.filter(|value| !value.starts_with(crate::builtin::PREFIX)) else { continue };
-        let path = project.join(&value);
+        found.push((flag.to_string(), project.join(&value)));
+    }
+    found
+}
+
+/// The files a hook command's policy is made of: its rule files (`--rules`, a directory's
+/// `.rules` files, at most 64), its bundle and the bundle's signature (`--bundle`).
+fn policy_files(agent: &Agent, command: &str, project: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for (flag, path) in policy_args(agent, command, project) {
         if flag == "--bundle" {
             files.push(path.with_file_name(format!(
                 "{}.minisig",
@@ -389,6 +413,54 @@ fn policy_files(agent: &Agent, command: &str, project: &Path) -> Vec<PathBuf> {
         }
     }
     files
+}
+
+/// How many days before its last day a waiver is listed.
+const WAIVER_NOTICE_DAYS: i64 = 7;
+
+/// The policy a hook command loads, read whole: a bundle's every block verified, and the
+/// waivers that expire within [`WAIVER_NOTICE_DAYS`] (or have expired) listed.
+fn policy_findings(agent: &Agent, command: &str, project: &Path, findings: &mut Findings) {
+    let args = policy_args(agent, command, project);
+    let bundle = args.iter().find(|(flag, _)| flag == "--bundle").map(|(_, path)| path.clone());
+    let rules: Vec<PathBuf> = args.into_iter().filter(|(flag, _)| flag == "--rules").map(|(_, path)| path).collect();
+    let loaded = match &bundle {
+        Some(bundle) => crate::Policy::load_bundle(bundle),
+        None if rules.is_empty() => return,
+        None => crate::Policy::from_paths(&rules),
+    };
+    let policy = match loaded {
+        Ok(policy) => policy,
+        // A policy that does not load is reported by the hook runs above.
+        Err(_) => return,
+    };
+    if let Some(bundle) = &bundle {
+        match policy.verify() {
+            Ok(()) => findings.ok(format!("`{}`: every rule and every block verified", bundle.display())),
+            Err(error) => findings.problem(format!("`{}`: {error}", bundle.display())),
+        }
+    }
+    let today = crate::ir::today();
+    for waiver in policy.waivers() {
+        let Some(last) = crate::ir::day_of(&waiver.until) else { continue };
+        let left = last - today;
+        let reason = waiver.reason.as_deref().map(|reason| format!(" ({reason})")).unwrap_or_default();
+        match left {
+            ..0 => findings.note(format!(
+                "the waiver of `{}` at {} expired after {}: the rule applies again{reason}",
+                waiver.rule, waiver.origin, waiver.until
+            )),
+            0..=WAIVER_NOTICE_DAYS => findings.note(format!(
+                "the waiver of `{}` at {} expires after {} ({} day{} left){reason}",
+                waiver.rule,
+                waiver.origin,
+                waiver.until,
+                left,
+                if left == 1 { "" } else { "s" }
+            )),
+            _ => {}
+        }
+    }
 }
 
 /// Whether the wired agent can change its own policy: for each file the policy is made of, and

@@ -37,6 +37,8 @@ pub(crate) type Part = (EventKind, Option<OwnedKey>, Box<RawValue>);
 pub struct DecisionTable {
     rules: Rules,
     paths: PathSettings,
+    /// The waivers, judged when a rule fires (they change no index).
+    waivers: std::sync::Arc<[crate::ir::Waiver]>,
 }
 
 #[derive(Debug, Clone)]
@@ -204,16 +206,18 @@ impl DecisionTable {
     pub(crate) fn from_store(store: std::sync::Arc<dyn stored::Store>, layout: stored::Layout) -> DecisionTable {
         let stored = stored::Stored::new(store, layout);
         let paths = PathSettings { case: stored.case(), ..PathSettings::default() };
-        DecisionTable { rules: Rules::Stored(Box::new(stored)), paths }.with_path_settings(PathSettings::default())
+        DecisionTable { rules: Rules::Stored(Box::new(stored)), paths, waivers: Vec::new().into() }
+            .with_path_settings(PathSettings::default())
     }
 
     /// The same rules, reading paths as `settings` say. The index depends only on the case
     /// rule: it is rebuilt when that changes, and kept otherwise.
     pub fn with_path_settings(self, settings: PathSettings) -> DecisionTable {
         if settings.case == self.paths.case {
-            return DecisionTable { rules: self.rules, paths: settings };
+            return DecisionTable { rules: self.rules, paths: settings, waivers: self.waivers };
         }
-        match self.rules {
+        let waivers = self.waivers;
+        let table = match self.rules {
             Rules::Built { entries, .. } => Self::from_entries_with(entries, settings),
             Rules::Stored(mut stored) => match Self::materialise(&stored) {
                 Ok(built) => built.with_path_settings(settings),
@@ -221,10 +225,11 @@ impl DecisionTable {
                 // every rule of the event is tried, so none is missed.
                 Err(_) => {
                     stored.exhaustive = true;
-                    DecisionTable { rules: Rules::Stored(stored), paths: settings }
+                    DecisionTable { rules: Rules::Stored(stored), paths: settings, waivers: Vec::new().into() }
                 }
             },
-        }
+        };
+        table.with_waivers(waivers)
     }
 
     /// A stored table's rules built in memory.
@@ -235,6 +240,16 @@ impl DecisionTable {
             .map(|(event, key, body)| (event, serde_json::from_value(key).ok(), body))
             .collect();
         Ok(Self::from_bundled(parts, true))
+    }
+
+    /// The same table with these waivers.
+    pub(crate) fn with_waivers(self, waivers: impl Into<std::sync::Arc<[crate::ir::Waiver]>>) -> DecisionTable {
+        DecisionTable { waivers: waivers.into(), ..self }
+    }
+
+    /// The waivers, in source order.
+    pub fn waivers(&self) -> &[crate::ir::Waiver] {
+        &self.waivers
     }
 
     /// How the table reads the paths of events.
@@ -259,7 +274,7 @@ impl DecisionTable {
         for (event, keys) in events.iter_mut().zip(grouped) {
             event.build(keys, paths.case);
         }
-        DecisionTable { rules: Rules::Built { entries, events }, paths }
+        DecisionTable { rules: Rules::Built { entries, events }, paths, waivers: Vec::new().into() }
     }
 
     /// Every rule's event, key and body, in order: what a bundle stores. A stored key this
@@ -282,7 +297,10 @@ impl DecisionTable {
     pub(crate) fn encode(&self) -> Result<stored::Encoded, String> {
         match &self.rules {
             Rules::Built { events, .. } => stored::encode(self, events.as_slice(), &self.parts()?),
-            Rules::Stored(stored) => Self::materialise(stored)?.with_path_settings(self.paths.clone()).encode(),
+            Rules::Stored(stored) => Self::materialise(stored)?
+                .with_path_settings(self.paths.clone())
+                .with_waivers(std::sync::Arc::clone(&self.waivers))
+                .encode(),
         }
     }
 

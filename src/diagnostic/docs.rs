@@ -86,6 +86,18 @@ impl Code {
                 "let tools = [a]\nlet tools = [b]",
                 "Rename one, or merge their values into one list.",
             ),
+            Code::UnknownWaivedRule => (
+                "`waive NAME` names no rule of the rule set (rule names are unique across all its files).",
+                "A waiver of nothing lifts nothing; a misspelt name would leave the rule it meant in force while the author thinks it lifted.",
+                "rule iac/apply pre_tool_use when runs terraform apply => ask \"apply\"\nwaive iac/aply until 2026-12-31",
+                "Name the rule exactly (the suggestion, or the name `hookc explain` prints), or remove the waiver.",
+            ),
+            Code::InvalidDate => (
+                "A waiver's `until` is not a day of the calendar (`2026-02-30`, `2026-13-01`), or is before 1970.",
+                "The waiver's expiry could not be judged.",
+                "rule apply pre_tool_use when runs terraform apply => ask \"apply\"\nwaive apply until 2026-02-30",
+                "Write the last day the waiver should hold, `YYYY-MM-DD`, read as UTC.",
+            ),
             Code::TypeMismatch => (
                 "A value has the wrong type for its field or operator: text compared with a number, a bare field that is not a boolean, `len` of a boolean.",
                 "The test could never hold as written.",
@@ -133,6 +145,12 @@ impl Code {
                 "The author expects the call to go through, or to be asked about, and it never will be.",
                 "rule deny-rm pre_tool_use when command starts_with \"rm \" => deny\nrule allow-rm-rf pre_tool_use when command starts_with \"rm -rf\" => allow",
                 "Narrow the stronger rule if the weaker one should apply, or remove the weaker one.",
+            ),
+            Code::ExpiredWaiver => (
+                "A waiver's last day (`until`, inclusive, UTC) is before today.",
+                "An expired waiver lifts nothing: the rule applies again. It is left in the file only as history, and misleads whoever reads it.",
+                "rule apply pre_tool_use when runs terraform apply => ask \"apply\"\nwaive apply until 2020-01-31",
+                "Remove the waiver, or give it a new date if the exception is still wanted.",
             ),
             Code::DuplicateRuleBody => (
                 "Two rules have the same event, condition and actions.",

@@ -35,6 +35,23 @@ pub struct Evaluation {
     /// already continued the turn (`stop_hook_active`): the audit record says why nothing was
     /// decided.
     pub dropped_continuation: bool,
+    /// The rules that fired but whose effect a waiver lifted, in order: explain and the audit
+    /// record show every decision a waiver changed.
+    pub waived: Vec<Waived>,
+}
+
+/// A rule that fired and was not applied, because a waiver in force lifted it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct Waived {
+    /// The rule.
+    pub rule: String,
+    /// Where the waiver was written, `FILE:LINE:COLUMN`.
+    pub waiver: String,
+    /// Its last day (`YYYY-MM-DD`, UTC).
+    pub until: String,
+    /// Its reason, if it gives one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }
 
 /// One `log` action's record.
@@ -138,6 +155,8 @@ pub enum EvalError {
 pub(crate) trait RuleTracer: Tracer {
     /// A rule's condition was evaluated.
     fn rule(&mut self, _rule: &Rule, _fired: bool) {}
+    /// The rule just reported as fired was not applied: a waiver lifted it.
+    fn waived(&mut self, _waived: &Waived) {}
     /// A call that names several files is judged once per file: the rules after this are
     /// judged for this file (its canonical spelling).
     fn reading(&mut self, _file: &str) {}
@@ -162,14 +181,26 @@ pub(crate) fn evaluate(
     tracer: &mut impl RuleTracer,
     scope: Scope,
 ) -> Result<Evaluation, EvalError> {
-    let mut evaluation = evaluate_event(table, event, tracer, scope)?;
+    evaluate_on(table, event, tracer, scope, crate::ir::today())
+}
+
+/// Evaluates an event on `today` (days since 1970-01-01, UTC), the day waivers are judged by.
+/// The hook path passes the system clock's day; nothing else (no variable, no flag) moves it.
+pub(crate) fn evaluate_on(
+    table: &DecisionTable,
+    event: &Event,
+    tracer: &mut impl RuleTracer,
+    scope: Scope,
+    today: i64,
+) -> Result<Evaluation, EvalError> {
+    let mut evaluation = evaluate_event(table, event, tracer, scope, today)?;
     if let (EventData::PermissionRequest(call), Permission::Allow) =
         (&event.data, evaluation.result.permission_behavior)
     {
         // An approval on the person's behalf never approves what the same policy refuses or
         // asks a person about before the call.
         let before = Event { common: event.common.clone(), data: EventData::PreToolUse(call.clone()) };
-        let before = evaluate_event(table, &before, &mut (), scope)?.result;
+        let before = evaluate_event(table, &before, &mut (), scope, today)?.result;
         let refused = before.blocking_error.as_ref().map(ToString::to_string);
         let (permission, reason) = match (refused, before.permission_behavior) {
             (Some(reason), _) => (Permission::Deny, Some(reason)),
@@ -194,14 +225,16 @@ fn evaluate_event(
     event: &Event,
     tracer: &mut impl RuleTracer,
     scope: Scope,
+    today: i64,
 ) -> Result<Evaluation, EvalError> {
     let files = Files::of(event, table.path_settings())?;
     if let Some(result) = guard::check(event, &files, &table.path_settings().guarded) {
-        return Ok(Evaluation { result, logs: Vec::new(), dropped_continuation: false });
+        return Ok(Evaluation { result, logs: Vec::new(), dropped_continuation: false, waived: Vec::new() });
     }
     let shared = Shared::default();
+    let reading = Reading { files: &files, shared: &shared, scope, today };
     let mut evaluations = (0..files.readings())
-        .map(|at| evaluate_reading(table, event, &files, files.reading(at), &shared, tracer, scope))
+        .map(|at| evaluate_reading(table, event, &reading, files.reading(at), tracer))
         .collect::<Result<Vec<_>, _>>()?;
     if evaluations.len() == 1 {
         return Ok(evaluations.swap_remove(0));
@@ -210,8 +243,10 @@ fn evaluate_event(
     // The same record from several files is one record.
     dedup_in_order(&mut logs);
     let dropped_continuation = evaluations.iter().any(|evaluation| evaluation.dropped_continuation);
+    let mut waived: Vec<Waived> = evaluations.iter_mut().flat_map(|evaluation| evaluation.waived.drain(..)).collect();
+    dedup_in_order(&mut waived);
     let result = HookResult::merge_files(evaluations.into_iter().map(|evaluation| evaluation.result).collect())?;
-    Ok(Evaluation { result, logs, dropped_continuation })
+    Ok(Evaluation { result, logs, dropped_continuation, waived })
 }
 
 /// What the readings of one call share: every reading sees the same event but for its file
@@ -226,17 +261,25 @@ struct Shared {
     held: std::cell::RefCell<rustc_hash::FxHashMap<crate::compile::RuleId, bool>>,
 }
 
+/// What every reading of one call shares.
+struct Reading<'r> {
+    files: &'r Files<'r>,
+    shared: &'r Shared,
+    scope: Scope,
+    /// The day waivers are judged by.
+    today: i64,
+}
+
 /// Evaluates one reading of an event: the file at `file` as its `path`.
 #[inline]
 fn evaluate_reading(
     table: &DecisionTable,
     event: &Event,
-    files: &Files<'_>,
+    reading: &Reading<'_>,
     file: Option<usize>,
-    shared: &Shared,
     tracer: &mut impl RuleTracer,
-    scope: Scope,
 ) -> Result<Evaluation, EvalError> {
+    let Reading { files, shared, scope, today } = *reading;
     let kind = event.kind();
     let stop_hook_active = event.stop_info().is_some_and(|stop| stop.stop_hook_active);
     if files.readings() > 1 {
@@ -249,6 +292,7 @@ fn evaluate_reading(
         result: HookResult::default(),
         logs: Vec::new(),
         dropped_continuation: false,
+        waived: Vec::new(),
     };
     let candidates_of = |view: &View<'_>| {
         match scope {
@@ -290,6 +334,11 @@ fn evaluate_reading(
         if !fired {
             continue;
         }
+        if let Some(waived) = run.waiver_of(table, rule, today)? {
+            tracer.waived(&waived);
+            run.waived.push(waived);
+            continue;
+        }
         let rewrote = run.apply(rule, stop_hook_active)?;
         if run.result.halts() {
             break;
@@ -312,9 +361,25 @@ struct Run<'e> {
     result: HookResult,
     logs: Vec<LogRecord>,
     dropped_continuation: bool,
+    waived: Vec<Waived>,
 }
 
 impl Run<'_> {
+    /// The first waiver of `rule` in force on `today` whose condition holds here, if any.
+    fn waiver_of(&self, table: &DecisionTable, rule: &Rule, today: i64) -> Result<Option<Waived>, EvalError> {
+        for waiver in table.waivers().iter().filter(|waiver| waiver.rule == rule.name && waiver.holds_on(today)) {
+            if self.view.holds(&waiver.condition, &mut ()).map_err(|reason| pattern_error(rule, reason))? {
+                return Ok(Some(Waived {
+                    rule: rule.name.clone(),
+                    waiver: waiver.origin.clone(),
+                    until: waiver.until.clone(),
+                    reason: waiver.reason.clone(),
+                }));
+            }
+        }
+        Ok(None)
+    }
+
     /// Applies a fired rule: its rewrites to the view, the rest as one result merged into the
     /// evaluation's. Whether it rewrote the arguments or the output.
     fn apply(&mut self, rule: &Rule, stop_hook_active: bool) -> Result<bool, EvalError> {
@@ -469,7 +534,7 @@ impl Run<'_> {
         if let Some(Cow::Owned(output)) = self.view.output {
             result.updated_output = Some(output);
         }
-        Evaluation { result, logs: self.logs, dropped_continuation: self.dropped_continuation }
+        Evaluation { result, logs: self.logs, dropped_continuation: self.dropped_continuation, waived: self.waived }
     }
 }
 

@@ -26,6 +26,48 @@ pub struct Rule {
     pub actions: Vec<Action>,
 }
 
+/// A checked waiver: where the rule named fires and the condition holds, its effect is lifted
+/// until the end of `until` (UTC), judged at call time.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Waiver {
+    /// The rule it lifts.
+    pub rule: String,
+    /// Where it lifts it (`Always` when the waiver has no `when`).
+    pub condition: Cond,
+    /// The last day it holds, `YYYY-MM-DD` (UTC, inclusive).
+    pub until: String,
+    /// Why, if said.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// Where it was written, `FILE:LINE:COLUMN`.
+    pub origin: String,
+}
+
+impl Waiver {
+    /// Whether the waiver holds on `day` (days since 1970-01-01, UTC): through the end of its
+    /// last day. A date that does not read (a hand-made bundle) never holds: the rule applies.
+    pub fn holds_on(&self, day: i64) -> bool {
+        day_of(&self.until).is_some_and(|last| day <= last)
+    }
+}
+
+/// The day a `YYYY-MM-DD` date is, in days since 1970-01-01; `None` when it is not a calendar
+/// day.
+pub(crate) fn day_of(date: &str) -> Option<i64> {
+    if date.len() != 10 || !date.is_ascii() {
+        return None;
+    }
+    let time = humantime::parse_rfc3339(&format!("{date}T00:00:00Z")).ok()?;
+    let seconds = time.duration_since(std::time::UNIX_EPOCH).ok()?.as_secs();
+    i64::try_from(seconds / 86_400).ok()
+}
+
+/// Today, in days since 1970-01-01 (UTC), by the system clock: the only clock a hook call reads.
+pub(crate) fn today() -> i64 {
+    let seconds = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |since| since.as_secs());
+    i64::try_from(seconds / 86_400).unwrap_or(i64::MAX)
+}
+
 /// A condition tree.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -418,6 +418,12 @@ fn completions(text: &str, at: usize) -> Vec<Value> {
                 .collect();
             items.push(item("rule", KEYWORD, "rule NAME", "Name the rule that follows: `rule no-rm-root`."));
             items.push(item("let", KEYWORD, "let NAME = [\"…\", …]", "A named list, for `in` and `like`."));
+            items.push(item(
+                "waive",
+                KEYWORD,
+                "waive RULE [when CONDITION] until YYYY-MM-DD [\"REASON\"]",
+                "Lift a rule where the condition holds, through the last day (UTC).",
+            ));
             items
         }
         Place::Condition { value_of: Some(Field::Kind), .. } => {

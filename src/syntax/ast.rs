@@ -9,6 +9,23 @@ pub(crate) struct Ast {
     pub lists: Vec<ListDecl>,
     /// Rules, in source order.
     pub rules: Vec<RuleDecl>,
+    /// Waivers, in source order.
+    pub waivers: Vec<WaiverDecl>,
+}
+
+/// `waive RULE [when CONDITION] until DATE ["REASON"]`.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct WaiverDecl {
+    /// The rule it lifts.
+    pub rule: Ident,
+    /// Where it lifts it, if not everywhere.
+    pub condition: Option<Expr>,
+    /// The last day it holds, as written (`YYYY-MM-DD`).
+    pub until: Ident,
+    /// Why, if said.
+    pub reason: Option<StrLit>,
+    /// The whole waiver.
+    pub span: Span,
 }
 
 /// A name as written.

@@ -16,7 +16,7 @@ pub(super) const MAX_NESTING: usize = 100;
 
 pub(super) fn lower(file: FileId, mut pairs: Pairs<'_, Rule>) -> (Ast, Vec<Diagnostic>) {
     let lowerer = Lowerer { file };
-    let mut ast = Ast { lists: Vec::new(), rules: Vec::new() };
+    let mut ast = Ast { lists: Vec::new(), rules: Vec::new(), waivers: Vec::new() };
     let mut errors = Vec::new();
     let Some(file_pair) = pairs.next() else { return (ast, errors) };
     for item in file_pair.into_inner() {
@@ -27,6 +27,10 @@ pub(super) fn lower(file: FileId, mut pairs: Pairs<'_, Rule>) -> (Ast, Vec<Diagn
             },
             Rule::rule => match lowerer.rule(item) {
                 Ok(rule) => ast.rules.push(rule),
+                Err(error) => errors.push(error),
+            },
+            Rule::waiver => match lowerer.waiver(item) {
+                Ok(waiver) => ast.waivers.push(waiver),
                 Err(error) => errors.push(error),
             },
             _ => {}
@@ -103,6 +107,27 @@ impl Lowerer {
         // rule's span: a rule ends where its last action does.
         let span = actions.last().map_or(span, |last| Span { end: last.span.end, ..span });
         Ok(RuleDecl { name, event, condition, actions, span })
+    }
+
+    fn waiver(&self, pair: Pair<'_, Rule>) -> Lowered<WaiverDecl> {
+        let span = self.span(&pair);
+        let (mut rule, mut condition, mut until, mut reason) = (None, None, None, None);
+        for child in pair.into_inner() {
+            match child.as_rule() {
+                Rule::rule_name => rule = Some(self.ident(&child)),
+                Rule::condition => condition = Some(self.condition(child, 0)?),
+                Rule::date => until = Some(self.ident(&child)),
+                Rule::string => reason = Some(self.str_lit(child)),
+                _ => {}
+            }
+        }
+        match (rule, until) {
+            (Some(rule), Some(until)) => {
+                let end = reason.as_ref().map_or(until.span.end, |reason: &StrLit| reason.span.end);
+                Ok(WaiverDecl { rule, condition, until, reason, span: Span { end, ..span } })
+            }
+            _ => Err(incomplete(span)),
+        }
     }
 
     fn condition(&self, pair: Pair<'_, Rule>, depth: usize) -> Lowered<Expr> {

@@ -51,7 +51,7 @@ pub(crate) fn parse_recovering(file_id: FileId, file: &SourceFile) -> (Ast, Vec<
                 let (start, end) = recover::broken_item(&starts, at, text.len());
                 errors.push(recover::at_opening(file_id, &file.text, (start, end), error));
                 if errors.len() >= recover::MAX_ERRORS || start >= end {
-                    return (Ast { lists: Vec::new(), rules: Vec::new() }, errors);
+                    return (Ast { lists: Vec::new(), rules: Vec::new(), waivers: Vec::new() }, errors);
                 }
                 text = std::borrow::Cow::Owned(recover::blank(&text, start, end));
             }
@@ -98,6 +98,9 @@ fn describe(expected: Rule) -> &'static str {
         Rule::let_decl | Rule::kw_let => "`let`",
         Rule::rule | Rule::rule_header | Rule::kw_rule => "a rule",
         Rule::rule_name => "a rule name",
+        Rule::waiver | Rule::kw_waive => "a waiver (`waive RULE [when …] until YYYY-MM-DD`)",
+        Rule::kw_until => "`until`",
+        Rule::date => "a date (`YYYY-MM-DD`)",
         Rule::event => "an event name",
         Rule::condition | Rule::conjunction | Rule::negation | Rule::test => "a condition",
         Rule::len_call | Rule::field => "a field",
