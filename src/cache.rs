@@ -3,8 +3,18 @@
 //!
 //! - **Key.** An entry is found by the policy's identity (the content hash of every rule file,
 //!   its name and the read order: `bundle::source_hash`), this hookc's version and the bundle
-//!   format. The rule files are read and hashed on every call, so a changed file is never
-//!   missed; the entry must also name that identity itself, or it is rebuilt.
+//!   format; the entry must also name that identity itself, or it is rebuilt.
+//! - **Metadata guard.** Reading and hashing every rule file on every call costs time in
+//!   proportion to the policy (20 ms at 100,000 rules). So after hashing them a call records, in
+//!   a *stamp* beside the entries (keyed by this hookc and the files listed, in order), each
+//!   file's size, inode, device, and modification and change times (nanoseconds), with the
+//!   identity. A later call lists the files again (a directory is walked every call, so an
+//!   added, removed or renamed file is seen), stats each, and takes the identity from the stamp
+//!   only when every figure is unchanged and every file's times are more than
+//!   [`RACY_SECONDS`] older than when the stamp's figures were taken, so that an edit within the
+//!   clock granularity of a coarse file system cannot hide behind an unchanged time (git's
+//!   "racily clean" rule). The change time cannot be set back by a user (any write, rename or
+//!   `touch -d` moves it to now), so a changed file is never missed: it is hashed again.
 //! - **Place.** `$XDG_CACHE_HOME/hookc` (else `~/.cache/hookc`; `~/Library/Caches/hookc` on
 //!   macOS), a directory owned by this user with mode 0700, none of whose components is a
 //!   symlink. Entries are 0600 files written atomically (a temporary file renamed into place),
@@ -25,6 +35,11 @@ use std::path::{Path, PathBuf};
 pub const MAX_ENTRIES: usize = 32;
 /// The most bytes kept: past it the oldest entries are evicted.
 pub const MAX_BYTES: u64 = 256 << 20;
+/// How much older than a stamp a file's times must be for the stamp to vouch for it: coarser
+/// than any file system's time granularity (FAT's is 2 s).
+pub const RACY_SECONDS: u64 = 3;
+/// The most stamps kept: past it the oldest are evicted.
+const MAX_STAMPS: usize = 128;
 /// How long a call waits for another call building the same cache before compiling alone.
 const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
 
@@ -44,11 +59,28 @@ pub fn dir() -> Option<PathBuf> {
 /// Loads rule files through the cache: the cached compilation of exactly these files when there
 /// is a sound one, else the rules compiled (and, when they load, kept for the next call).
 pub fn load_rules(paths: &[PathBuf]) -> Result<Policy, LoadError> {
-    let sources = crate::source::read_rule_files(paths)?;
+    let listed = crate::source::list_rule_files(paths)?;
+    let Some(cache) = dir().and_then(|dir| Cache::open(&dir).ok()) else {
+        return Policy::from_sources(&crate::source::read_listed(&listed)?);
+    };
+    // Figures taken before the files are read: a file changed while it is read has other
+    // figures at the next call, which then hashes it again.
+    let stamp = Stamp::of(&listed);
+    if let Some(identity) = stamp.as_ref().and_then(|stamp| cache.stamped(stamp)) {
+        if let Some(policy) = cache.load(&key(&identity), &identity) {
+            return Ok(policy);
+        }
+    }
+    let sources = crate::source::read_listed(&listed)?;
     let identity = bundle::source_hash(&sources);
-    let Some(cache) = dir().and_then(|dir| Cache::open(&dir).ok()) else { return Policy::from_sources(&sources) };
     let key = key(&identity);
+    let stamp_it = |cache: &Cache| {
+        if let Some(stamp) = &stamp {
+            cache.stamp(stamp, &identity);
+        }
+    };
     if let Some(policy) = cache.load(&key, &identity) {
+        stamp_it(&cache);
         return Ok(policy);
     }
     // Build once when calls start together: the first builds, the others wait and load it.
@@ -61,8 +93,80 @@ pub fn load_rules(paths: &[PathBuf]) -> Result<Policy, LoadError> {
     let policy = Policy::from_sources(&sources)?;
     if lock.is_some() {
         cache.store(&key, &policy);
+        stamp_it(&cache);
     }
     Ok(policy)
+}
+
+/// The figures of the files a policy is read from, taken at one moment.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+struct Stamp {
+    /// The stamp's name: this hookc and the files listed, in order.
+    #[serde(skip)]
+    name: String,
+    /// Per file: size, inode, device, modification and change times (seconds, nanoseconds).
+    files: Vec<[i64; 7]>,
+    /// When the figures were taken (nanoseconds since 1970).
+    taken: u128,
+}
+
+impl Stamp {
+    /// The figures of every listed file now; `None` when one cannot be read, or off Unix.
+    fn of(listed: &[crate::source::Listed]) -> Option<Stamp> {
+        use crate::source::Listed;
+        let taken = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).ok()?.as_nanos();
+        let mut name = Sha256::new();
+        name.update(env!("CARGO_PKG_VERSION"));
+        let mut files = Vec::new();
+        for entry in listed {
+            match entry {
+                Listed::Builtin(builtin) => name.update(format!("\0builtin:{builtin}")),
+                Listed::File { path, identity } => {
+                    let absolute = std::path::absolute(path).ok()?;
+                    name.update(format!("\0{}\0{identity}", absolute.display()));
+                    files.push(figures(&std::fs::metadata(path).ok()?)?);
+                }
+            }
+        }
+        let name = name.finalize().iter().take(16).map(|byte| format!("{byte:02x}")).collect();
+        Some(Stamp { name, files, taken })
+    }
+
+    /// Whether every file's times are older than the figures by more than [`RACY_SECONDS`].
+    fn settled(&self) -> bool {
+        let limit = i128::try_from(self.taken).unwrap_or(0) - i128::from(RACY_SECONDS) * 1_000_000_000;
+        let nanos = |seconds: i64, nanos: i64| i128::from(seconds) * 1_000_000_000 + i128::from(nanos);
+        self.files.iter().all(|[_, _, _, modified, modified_ns, changed, changed_ns]| {
+            nanos(*modified, *modified_ns) < limit && nanos(*changed, *changed_ns) < limit
+        })
+    }
+}
+
+#[cfg(unix)]
+fn figures(meta: &std::fs::Metadata) -> Option<[i64; 7]> {
+    use std::os::unix::fs::MetadataExt;
+    let unsigned = |value: u64| i64::try_from(value).ok();
+    Some([
+        unsigned(meta.size())?,
+        unsigned(meta.ino())?,
+        unsigned(meta.dev())?,
+        meta.mtime(),
+        meta.mtime_nsec(),
+        meta.ctime(),
+        meta.ctime_nsec(),
+    ])
+}
+
+#[cfg(not(unix))]
+fn figures(_meta: &std::fs::Metadata) -> Option<[i64; 7]> {
+    None
+}
+
+/// What a stamp file holds: the figures and the identity they vouch for.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Stamped {
+    stamp: Stamp,
+    identity: String,
 }
 
 /// Drops the entry of the policy `identity`, if there is one (its blocks did not verify).
@@ -94,10 +198,15 @@ pub fn usage(dir: &Path) -> (usize, u64) {
 }
 
 fn entries(dir: &Path) -> Vec<(PathBuf, u64, std::time::SystemTime)> {
+    files_with(dir, "bundle")
+}
+
+/// The files of a directory with this extension: path, size, modification time.
+fn files_with(dir: &Path, extension: &str) -> Vec<(PathBuf, u64, std::time::SystemTime)> {
     let Ok(listing) = std::fs::read_dir(dir) else { return Vec::new() };
     listing
         .flatten()
-        .filter(|entry| entry.path().extension().is_some_and(|ext| ext == "bundle"))
+        .filter(|entry| entry.path().extension().is_some_and(|ext| ext == extension))
         .filter_map(|entry| {
             let meta = entry.metadata().ok().filter(std::fs::Metadata::is_file)?;
             Some((entry.path(), meta.len(), meta.modified().ok()?))
@@ -164,29 +273,74 @@ impl Cache {
     /// The entry for `key`, when it is this user's regular file and a sound bundle of exactly
     /// `identity`; a broken one is removed.
     fn load(&self, key: &str, identity: &str) -> Option<Policy> {
-        use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
         let path = self.entry(key);
-        let file = std::fs::OpenOptions::new()
-            .read(true)
-            .custom_flags(rustix::fs::OFlags::NOFOLLOW.bits() as i32)
-            .open(&path)
-            .ok()?;
-        let meta = file.metadata().ok()?;
-        let sound_file = meta.is_file()
-            && meta.uid() == rustix::process::getuid().as_raw()
-            && meta.mode() & 0o077 == 0
-            && meta.len() <= MAX_BYTES;
+        if std::fs::symlink_metadata(&path).is_err() {
+            return None;
+        }
+        let file = self.open_own(&path);
         // Recently used: evicted last (the handle is the bundle's from here on).
-        let _ = sound_file.then(|| file.set_modified(std::time::SystemTime::now()));
-        let policy = sound_file
-            .then(|| bundle::Opened::from_file(file).and_then(bundle::Opened::load).ok())
-            .flatten()
+        if let Some(file) = &file {
+            let _ = file.set_modified(std::time::SystemTime::now());
+        }
+        let policy = file
+            .and_then(|file| bundle::Opened::from_file(file).and_then(bundle::Opened::load).ok())
             .map(Policy::from_loaded)
             .filter(|policy| policy.source_hash() == identity);
         if policy.is_none() {
             let _ = std::fs::remove_file(&path);
         }
         policy
+    }
+
+    /// The identity a stamp of exactly these figures vouches for, when its figures were
+    /// settled (see the module's "Metadata guard").
+    fn stamped(&self, current: &Stamp) -> Option<String> {
+        use std::io::Read;
+        let file = self.open_own(&self.dir.join(format!("{}.stamp", current.name)))?;
+        let mut text = String::new();
+        file.take(1 << 20).read_to_string(&mut text).ok()?;
+        let stamped: Stamped = serde_json::from_str(&text).ok()?;
+        (stamped.stamp.files == current.files && stamped.stamp.settled()).then_some(stamped.identity)
+    }
+
+    /// Records the figures that the identity was hashed under, atomically, when they are
+    /// settled (an unsettled stamp would never be used), then evicts the oldest stamps.
+    fn stamp(&self, stamp: &Stamp, identity: &str) {
+        use std::io::Write;
+        if !stamp.settled() {
+            return;
+        }
+        let Ok(text) = serde_json::to_string(&Stamped { stamp: stamp.clone(), identity: identity.to_string() }) else {
+            return;
+        };
+        let Ok(mut file) = tempfile::NamedTempFile::new_in(&self.dir) else { return };
+        if file.write_all(text.as_bytes()).is_err()
+            || file.persist(self.dir.join(format!("{}.stamp", stamp.name))).is_err()
+        {
+            return;
+        }
+        let mut stamps = files_with(&self.dir, "stamp");
+        stamps.sort_by_key(|(_, _, modified)| std::cmp::Reverse(*modified));
+        for (path, _, _) in stamps.iter().skip(MAX_STAMPS) {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+
+    /// A file of the cache, opened without following a link, when it is this user's regular
+    /// file and no one else may write it.
+    fn open_own(&self, path: &Path) -> Option<std::fs::File> {
+        use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(rustix::fs::OFlags::NOFOLLOW.bits() as i32)
+            .open(path)
+            .ok()?;
+        let meta = file.metadata().ok()?;
+        let own = meta.is_file()
+            && meta.uid() == rustix::process::getuid().as_raw()
+            && meta.mode() & 0o077 == 0
+            && meta.len() <= MAX_BYTES;
+        own.then_some(file)
     }
 
     /// Keeps a compiled policy under `key`, atomically, then evicts the oldest entries.
@@ -242,6 +396,10 @@ impl Cache {
         None
     }
     fn store(&self, _key: &str, _policy: &Policy) {}
+    fn stamped(&self, _current: &Stamp) -> Option<String> {
+        None
+    }
+    fn stamp(&self, _stamp: &Stamp, _identity: &str) {}
     fn lock(&self) -> Option<std::fs::File> {
         None
     }

@@ -166,30 +166,66 @@ pub enum ReadError {
 /// Reads rule files: each path is a `.rules` file or a directory searched recursively for them.
 /// Files are returned in path order, which is the order their rules are tried in.
 pub fn read_rule_files(paths: &[PathBuf]) -> Result<SourceMap, ReadError> {
-    let mut map = SourceMap::default();
+    read_listed(&list_rule_files(paths)?)
+}
+
+/// One rule file a policy's paths lead to, before it is read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Listed {
+    /// A file on disk, with its identity name.
+    File { path: PathBuf, identity: String },
+    /// A rule set built into the binary (`builtin:NAME`).
+    Builtin(String),
+}
+
+/// The rule files `paths` lead to, in the order they are read, without reading them: a directory
+/// is walked, `builtin:NAME` named. Fails as [`read_rule_files`] does on a path that cannot be
+/// walked or an unknown built-in set.
+pub(crate) fn list_rule_files(paths: &[PathBuf]) -> Result<Vec<Listed>, ReadError> {
+    let mut listed = Vec::new();
     for path in paths {
         // `builtin:NAME`: a rule set shipped inside the binary.
         if let Some(name) = path.to_str().and_then(|text| text.strip_prefix(crate::builtin::PREFIX)) {
-            let files = crate::builtin::files(name).ok_or_else(|| ReadError::UnknownBuiltin {
-                name: name.to_string(),
-                names: crate::builtin::names().join(", "),
-            })?;
-            let folder = format!("{}{}/", crate::builtin::PREFIX, crate::builtin::folder(name));
-            for (path, text) in files {
-                let identity = path.strip_prefix(&folder).unwrap_or(&path).to_string();
-                map.add(SourceFile::named(path, identity, text));
+            if crate::builtin::files(name).is_none() {
+                return Err(ReadError::UnknownBuiltin {
+                    name: name.to_string(),
+                    names: crate::builtin::names().join(", "),
+                });
             }
+            listed.push(Listed::Builtin(name.to_string()));
             continue;
         }
         for found in find_files(std::slice::from_ref(path), |path| path.extension().is_some_and(|ext| ext == "rules"))?
         {
-            let text = read_limited(&found)?;
-            map.add(SourceFile::named(&found, identity_name(path, &found), text));
+            let identity = identity_name(path, &found);
+            listed.push(Listed::File { path: found, identity });
         }
     }
-    if map.is_empty() {
+    if listed.is_empty() {
         let what = paths.iter().map(|p| format!("`{}`", p.display())).collect::<Vec<_>>();
         return Err(ReadError::NoRules { what: what.join(", ") });
+    }
+    Ok(listed)
+}
+
+/// Reads listed rule files.
+pub(crate) fn read_listed(listed: &[Listed]) -> Result<SourceMap, ReadError> {
+    let mut map = SourceMap::default();
+    for entry in listed {
+        match entry {
+            Listed::Builtin(name) => {
+                let files = crate::builtin::files(name).unwrap_or_default();
+                let folder = format!("{}{}/", crate::builtin::PREFIX, crate::builtin::folder(name));
+                for (path, text) in files {
+                    let identity = path.strip_prefix(&folder).unwrap_or(&path).to_string();
+                    map.add(SourceFile::named(path, identity, text));
+                }
+            }
+            Listed::File { path, identity } => {
+                let text = read_limited(path)?;
+                map.add(SourceFile::named(path, identity.clone(), text));
+            }
+        }
     }
     Ok(map)
 }

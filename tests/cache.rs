@@ -232,3 +232,54 @@ fn an_entry_whose_blocks_do_not_verify_fails_closed_once_then_is_rebuilt() {
     assert!(!entry.exists(), "the broken entry was dropped");
     assert!(setup.denies("rm x") && entry.exists(), "rebuilt");
 }
+
+/// The metadata guard: once the rule files have settled, a call takes the policy identity from
+/// the stamp instead of hashing the files (a stamp pointing elsewhere is followed, which is how
+/// the test sees it is used); any edit moves the file's change time, which the stamp cannot
+/// match, even one that keeps the size and sets the modification time back; and a file added
+/// to the directory is seen.
+#[cfg(unix)]
+#[test]
+fn the_metadata_guard_skips_hashing_only_while_no_file_changed() {
+    let setup = Setup::new();
+    let rules = setup.project.join("rules/a.rules");
+    // Another policy's entry, to point a stamp at.
+    std::fs::write(&rules, "pre_tool_use when runs ls => deny \"ls\"\n").unwrap();
+    assert!(setup.denies("ls"));
+    let ls_entry = setup.entries().remove(0);
+    std::fs::write(&rules, DENY_RM).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(3_300));
+    assert!(setup.denies("rm x") && !setup.denies("ls"), "hashed, and the stamp written");
+    let stamps: Vec<PathBuf> = std::fs::read_dir(setup.cache())
+        .unwrap()
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "stamp"))
+        .collect();
+    assert_eq!(stamps.len(), 1, "one stamp for one listing");
+    let stamp = std::fs::read_to_string(&stamps[0]).unwrap();
+    let ls_identity = String::from_utf8_lossy(&std::fs::read(&ls_entry).unwrap())
+        .split("\"source_hash\":\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .to_string();
+    let mut stamped: serde_json::Value = serde_json::from_str(&stamp).unwrap();
+    stamped["identity"] = ls_identity.into();
+    std::fs::write(&stamps[0], stamped.to_string()).unwrap();
+    assert!(setup.denies("ls") && !setup.denies("rm x"), "the stamp vouched: the files were not hashed");
+
+    // An edit of the same size, its modification time set back: the change time moved.
+    let modified = std::fs::metadata(&rules).unwrap().modified().unwrap();
+    std::fs::write(&rules, DENY_RM.replace("no rm", "No rm")).unwrap();
+    std::fs::File::options().write(true).open(&rules).unwrap().set_modified(modified).unwrap();
+    assert!(setup.denies("rm x") && !setup.denies("ls"), "the edit was seen");
+    let output = setup.spawn("rm x").wait_with_output().unwrap();
+    assert!(String::from_utf8_lossy(&output.stdout).contains("No rm"), "the new text decided");
+
+    // A file added to the directory is part of the listing.
+    std::fs::write(setup.project.join("rules/b.rules"), "pre_tool_use when runs cp => deny \"cp\"\n").unwrap();
+    assert!(setup.denies("cp x"));
+}
