@@ -57,7 +57,7 @@ pub(super) fn command(project_var: Option<&str>, args: &str) -> String {
         None => "$(git rev-parse --show-toplevel 2>/dev/null || pwd)".to_string(),
     };
     let script = format!(
-        "l=\"{root}/{PATH}\"; [ -f \"$l\" ] || {{ echo \"hookc: no launcher at $l (run hookc init in the project); this call is blocked\" >&2; exit 2; }}; exec sh \"$l\" \"$@\""
+        "l=\"{root}/{PATH}\"; [ -f \"$l\" ] || {{ echo \"hookc: no launcher at $l (run hookc init in the project); this call is blocked\" >&2; exit 2; }}; . \"$l\""
     );
     format!("sh -c {} hookc {args}", shlex::try_quote(&script).map(|quoted| quoted.into_owned()).unwrap_or_default())
 }

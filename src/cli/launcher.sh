@@ -10,7 +10,13 @@ fail() { printf 'hookc: %s\n' "$*" >&2; exit 2; }
 # Only shell builtins below (no dirname, no command substitution) but for readlink on a link:
 # the launcher runs at every hook call. Every path is absolute, so changing directory is safe;
 # the last step enters the project root.
-case "$0" in */*) self_dir=${0%/*}/ ;; *) self_dir=./ ;; esac
+# The hook command `init` writes reads this file into its own shell (`. "$l"`, one shell start
+# fewer per call), with `l` its absolute path; run as a program (`sh .hookc/hookc …`), $0 is.
+case "${l-}" in
+    /*/.hookc/hookc) self=$l ;;
+    *) self=$0 ;;
+esac
+case "$self" in */*) self_dir=${self%/*}/ ;; *) self_dir=./ ;; esac
 CDPATH= cd -P -- "$self_dir" 2>/dev/null || fail "cannot find the launcher's directory"
 here=$PWD
 root=${here%/*}
