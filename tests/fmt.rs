@@ -1,24 +1,21 @@
-//! `fmt`: property tests over randomly generated rule files (a seeded generator, so a failure
-//! names its seed and reproduces), plus the CLI.
+//! `fmt`: property tests over generated rule files (proptest, seeded and shrinking: the
+//! generator's every choice is read from a tape proptest draws, so a failing file shrinks with
+//! its tape), plus the CLI.
 
 use crate::support::{hookc, stderr, stdout};
 use hookc::source::{SourceFile, SourceMap};
 
-/// xorshift64*: small, seeded, reproducible.
-struct Rng(u64);
+use crate::support::Tape as Rng;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
+/// The generator's choices, as methods of the tape.
+trait Choices {
+    fn chance(&mut self, percent: u64) -> bool;
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str;
+}
+
+impl Choices for Rng {
     fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
+        (self.below(100) as u64) < percent
     }
     fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
         items[self.below(items.len())]
@@ -178,32 +175,39 @@ fn comment_lines(text: &str) -> Vec<String> {
 
 #[test]
 fn formatting_is_idempotent_keeps_comments_and_keeps_the_rules() {
-    let mut checked = 0;
-    let mut wrapped = 0;
-    for seed in 1..=400u64 {
-        let mut generator =
-            Generator { rng: Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1), lists: Vec::new(), comments: 0 };
+    use proptest::prelude::*;
+    let config = ProptestConfig {
+        cases: 400,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x9E37),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    };
+    let wrapped = std::cell::Cell::new(0);
+    proptest!(config, |(tape in proptest::collection::vec(any::<u32>(), 0..600))| {
+        let mut generator = Generator { rng: crate::support::Tape::new(tape), lists: Vec::new(), comments: 0 };
         let source = generator.file();
         let original = meaning(&source)
-            .unwrap_or_else(|error| panic!("seed {seed}: the generator made an invalid file:\n{source}\n{error}"));
-        let once = format(&source).unwrap_or_else(|error| panic!("seed {seed}: {error}\n{source}"));
+            .unwrap_or_else(|error| panic!("the generator made an invalid file:\n{source}\n{error}"));
+        let once = format(&source).unwrap_or_else(|error| panic!("{error}\n{source}"));
         let twice = format(&once).unwrap();
-        assert_eq!(once, twice, "seed {seed}: not idempotent\n--- source\n{source}\n--- once\n{once}");
-        assert_eq!(
+        prop_assert_eq!(&once, &twice, "not idempotent\n--- source\n{}\n--- once\n{}", source, once);
+        prop_assert_eq!(
             meaning(&once).unwrap(),
             original,
-            "seed {seed}: the rules changed\n--- source\n{source}\n--- formatted\n{once}"
+            "the rules changed\n--- source\n{}\n--- formatted\n{}", source, once
         );
-        assert_eq!(
+        prop_assert_eq!(
             comment_lines(&once),
             comment_lines(&source),
-            "seed {seed}: comments changed\n--- source\n{source}\n--- formatted\n{once}"
+            "comments changed\n--- source\n{}\n--- formatted\n{}", source, once
         );
-        checked += 1;
-        wrapped += usize::from(once.contains("\n  and ") || once.contains("\n  or "));
-    }
-    assert_eq!(checked, 400);
-    assert!(wrapped > 20, "long conditions were wrapped in only {wrapped} files: the property misses them");
+        wrapped.set(wrapped.get() + usize::from(once.contains("\n  and ") || once.contains("\n  or ")));
+    });
+    assert!(
+        wrapped.get() > 20,
+        "long conditions were wrapped in only {} files: the property misses them",
+        wrapped.get()
+    );
 }
 
 #[test]

@@ -69,25 +69,24 @@ pub fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
-/// A small seeded generator (SplitMix64): every failure names its seed.
-pub struct Rng(pub u64);
+/// A generator's choices read from a tape that proptest draws: each choice is the next number
+/// modulo the options (0, the simplest, once the tape runs out). Shrinking the tape, shorter or
+/// with smaller numbers, shrinks what a hand-written generator builds from it, so a failure
+/// shrinks to a small case.
+#[derive(Debug, Clone)]
+pub struct Tape {
+    choices: Vec<u32>,
+    at: usize,
+}
 
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+impl Tape {
+    pub fn new(choices: Vec<u32>) -> Tape {
+        Tape { choices, at: 0 }
     }
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    pub fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len())]
-    }
-    pub fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
+        let choice = self.choices.get(self.at).copied().unwrap_or(0);
+        self.at += 1;
+        choice as usize % n.max(1)
     }
 }
 

@@ -3,7 +3,7 @@
 //! each copied inside the Stop hook as the agent had written it then, beside the hook's real
 //! payload), and generated ones.
 
-use crate::support::{fixtures, hookc, spawn_hookc, stderr, stdout, Rng};
+use crate::support::{fixtures, hookc, spawn_hookc, stderr, stdout, Tape};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
@@ -306,15 +306,25 @@ fn gemini_lines(item: &Item, id: usize) -> String {
 }
 
 /// Generated sessions of several turns, each agent's way: the turn read is exactly the calls
-/// after the last prompt, and a continuation anywhere in it is seen. Seeded: a failure names
-/// its seed.
+/// after the last prompt, and a continuation anywhere in it is seen. Proptest, seeded: the
+/// session is built from a tape of choices, which shrinks to the smallest failing session.
 #[test]
 fn generated_sessions_give_the_last_turn_on_every_agent() {
+    use proptest::prelude::*;
     let dir = tempfile::tempdir().unwrap();
     let rules =
         rules_file(dir.path(), "stop => log \"active={stop_hook_active} calls={tool_calls} commands=[{commands}]\"\n");
-    for seed in 0..24u64 {
-        let mut rng = Rng(seed);
+    let config = ProptestConfig {
+        cases: 24,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(24),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    };
+    let cases = std::cell::Cell::new(0u64);
+    proptest!(config, |(tape in proptest::collection::vec(any::<u32>(), 0..40))| {
+        let seed = cases.get();
+        cases.set(seed + 1);
+        let mut rng = Tape::new(tape);
         let mut items = Vec::new();
         let mut prompt = String::new();
         for turn in 0..=rng.below(3) {
@@ -383,13 +393,16 @@ fn generated_sessions_give_the_last_turn_on_every_agent() {
                 .collect();
             let expected =
                 format!("active={continued} calls={} commands=[{}]", commands.len(), expected_commands.join(", "));
-            assert!(
+            prop_assert!(
                 stderr(&output).contains(&expected),
-                "seed {seed}, {agent}: {} (expected {expected})",
-                stderr(&output)
+                "case {}, {}: {} (expected {})",
+                seed,
+                agent,
+                stderr(&output),
+                expected
             );
         }
-    }
+    });
 }
 
 /// Found by a review: Gemini CLI's own "Please continue." is not a Stop hook's continuation; a
