@@ -25,27 +25,55 @@ pub(crate) const COMPILE_BUDGET: std::time::Duration = std::time::Duration::from
 /// over [`MAX_REGEX_BYTES`]) before it only says they are costly.
 pub(crate) const SIZING_BUDGET: std::time::Duration = std::time::Duration::from_millis(700);
 
+/// How much the process may grow while one hook call compiles the rules' patterns, all of them
+/// together (each is also held to [`MAX_REGEX_BYTES`]): past it, compiling stops and the call
+/// fails closed. With the process's own few megabytes, a call stays under 100 MB.
+pub(crate) const COMPILE_MEMORY_BUDGET: u64 = 64 << 20;
+
 thread_local! {
-    /// When compiling must stop on this thread (set around a hook call's evaluation).
-    static COMPILE_DEADLINE: std::cell::Cell<Option<std::time::Instant>> = const { std::cell::Cell::new(None) };
+    /// When compiling must stop on this thread (set around a hook call's evaluation), and the
+    /// process's resident size when the budget was set (where it can be read).
+    static COMPILE_DEADLINE: std::cell::Cell<Option<(std::time::Instant, Option<u64>)>> =
+        const { std::cell::Cell::new(None) };
 }
 
-/// Runs `work` with a deadline for compiling patterns on this thread: a pattern not yet
-/// compiled when it passes fails (and is not remembered as failed).
+/// The process's resident size in bytes, where the system says it cheaply (Linux); `None`
+/// elsewhere, where only the time budget holds.
+fn resident_bytes() -> Option<u64> {
+    if !cfg!(target_os = "linux") {
+        return None;
+    }
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmRSS:"))?;
+    let kib: u64 = line.trim_start_matches("VmRSS:").trim().trim_end_matches("kB").trim().parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// Runs `work` with a deadline and a memory budget for compiling patterns on this thread: a
+/// pattern not yet compiled when either is spent fails (and is not remembered as failed).
 pub(crate) fn with_compile_budget<T>(budget: std::time::Duration, work: impl FnOnce() -> T) -> T {
-    let previous = COMPILE_DEADLINE.with(|deadline| deadline.replace(Some(std::time::Instant::now() + budget)));
+    let set = (std::time::Instant::now() + budget, resident_bytes());
+    let previous = COMPILE_DEADLINE.with(|deadline| deadline.replace(Some(set)));
     let result = work();
     COMPILE_DEADLINE.with(|deadline| deadline.set(previous));
     result
 }
 
-/// Why a pattern may not be compiled now, if the thread's compile deadline has passed.
+/// Why a pattern may not be compiled now: the thread's compile deadline has passed, or the
+/// process has grown past [`COMPILE_MEMORY_BUDGET`] since the budget was set.
 pub(crate) fn over_budget() -> Option<String> {
-    let passed = COMPILE_DEADLINE.with(|deadline| deadline.get().is_some_and(|at| std::time::Instant::now() > at));
-    passed.then(|| {
-        format!(
+    let (deadline, resident) = COMPILE_DEADLINE.with(std::cell::Cell::get)?;
+    if std::time::Instant::now() > deadline {
+        return Some(format!(
             "this call spent more than {} s compiling the rules' patterns; `hookc check` names the costly ones (W0312)",
             COMPILE_BUDGET.as_secs_f64()
+        ));
+    }
+    let grown = resident.zip(resident_bytes()).map_or(0, |(then, now)| now.saturating_sub(then));
+    (grown > COMPILE_MEMORY_BUDGET).then(|| {
+        format!(
+            "this call's patterns took more than {} MB to compile; `hookc check` names the costly ones (W0312)",
+            COMPILE_MEMORY_BUDGET >> 20
         )
     })
 }
@@ -657,6 +685,22 @@ mod tests {
         assert!(regex.get().unwrap().is_match("cmd12"), "outside the budget it compiles");
         // Compiled once, it is used whatever the budget.
         assert!(with_compile_budget(std::time::Duration::ZERO, || regex.get().is_ok()));
+    }
+
+    /// The budget is for the whole call: once the process has grown past it while the call
+    /// compiles, no further pattern compiles, whichever it is.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn past_the_memory_budget_no_pattern_compiles() {
+        let regex = Regex::lazy("tool[0-9]+", "").unwrap();
+        let refused = with_compile_budget(std::time::Duration::from_secs(60), || {
+            let grown = vec![1u8; (COMPILE_MEMORY_BUDGET + (16 << 20)) as usize];
+            let result = regex.get().map(|_| ());
+            drop(std::hint::black_box(grown));
+            result
+        });
+        assert!(refused.unwrap_err().contains("MB to compile"));
+        assert!(regex.get().is_ok(), "outside the budget it compiles");
     }
 
     #[test]
