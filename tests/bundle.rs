@@ -228,6 +228,16 @@ fn key_pair(dir: &std::path::Path, name: &str) -> (std::path::PathBuf, std::path
     (secret, public)
 }
 
+/// `hookc claude --bundle BUNDLE` on a `sudo rm -rf /` call, trusting `key` if given.
+fn hook_rm_root(dir: &std::path::Path, bundle: &str, key: Option<&std::path::Path>) -> std::process::Output {
+    let payload = br#"{"hook_event_name":"PreToolUse","cwd":"/repo","tool_name":"Bash","tool_input":{"command":"sudo rm -rf /"}}"#;
+    let mut args = vec!["claude", "--bundle", bundle];
+    if let Some(key) = key {
+        args.extend(["--trust-key", key.to_str().unwrap()]);
+    }
+    crate::support::hookc(dir, &args, payload)
+}
+
 /// `compile --sign` writes a minisign signature beside the bundle; with `--trust-key`, a
 /// bundle that is unsigned, signed by another key, or edited and re-hashed is refused (the
 /// edit the table hash alone cannot stop: drop a rule, recompute the hash).
@@ -255,14 +265,7 @@ fn a_trusted_key_refuses_unsigned_and_re_hashed_bundles() {
         );
         assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     };
-    let payload = br#"{"hook_event_name":"PreToolUse","cwd":"/repo","tool_name":"Bash","tool_input":{"command":"sudo rm -rf /"}}"#;
-    let hook = |trust: bool| {
-        let mut args = vec!["claude", "--bundle", "policy.json"];
-        if trust {
-            args.extend(["--trust-key", public.to_str().unwrap()]);
-        }
-        hookc(dir.path(), &args, payload)
-    };
+    let hook = |trust: bool| hook_rm_root(dir.path(), "policy.json", trust.then_some(public.as_path()));
     compile(&secret);
     assert!(dir.path().join("policy.json.minisig").exists());
     let trusted = hook(true);
@@ -308,14 +311,7 @@ fn a_trusted_key_refuses_a_binary_bundle_whose_index_was_re_hashed() {
         b"",
     );
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    let payload = br#"{"hook_event_name":"PreToolUse","cwd":"/repo","tool_name":"Bash","tool_input":{"command":"sudo rm -rf /"}}"#;
-    let hook = |trust: bool| {
-        let mut args = vec!["claude", "--bundle", "policy.hcb"];
-        if trust {
-            args.extend(["--trust-key", public.to_str().unwrap()]);
-        }
-        hookc(dir.path(), &args, payload)
-    };
+    let hook = |trust: bool| hook_rm_root(dir.path(), "policy.hcb", trust.then_some(public.as_path()));
     let trusted = hook(true);
     assert!(stdout(&trusted).contains("\"deny\""), "{}{}", stdout(&trusted), stderr(&trusted));
 

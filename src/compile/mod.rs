@@ -395,20 +395,46 @@ impl DecisionTable {
             Rules::Stored(stored) => return stored.candidates_of(event, view, which),
         };
         let Some(index) = events.get(event.index()) else { return Ok(Vec::new()) };
-        let mut out = if which == Fields::PerFile { Vec::new() } else { index.unindexed.clone() };
-        for field_index in &index.indexes {
-            if !which.reads(&field_index.field) {
-                continue;
-            }
-            view.each_text(&field_index.field, &mut |text| {
-                field_index.kind.lookup(text, &mut out);
-                false
-            });
-        }
-        out.sort_unstable();
-        out.dedup();
-        Ok(out)
+        gather(
+            index.indexes.iter().map(|field_index| (&field_index.field, &field_index.kind)),
+            || Ok(index.unindexed.clone()),
+            view,
+            which,
+            |kind, text, out| {
+                kind.lookup(text, out);
+                Ok(())
+            },
+        )
     }
+}
+
+/// The candidates of one event's index, built or stored: its rules with no key (unless only the
+/// per-file fields are read), then the rules every text of every field `which` reads leads to
+/// by `lookup`, in order, each once. The first lookup that fails fails the whole.
+fn gather<'i, K: 'i>(
+    fields: impl Iterator<Item = (&'i Field, &'i K)>,
+    unindexed: impl FnOnce() -> Result<Vec<RuleId>, String>,
+    view: &impl FieldTexts,
+    which: Fields,
+    mut lookup: impl FnMut(&K, &str, &mut Vec<RuleId>) -> Result<(), String>,
+) -> Result<Vec<RuleId>, String> {
+    let mut out = if which == Fields::PerFile { Vec::new() } else { unindexed()? };
+    let mut failed = None;
+    for (field, keys) in fields.filter(|(field, _)| which.reads(field)) {
+        view.each_text(field, &mut |text| match lookup(keys, text, &mut out) {
+            Ok(()) => false,
+            Err(error) => {
+                failed = Some(error);
+                true
+            }
+        });
+        if let Some(error) = failed.take() {
+            return Err(error);
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    Ok(out)
 }
 
 /// What the index asks of the event it finds candidates for: the texts of each field it is

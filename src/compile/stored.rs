@@ -261,26 +261,13 @@ impl Stored {
         which: Fields,
     ) -> Result<Vec<RuleId>, String> {
         let Some(layout) = self.event(event) else { return Ok(Vec::new()) };
-        let mut out = if which == Fields::PerFile { Vec::new() } else { self.list(layout.unindexed)? };
-        let mut failed = None;
-        for field in &layout.fields {
-            if !which.reads(&field.field) {
-                continue;
-            }
-            view.each_text(&field.field, &mut |text| {
-                if let Err(error) = self.lookup(&field.keys, text, &mut out) {
-                    failed = Some(error);
-                    return true;
-                }
-                false
-            });
-            if let Some(error) = failed.take() {
-                return Err(error);
-            }
-        }
-        out.sort_unstable();
-        out.dedup();
-        Ok(out)
+        super::gather(
+            layout.fields.iter().map(|field| (&field.field, &field.keys)),
+            || self.list(layout.unindexed),
+            view,
+            which,
+            |keys, text, out| self.lookup(keys, text, out),
+        )
     }
 
     fn lookup(&self, keys: &FieldKeys, text: &str, out: &mut Vec<RuleId>) -> Result<(), String> {
