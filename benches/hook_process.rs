@@ -67,6 +67,26 @@ fn median(mut times: Vec<Duration>) -> Duration {
     times[times.len() / 2]
 }
 
+/// Times `program args` and the floor (`sh -c 'exec true'`) in turn, `runs` pairs: each pair's
+/// ratio is taken on the spot, so a machine that slows down or speeds up during the run moves
+/// both sides of a pair alike. Reports the median time and the median of the pairs' ratios.
+fn paired(label: &str, program: &str, args: &[&str], payload: &[u8], env: &[(&str, &std::path::Path)]) {
+    let mut times = Vec::with_capacity(RUNS);
+    let mut ratios = Vec::with_capacity(RUNS);
+    for _ in 0..RUNS {
+        let floor = time_runs("sh", &["-c", "exec true"], payload, 1, env, &|| ())[0];
+        let time = time_runs(program, args, payload, 1, env, &|| ())[0];
+        times.push(time);
+        ratios.push(time.as_secs_f64() / floor.as_secs_f64());
+    }
+    ratios.sort_by(f64::total_cmp);
+    println!(
+        "{label:<48} median {:>8.2} ms   {:>6.1}x the floor, paired   ({RUNS} pairs)",
+        median(times).as_secs_f64() * 1e3,
+        ratios[ratios.len() / 2]
+    );
+}
+
 fn report(label: &str, times: Vec<Duration>, floor: Duration) {
     let runs = times.len();
     let median = median(times);
@@ -163,13 +183,16 @@ fn main() {
         assert!(compiled.status.success(), "{}", String::from_utf8_lossy(&compiled.stderr));
         let bundle = bundle.to_str().unwrap();
         for (call, payload) in [("denied", &deny[..]), ("nothing matches", &pass[..])] {
-            let timed = time_runs(hookc, &["hook", "claude", "--bundle", bundle], payload, RUNS, &env, &|| ());
-            report(&format!("--bundle, {name}, {call}"), timed, floor);
-            let timed = time_runs("sh", &["-c", &wired], payload, RUNS, &launcher_env, &|| ());
-            report(&format!("  as `init` wires it (launcher), {call}"), timed, floor);
+            paired(&format!("--bundle, {name}, {call}"), hookc, &["hook", "claude", "--bundle", bundle], payload, &env);
+            paired(&format!("  as `init` wires it (launcher), {call}"), "sh", &["-c", &wired], payload, &launcher_env);
             // `--rules` through the compiled-rules cache, warm (the first call filled it).
-            let timed = time_runs(hookc, &["hook", "claude", "--rules", rules], payload, RUNS, &env, &|| ());
-            report(&format!("--rules, {name}, {call}, cached"), timed, floor);
+            paired(
+                &format!("--rules, {name}, {call}, cached"),
+                hookc,
+                &["hook", "claude", "--rules", rules],
+                payload,
+                &env,
+            );
         }
         if let (Some(base), Some(peak)) =
             (version_peak, peak_kib(hookc, &["hook", "claude", "--bundle", bundle], deny, &env))

@@ -35,4 +35,10 @@ export class Policy {
   /** `evaluate` from JSON text to JSON text. */
   evaluateJson(event: string): string;
   answer(agent: string, payload: string | Record<string, unknown>, event?: string): Answer;
+  /** `evaluate` on a worker thread: the event loop never waits. Rejects with a `HookcError`. */
+  evaluateAsync(event: Record<string, unknown>): Promise<HookResult>;
+  /** `evaluateJson` on a worker thread. */
+  evaluateJsonAsync(event: string): Promise<string>;
+  /** `answer` on a worker thread. */
+  answerAsync(agent: string, payload: string | Record<string, unknown>, event?: string): Promise<Answer>;
 }

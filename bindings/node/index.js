@@ -71,6 +71,27 @@ class Policy {
     const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
     return guarded((a, p, e) => this._inner.answer(a, p, e))(agent, text, event);
   }
+  /** `evaluate` on a worker thread: a Promise, the event loop never waits. */
+  async evaluateAsync(event) {
+    return JSON.parse(await this.evaluateJsonAsync(JSON.stringify(event)));
+  }
+  /** `evaluateJson` on a worker thread. */
+  async evaluateJsonAsync(text) {
+    try {
+      return await this._inner.evaluateJsonAsync(text);
+    } catch (error) {
+      rethrow(error);
+    }
+  }
+  /** `answer` on a worker thread. */
+  async answerAsync(agent, payload, event) {
+    const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
+    try {
+      return await this._inner.answerAsync(agent, text, event);
+    } catch (error) {
+      rethrow(error);
+    }
+  }
 }
 
 module.exports = { Policy, HookcError };

@@ -5,6 +5,7 @@
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 use serde_json::{json, Value};
+use std::sync::Arc;
 
 /// A failure as `index.js` rethrows it: `{"code", "message", "diagnostics"?}`.
 fn failure(code: &str, message: impl std::fmt::Display, diagnostics: Option<Value>) -> Error {
@@ -47,7 +48,66 @@ pub struct BundleOptions {
 /// A loaded policy.
 #[napi]
 pub struct Policy {
-    inner: hookc::Policy,
+    inner: Arc<hookc::Policy>,
+}
+
+/// One native event's HookResult, from JSON text to JSON text (the size limit of `hookc eval`).
+fn evaluate_text(policy: &hookc::Policy, event: &str) -> Result<String> {
+    if event.len() > hookc::model::event::MAX_EVENT_BYTES {
+        return Err(failure("HOOKC_EVENT", "the event is over hookc's size limit", None));
+    }
+    let event = hookc::Event::from_json(event.as_bytes()).map_err(|error| failure("HOOKC_EVENT", error, None))?;
+    let result = policy.evaluate(&event).map_err(|error| failure("HOOKC_EVAL", error, None))?;
+    serde_json::to_string(&result).map_err(|error| failure("HOOKC_EVAL", error, None))
+}
+
+/// What `hookc hook AGENT` would answer.
+fn answer_payload(policy: &hookc::Policy, agent: &str, payload: &str, event: Option<String>) -> Result<Answer> {
+    let agent =
+        hookc::agents::find(agent).ok_or_else(|| failure("HOOKC_AGENT", format!("no agent `{agent}`"), None))?;
+    let options = hookc::HookOptions { event, ..hookc::HookOptions::default() };
+    let answer = hookc::answer_hook(agent, Ok(policy), payload.as_bytes(), &options);
+    Ok(Answer { stdout: answer.stdout, exit: u32::from(answer.exit), stderr: answer.stderr })
+}
+
+/// `evaluateJsonAsync`: the evaluation on libuv's thread pool, off the event loop.
+pub struct EvaluateTask {
+    policy: Arc<hookc::Policy>,
+    event: String,
+}
+
+impl Task for EvaluateTask {
+    type Output = String;
+    type JsValue = String;
+
+    fn compute(&mut self) -> Result<String> {
+        evaluate_text(&self.policy, &self.event)
+    }
+
+    fn resolve(&mut self, _env: Env, output: String) -> Result<String> {
+        Ok(output)
+    }
+}
+
+/// `answerAsync`: the answer on libuv's thread pool, off the event loop.
+pub struct AnswerTask {
+    policy: Arc<hookc::Policy>,
+    agent: String,
+    payload: String,
+    event: Option<String>,
+}
+
+impl Task for AnswerTask {
+    type Output = Answer;
+    type JsValue = Answer;
+
+    fn compute(&mut self) -> Result<Answer> {
+        answer_payload(&self.policy, &self.agent, &self.payload, self.event.take())
+    }
+
+    fn resolve(&mut self, _env: Env, output: Answer) -> Result<Answer> {
+        Ok(output)
+    }
 }
 
 #[napi]
@@ -55,13 +115,13 @@ impl Policy {
     /// Compiles rule files: each path a `.rules` file, a directory of them, or `builtin:NAME`.
     #[napi(factory)]
     pub fn from_rules(paths: Vec<String>) -> Result<Policy> {
-        hookc::Policy::from_paths(&paths).map(|inner| Policy { inner }).map_err(load_failure)
+        hookc::Policy::from_paths(&paths).map(|inner| Policy { inner: Arc::new(inner) }).map_err(load_failure)
     }
 
     /// Compiles rules given as text (`name` is used in diagnostics).
     #[napi(factory)]
     pub fn from_source(name: String, text: String) -> Result<Policy> {
-        hookc::Policy::from_source(&name, &text).map(|inner| Policy { inner }).map_err(load_failure)
+        hookc::Policy::from_source(&name, &text).map(|inner| Policy { inner: Arc::new(inner) }).map_err(load_failure)
     }
 
     /// Loads a bundle written by `hookc compile`; with `trustKey`, only a bundle that key signed.
@@ -73,7 +133,7 @@ impl Policy {
             }
             None => None,
         };
-        hookc::Policy::load_bundle_trusted(&path, key.as_ref()).map(|inner| Policy { inner }).map_err(load_failure)
+        hookc::Policy::load_bundle_trusted(&path, key.as_ref()).map(|inner| Policy { inner: Arc::new(inner) }).map_err(load_failure)
     }
 
     /// The policy's identity (`sha256:…`), as the audit log and `hookc check` name it.
@@ -98,22 +158,25 @@ impl Policy {
     /// [`Policy::evaluate`] from JSON text to JSON text: no conversion through JS objects.
     #[napi]
     pub fn evaluate_json(&self, event: String) -> Result<String> {
-        if event.len() > hookc::model::event::MAX_EVENT_BYTES {
-            return Err(failure("HOOKC_EVENT", "the event is over hookc's size limit", None));
-        }
-        let event = hookc::Event::from_json(event.as_bytes()).map_err(|error| failure("HOOKC_EVENT", error, None))?;
-        let result = self.inner.evaluate(&event).map_err(|error| failure("HOOKC_EVAL", error, None))?;
-        serde_json::to_string(&result).map_err(|error| failure("HOOKC_EVAL", error, None))
+        evaluate_text(&self.inner, &event)
+    }
+
+    /// [`Policy::evaluate_json`] on libuv's thread pool: a Promise, the event loop never waits.
+    #[napi]
+    pub fn evaluate_json_async(&self, event: String) -> AsyncTask<EvaluateTask> {
+        AsyncTask::new(EvaluateTask { policy: Arc::clone(&self.inner), event })
+    }
+
+    /// [`Policy::answer`] on libuv's thread pool: a Promise, the event loop never waits.
+    #[napi]
+    pub fn answer_async(&self, agent: String, payload: String, event: Option<String>) -> AsyncTask<AnswerTask> {
+        AsyncTask::new(AnswerTask { policy: Arc::clone(&self.inner), agent, payload, event })
     }
 
     /// Answers one payload an agent sends its command hook, exactly as `hookc hook AGENT` would:
     /// what it prints and its exit code (a failure blocks the call, as the command does).
     #[napi]
     pub fn answer(&self, agent: String, payload: String, event: Option<String>) -> Result<Answer> {
-        let agent =
-            hookc::agents::find(&agent).ok_or_else(|| failure("HOOKC_AGENT", format!("no agent `{agent}`"), None))?;
-        let options = hookc::HookOptions { event, ..hookc::HookOptions::default() };
-        let answer = hookc::answer_hook(agent, Ok(&self.inner), payload.as_bytes(), &options);
-        Ok(Answer { stdout: answer.stdout, exit: u32::from(answer.exit), stderr: answer.stderr })
+        answer_payload(&self.inner, &agent, &payload, event)
     }
 }

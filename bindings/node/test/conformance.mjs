@@ -53,6 +53,13 @@ for (const file of readdirSync(fixtures).filter((name) => name.endsWith('.yaml')
     const cases = group.cases || [{ event: group.event, expect: group.expect, error: group.error }];
     for (const [at, kase] of cases.entries()) {
       const label = `${file}: ${group.name}${cases.length > 1 ? ` #${at + 1}` : ''}`;
+      // The async variant gives what the sync one gives, result or error.
+      const sync = (() => { try { return JSON.stringify(policy.evaluate(kase.event)); } catch (error) { return `error ${error.code} ${error.message}`; } })();
+      const asynchronous = await policy.evaluateAsync(kase.event).then(
+        (result) => JSON.stringify(result),
+        (error) => (error instanceof HookcError ? `error ${error.code} ${error.message}` : `not a HookcError: ${error}`),
+      );
+      if (sync !== asynchronous) failed.push(`${label}: evaluateAsync gave ${asynchronous}, evaluate ${sync}`);
       try {
         const result = policy.evaluate(kase.event);
         if (kase.error) {
@@ -90,6 +97,33 @@ else failed.push(`answer: ${JSON.stringify(answer)}`);
 const broken = baseline.answer('claude', '{"hook_event_name": "PreToolUse", ');
 if (broken.exit === 2) passed++;
 else failed.push(`a truncated payload must block: ${JSON.stringify(broken)}`);
+
+// The async variants run off the event loop: while a call compiles 301 costly regexes (until the
+// hook's 0.7 s compile budget fails it closed), timers keep firing.
+const costly = Policy.fromSource(
+  'costly.rules',
+  Array.from({ length: 301 }, (_, n) => `pre_tool_use when command matches /\\w{50}x\\w{50}${n}/ => deny "r${n}"`).join('\n') + '\n',
+);
+let ticks = 0;
+const timer = setInterval(() => ticks++, 5);
+const slow = await costly.answerAsync('claude', {
+  hook_event_name: 'PreToolUse', cwd: '/repo', tool_name: 'Bash', tool_input: { command: 'echo a' },
+});
+clearInterval(timer);
+if (slow.exit === 2 && ticks >= 10) passed++;
+else failed.push(`answerAsync blocked the event loop or did not fail closed: ${ticks} ticks, ${JSON.stringify(slow)}`);
+const asyncAnswer = await baseline.answerAsync('claude', {
+  hook_event_name: 'PreToolUse', cwd: '/repo', tool_name: 'Bash', tool_input: { command: 'rm -rf ~' },
+});
+if (JSON.stringify(asyncAnswer) === JSON.stringify(answer)) passed++;
+else failed.push(`answerAsync differs: ${JSON.stringify(asyncAnswer)}`);
+try {
+  await baseline.evaluateJsonAsync('{"event": "nope"}');
+  failed.push('a bad event resolved');
+} catch (error) {
+  if (error instanceof HookcError && error.code === 'HOOKC_EVENT') passed++;
+  else failed.push(`a bad event's rejection: ${error}`);
+}
 
 console.log(`node conformance: ${passed} passed, ${failed.length} failed`);
 for (const line of failed) console.log(`FAIL ${line}`);
