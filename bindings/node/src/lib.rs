@@ -133,7 +133,9 @@ impl Policy {
             }
             None => None,
         };
-        hookc::Policy::load_bundle_trusted(&path, key.as_ref()).map(|inner| Policy { inner: Arc::new(inner) }).map_err(load_failure)
+        hookc::Policy::load_bundle_trusted(&path, key.as_ref())
+            .map(|inner| Policy { inner: Arc::new(inner) })
+            .map_err(load_failure)
     }
 
     /// The policy's identity (`sha256:…`), as the audit log and `hookc check` name it.
