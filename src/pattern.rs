@@ -337,6 +337,10 @@ pub struct Globs {
     compiled: OnceLock<Result<Box<GlobMatcher>, String>>,
     /// The same globs matching case-insensitively, for paths under [`PathCase::Insensitive`].
     folded: OnceLock<Result<Box<GlobMatcher>, String>>,
+    /// Texts one of which every text the globs match contains (found when the globs are
+    /// checked, kept in the bundle): a text with none of them cannot match, and is answered
+    /// without building the set (which costs far more than one decision). Empty: no hint.
+    hints: Vec<String>,
 }
 
 /// Compiled [`Globs`]: what a text must match and what it must not.
@@ -361,14 +365,33 @@ impl Globs {
         for (index, pattern) in patterns.iter().enumerate() {
             Self::glob(Self::source(pattern).1, path_mode).map_err(|error| (index, error))?;
         }
-        let globs = Self::lazy(patterns, path_mode);
+        let mut globs = Self::lazy(patterns, path_mode);
         globs.get().map_err(|error| (0, error))?;
+        // The set of required texts whose shortest is longest narrows best.
+        // A list of many globs is hinted too: checking a text against a hundred hints costs
+        // microseconds, building their set milliseconds.
+        globs.hints = globs
+            .required_within(4096)
+            .into_iter()
+            .max_by_key(|set| set.iter().map(String::len).min().unwrap_or(0))
+            .filter(|set| set.iter().all(|text| !text.is_empty()))
+            .unwrap_or_default();
         Ok(globs)
     }
 
     /// Globs compiled on first use.
     pub fn lazy(patterns: Vec<String>, path_mode: bool) -> Globs {
-        Globs { patterns, path_mode, compiled: OnceLock::new(), folded: OnceLock::new() }
+        Globs { patterns, path_mode, compiled: OnceLock::new(), folded: OnceLock::new(), hints: Vec::new() }
+    }
+
+    /// Whether `text` may match, by the hints alone: `false` only when it contains none of the
+    /// texts every match contains. Paths compared without case, and Windows (where globset
+    /// reads `\` as `/`), are not hinted.
+    pub(crate) fn may_match(&self, text: &str, case: PathCase) -> bool {
+        self.hints.is_empty()
+            || case == PathCase::Insensitive
+            || cfg!(windows)
+            || self.hints.iter().any(|hint| text.contains(hint.as_str()))
     }
 
     /// Whether a glob as written excludes, and the glob itself (`!/tmp/**` → `/tmp/**`).
@@ -447,6 +470,11 @@ impl Globs {
     /// (`src/**/gen_7.rs` must contain `src` and `gen_7.rs`), read from the regex globset
     /// compiles each glob to. For several globs, one set: the union of each glob's best.
     pub fn required(&self) -> Vec<Vec<String>> {
+        self.required_within(MAX_LITERALS)
+    }
+
+    /// [`Globs::required`], with at most `limit` texts in the set for several globs.
+    fn required_within(&self, limit: usize) -> Vec<Vec<String>> {
         let mut per_glob = Vec::new();
         if self.including().next().is_none() {
             return Vec::new();
@@ -468,7 +496,7 @@ impl Globs {
         }
         all.sort_unstable();
         all.dedup();
-        match all.len() > MAX_LITERALS {
+        match all.len() > limit {
             true => Vec::new(),
             false => vec![all],
         }
@@ -596,18 +624,21 @@ struct GlobsRepr {
     globs: Vec<String>,
     #[serde(default)]
     path: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    hints: Vec<String>,
 }
 
 impl Serialize for Globs {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        GlobsRepr { globs: self.patterns.clone(), path: self.path_mode }.serialize(serializer)
+        GlobsRepr { globs: self.patterns.clone(), path: self.path_mode, hints: self.hints.clone() }
+            .serialize(serializer)
     }
 }
 
 impl<'de> Deserialize<'de> for Globs {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let repr = GlobsRepr::deserialize(deserializer)?;
-        Ok(Globs::lazy(repr.globs, repr.path))
+        Ok(Globs { hints: repr.hints, ..Globs::lazy(repr.globs, repr.path) })
     }
 }
 
@@ -701,6 +732,48 @@ mod tests {
         });
         assert!(refused.unwrap_err().contains("MB to compile"));
         assert!(regex.get().is_ok(), "outside the budget it compiles");
+    }
+
+    use proptest::strategy::Strategy as _;
+
+    /// The property below is not vacuous: hints do turn texts away.
+    #[test]
+    fn hints_turn_away_a_text_with_none_of_them() {
+        let globs = Globs::new(vec!["**/.claude".into(), "**/*.rules".into()], true).unwrap();
+        assert!(!globs.may_match("/repo/src/main.rs", PathCase::Sensitive));
+        assert!(globs.may_match("/repo/.claude/settings.json", PathCase::Sensitive));
+        assert!(globs.may_match("/repo/src/main.rs", PathCase::Insensitive), "no hints without case");
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 2_000,
+            rng_seed: proptest::test_runner::RngSeed::Fixed(0x61),
+            failure_persistence: None,
+            ..proptest::prelude::ProptestConfig::default()
+        })]
+
+        /// A text the hints turn away is one no glob matches: hints only skip building the set.
+        #[test]
+        fn hints_never_turn_away_a_match(
+            globs in proptest::collection::vec(
+                proptest::collection::vec(proptest::sample::select(vec![
+                    "**", "*", "?", "src", ".git", "a", "*.rs", "[ab]*", "{x,y}.txt", "~", ".claude", "!", "é", "",
+                ]), 1..4).prop_map(|parts| parts.join("/")),
+                1..5,
+            ),
+            path in proptest::collection::vec(proptest::sample::select(vec![
+                "src", ".git", "a", "b.rs", "x.txt", "~", ".claude", "é", "", "..", "config",
+            ]), 1..5).prop_map(|parts| parts.join("/")),
+            absolute in proptest::bool::ANY,
+            path_mode in proptest::bool::ANY,
+        ) {
+            let path = if absolute { format!("/{path}") } else { path };
+            let Ok(globs) = Globs::new(globs, path_mode) else { return Ok(()) };
+            if !globs.may_match(&path, PathCase::Sensitive) {
+                proptest::prop_assert!(!globs.get().unwrap().is_match(&path), "{:?} turned {:?} away", globs.patterns, path);
+            }
+        }
     }
 
     #[test]

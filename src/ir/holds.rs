@@ -132,10 +132,14 @@ fn holds_of_one<'p>(pred: &'p Pred, seen: &Val<'_>, case: PathCase) -> Result<bo
             let unfolded = || case == PathCase::Insensitive && seen.text().is_some_and(|text| regex.is_match(&text));
             text().is_some_and(|text| regex.is_match(&text)) || unfolded()
         }
-        Pred::Like(globs) => {
-            let set = globs.get_for(case)?;
-            text().is_some_and(|text| set.is_match(text.as_ref()))
-        }
+        Pred::Like(globs) => match text() {
+            // No text every match contains: no match, without building the set.
+            Some(text) if !globs.may_match(&text, case) => false,
+            text => {
+                let set = globs.get_for(case)?;
+                text.is_some_and(|text| set.is_match(text.as_ref()))
+            }
+        },
         Pred::Contains(needle) => text().is_some_and(|text| text.contains(fold(needle).as_ref())),
         Pred::StartsWith(prefix) => text().is_some_and(|text| text.starts_with(fold(prefix).as_ref())),
         Pred::EndsWith(suffix) => text().is_some_and(|text| text.ends_with(fold(suffix).as_ref())),
