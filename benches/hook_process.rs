@@ -182,6 +182,8 @@ fn main() {
         let compiled = Command::new(hookc).args(["compile", rules, "-o", bundle.to_str().unwrap()]).output().unwrap();
         assert!(compiled.status.success(), "{}", String::from_utf8_lossy(&compiled.stderr));
         let bundle = bundle.to_str().unwrap();
+        // Fill the compiled-rules cache first (untimed): the `--rules` rows below are later calls.
+        let _ = time_runs(hookc, &["hook", "claude", "--rules", rules], pass, 1, &env, &|| ());
         for (call, payload) in [("denied", &deny[..]), ("nothing matches", &pass[..])] {
             paired(&format!("--bundle, {name}, {call}"), hookc, &["hook", "claude", "--bundle", bundle], payload, &env);
             paired(&format!("  as `init` wires it (launcher), {call}"), "sh", &["-c", &wired], payload, &launcher_env);
