@@ -51,6 +51,11 @@ fn a_change_to_any_byte_of_a_binary_bundle_is_found() {
         };
         assert!(found, "a change at byte {at} of {} went unnoticed", bundle.len());
     }
+    // A header claiming more than the file holds is refused before anything that large is read.
+    let mut claims = bundle.clone();
+    claims[20..24].copy_from_slice(&(1u32 << 22).to_le_bytes());
+    claims[24..32].copy_from_slice(&((1u64 << 22) * 4096).to_le_bytes());
+    assert!(matches!(Policy::from_bundle_bytes(&claims), Err(BundleError::Malformed(_))));
     // Truncated or extended, it is refused on open.
     for changed in [&bundle[..bundle.len() - 1], &[&bundle[..], b"x"].concat()] {
         assert!(Policy::from_bundle_bytes(changed).is_err());
@@ -338,4 +343,113 @@ fn a_trusted_key_refuses_a_binary_bundle_whose_index_was_re_hashed() {
     std::fs::write(dir.path().join("policy.hcb.minisig"), signature.to_string()).unwrap();
     let whole = hook(true);
     assert!(stdout(&whole).contains("\"deny\""), "{}{}", stdout(&whole), stderr(&whole));
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: 300,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0xb0d1),
+        failure_persistence: None,
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+
+    /// Whoever can write a bundle can also recompute its digests (only a signature stops them):
+    /// a binary bundle whose payload was rewritten anyhow and re-hashed loads or is refused,
+    /// and decides, fails or verifies — never panics, never reads past the file.
+    #[test]
+    fn a_re_hashed_hostile_payload_never_panics(
+        edits in proptest::collection::vec((proptest::prelude::any::<u16>(), proptest::prelude::any::<u8>()), 1..24),
+    ) {
+        let keyed = "rule pem pre_tool_use when tool == Bash and command matches /cat\\s+.*\\.pem/i => ask \"key\"\n\
+                     rule w pre_tool_use when path like \"**/*.lock\" => deny \"lock\"\n\
+                     rule p pre_tool_use when command starts_with \"rm \" => deny \"rm\"\n";
+        let mut bundle = Policy::from_source("keys.rules", keyed).unwrap().to_bundle();
+        let (header, _) = layout(&bundle);
+        let payload = bundle.len() - header;
+        for (at, byte) in edits {
+            let at = header + usize::from(at) % payload;
+            bundle[at] = byte;
+        }
+        crate::support::rehash(&mut bundle);
+        if let Ok(policy) = Policy::from_bundle_bytes(&bundle) {
+            for command in ["cat x.PEM", "rm -rf /", "ls"] {
+                let json = serde_json::json!({"event": "pre_tool_use", "tool": "Bash", "args": {"command": command}});
+                let _ = policy.evaluate(&Event::from_json(json.to_string().as_bytes()).unwrap());
+            }
+            let write = br#"{"event":"pre_tool_use","tool":"Write","cwd":"/r","args":{"file_path":"/r/Cargo.lock","content":""}}"#;
+            let _ = policy.evaluate(&Event::from_json(write).unwrap());
+            let _ = policy.verify();
+            let _ = policy.to_bundle_json();
+        }
+    }
+}
+
+/// A binary bundle with its metadata replaced, every digest recomputed.
+fn with_meta(bundle: &[u8], meta: &serde_json::Value) -> Vec<u8> {
+    use sha2::{Digest, Sha256};
+    let (header, _) = layout(bundle);
+    let payload = &bundle[header..];
+    let meta = serde_json::to_vec(meta).unwrap();
+    let mut out = bundle[..12].to_vec();
+    out.extend_from_slice(&u32::try_from(meta.len()).unwrap().to_le_bytes());
+    out.extend_from_slice(&bundle[16..32]);
+    out.extend_from_slice(&meta);
+    for block in payload.chunks(4096) {
+        out.extend_from_slice(&Sha256::digest(block));
+    }
+    let digest = Sha256::digest(&out);
+    out.extend_from_slice(&digest);
+    out.extend_from_slice(payload);
+    out
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: 300,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x1a70),
+        failure_persistence: None,
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+
+    /// The same with the layout itself rewritten (its offsets, lengths, counts, capacity, key
+    /// lengths): the index arithmetic is bounds-checked, so a hostile layout is an error or a
+    /// decision, never a panic or a read past the file.
+    #[test]
+    fn a_re_hashed_hostile_layout_never_panics(
+        edits in proptest::collection::vec((proptest::prelude::any::<u16>(), proptest::prelude::any::<u64>()), 1..6),
+    ) {
+        let keyed = "rule pem pre_tool_use when tool == Bash and command matches /cat\\s+.*\\.pem/i => ask \"key\"\n\
+                     rule w pre_tool_use when path like \"**/*.lock\" => deny \"lock\"\n\
+                     rule p pre_tool_use when command starts_with \"rm \" => deny \"rm\"\n";
+        let bundle = Policy::from_source("keys.rules", keyed).unwrap().to_bundle();
+        let word = |at: usize| u32::from_le_bytes(bundle[at..at + 4].try_into().unwrap()) as usize;
+        let mut meta: serde_json::Value = serde_json::from_slice(&bundle[32..32 + word(12)]).unwrap();
+        let mut paths = Vec::new();
+        collect(&meta["layout"], String::new(), &mut paths);
+        for (at, value) in edits {
+            let path = &paths[usize::from(at) % paths.len()];
+            let small = [0, 1, 2, 3, 4096, u64::from(u32::MAX), value % 1000, value][usize::try_from(value % 8).unwrap()];
+            *meta.pointer_mut(&format!("/layout{path}")).unwrap() = small.into();
+        }
+        let bundle = with_meta(&bundle, &meta);
+        if let Ok(policy) = Policy::from_bundle_bytes(&bundle) {
+            for command in ["cat x.PEM", "rm -rf /", "ls"] {
+                let json = serde_json::json!({"event": "pre_tool_use", "tool": "Bash", "args": {"command": command}});
+                let _ = policy.evaluate(&Event::from_json(json.to_string().as_bytes()).unwrap());
+            }
+            let _ = policy.verify();
+        }
+    }
+}
+
+/// The JSON pointers of every number under `value`.
+fn collect(value: &serde_json::Value, at: String, out: &mut Vec<String>) {
+    match value {
+        serde_json::Value::Number(_) => out.push(at),
+        serde_json::Value::Array(items) => {
+            items.iter().enumerate().for_each(|(index, item)| collect(item, format!("{at}/{index}"), out));
+        }
+        serde_json::Value::Object(map) => map.iter().for_each(|(key, item)| collect(item, format!("{at}/{key}"), out)),
+        _ => {}
+    }
 }

@@ -216,18 +216,20 @@ impl Opened {
             return Err(BundleError::Malformed("its header's sizes are inconsistent".to_string()));
         }
         let header_len = FIXED + meta_len as usize + 32 * (count as usize + 1);
-        let header = source.read(0, header_len)?;
-        let (covered, stored) = header.split_at(header_len - 32);
-        let found = Sha256::digest(covered);
-        if found.as_slice() != stored {
-            return Err(BundleError::Tampered { expected: super::hex(stored), found: super::hex(&found) });
-        }
+        // The sizes are the file's own claim: check them against its length before reading (and
+        // allocating) that much.
         if source.len()? != header_len as u64 + payload_len {
             return Err(BundleError::Malformed(format!(
                 "its length is {} bytes, but its header says {}",
                 source.len()?,
                 header_len as u64 + payload_len
             )));
+        }
+        let header = source.read(0, header_len)?;
+        let (covered, stored) = header.split_at(header_len - 32);
+        let found = Sha256::digest(covered);
+        if found.as_slice() != stored {
+            return Err(BundleError::Tampered { expected: super::hex(stored), found: super::hex(&found) });
         }
         let meta_end = FIXED + meta_len as usize;
         let meta: ReadMeta = serde_json::from_slice(header.get(FIXED..meta_end).unwrap_or_default())
