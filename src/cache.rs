@@ -124,7 +124,9 @@ impl Stamp {
                 Listed::File { path, identity } => {
                     let absolute = std::path::absolute(path).ok()?;
                     name.update(format!("\0{}\0{identity}", absolute.display()));
-                    files.push(figures(&std::fs::metadata(path).ok()?)?);
+                    // Opened, not only stat'ed: an NFS client refreshes a file's attributes when
+                    // it is opened, and may serve cached ones to a bare stat for a minute.
+                    files.push(figures(&std::fs::File::open(path).ok()?.metadata().ok()?)?);
                 }
             }
         }

@@ -177,7 +177,12 @@ impl Policy {
             if let Err(error) = signing::verify(opened.signed_part(), &signature, key) {
                 // A signature of the whole file (`minisign -Sm`) is as good, if slower to check.
                 let whole = opened.whole().map_err(|error| refused(error.to_string()))?;
-                if whole.as_slice() == opened.signed_part() || signing::verify(&whole, &signature, key).is_err() {
+                // The header in use must be the one the signature covers: the file is read again
+                // here, and may have changed since its header was read.
+                if whole.as_slice() == opened.signed_part()
+                    || !whole.starts_with(opened.signed_part())
+                    || signing::verify(&whole, &signature, key).is_err()
+                {
                     return Err(refused(error.to_string()));
                 }
             }

@@ -453,3 +453,23 @@ fn collect(value: &serde_json::Value, at: String, out: &mut Vec<String>) {
         _ => {}
     }
 }
+
+/// A long text against contained-text keys of many lengths is not probed byte by byte for each
+/// length past a bound: every rule of the event becomes a candidate, and the rule that matches
+/// still fires.
+#[test]
+fn a_long_text_against_many_key_lengths_still_finds_its_rule() {
+    let rules: String = (1..=40)
+        .map(|n| format!("rule r{n} pre_tool_use when command matches /key{}end/ => deny \"r{n}\"\n", "y".repeat(n)))
+        .collect();
+    let policy = Policy::from_source("many.rules", &rules).unwrap();
+    let bundled = Policy::from_bundle_bytes(&policy.to_bundle()).unwrap();
+    let command = format!("{} key{}end {}", "a".repeat(200_000), "y".repeat(17), "b".repeat(100_000));
+    let event = serde_json::json!({"event": "pre_tool_use", "tool": "Bash", "args": {"command": command}});
+    let event = Event::from_json(event.to_string().as_bytes()).unwrap();
+    let started = std::time::Instant::now();
+    let result = bundled.evaluate(&event).unwrap();
+    assert_eq!(result.matched, ["r17"]);
+    assert_eq!(result, policy.evaluate(&event).unwrap());
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "{:?}", started.elapsed());
+}

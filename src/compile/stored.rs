@@ -266,11 +266,11 @@ impl Stored {
             || self.list(layout.unindexed),
             view,
             which,
-            |keys, text, out| self.lookup(keys, text, out),
+            |keys, text, out| self.lookup(keys, layout.all, text, out),
         )
     }
 
-    fn lookup(&self, keys: &FieldKeys, text: &str, out: &mut Vec<RuleId>) -> Result<(), String> {
+    fn lookup(&self, keys: &FieldKeys, all: List, text: &str, out: &mut Vec<RuleId>) -> Result<(), String> {
         let bytes = text.as_bytes();
         match keys {
             FieldKeys::Exact { tag } => self.probe(slot_hash(*tag, bytes.len(), poly(bytes)), out),
@@ -282,6 +282,12 @@ impl Stored {
                     done = length as usize;
                     self.probe(slot_hash(*tag, done, hash), out)?;
                 }
+                Ok(())
+            }
+            // A long text against many key lengths would take one probe per byte and length:
+            // past a bound, every rule of the event is a candidate instead (tried, none missed).
+            FieldKeys::Inner { .. } if too_many_probes(keys, bytes.len()) => {
+                out.extend(self.list(all)?);
                 Ok(())
             }
             FieldKeys::Inner { tag, lengths } => {
@@ -346,13 +352,27 @@ impl Stored {
     /// `len` bytes at `offset` within `section`.
     fn read_in(&self, section: Span, offset: u64, len: u64) -> Result<Vec<u8>, String> {
         match offset.checked_add(len) {
-            Some(end) if end <= section.1 => self.store.read(section.0 + offset, len),
+            Some(end) if end <= section.1 => match section.0.checked_add(offset) {
+                Some(at) => self.store.read(at, len),
+                None => Err("the bundle's index points outside its section".to_string()),
+            },
             _ => Err("the bundle's index points outside its section".to_string()),
         }
     }
 }
 
 const SLOT: u64 = 16;
+
+/// The most probes one contained-text lookup makes (the text's length times the number of key
+/// lengths) before it gives up narrowing.
+const MAX_INNER_PROBES: usize = 1 << 18;
+
+fn too_many_probes(keys: &FieldKeys, text_len: usize) -> bool {
+    match keys {
+        FieldKeys::Inner { lengths, .. } => text_len.saturating_mul(lengths.len()) > MAX_INNER_PROBES,
+        _ => false,
+    }
+}
 
 /// A rule as stored: its event, its key as JSON (another release's may not read), its body.
 pub(crate) type StoredEntry = (EventKind, serde_json::Value, Box<serde_json::value::RawValue>);

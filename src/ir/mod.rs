@@ -64,7 +64,9 @@ pub(crate) fn day_of(date: &str) -> Option<i64> {
 
 /// Today, in days since 1970-01-01 (UTC), by the system clock: the only clock a hook call reads.
 pub(crate) fn today() -> i64 {
-    let seconds = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |since| since.as_secs());
+    // A clock before 1970 is no day at all: no waiver holds (the rules apply).
+    let seconds =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(u64::MAX, |since| since.as_secs());
     i64::try_from(seconds / 86_400).unwrap_or(i64::MAX)
 }
 
