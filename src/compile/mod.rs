@@ -9,6 +9,10 @@
 //! with no key is always a candidate. The key chosen is the cheapest: an equality whose value
 //! few rules share, otherwise a set-matched pattern. Compiling cannot fail: a structure that
 //! cannot be built (a `RegexSet` over its size limit) leaves its rules unindexed instead.
+//!
+//! A binary bundle stores the same index ([`stored`]): a hook call reads its hashed slots and
+//! postings in place instead of building these structures, and builds only the pattern sets of
+//! the fields it reads.
 
 mod key;
 mod pattern_set;
