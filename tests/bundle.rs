@@ -360,10 +360,7 @@ proptest::proptest! {
     fn a_re_hashed_hostile_payload_never_panics(
         edits in proptest::collection::vec((proptest::prelude::any::<u16>(), proptest::prelude::any::<u8>()), 1..24),
     ) {
-        let keyed = "rule pem pre_tool_use when tool == Bash and command matches /cat\\s+.*\\.pem/i => ask \"key\"\n\
-                     rule w pre_tool_use when path like \"**/*.lock\" => deny \"lock\"\n\
-                     rule p pre_tool_use when command starts_with \"rm \" => deny \"rm\"\n";
-        let mut bundle = Policy::from_source("keys.rules", keyed).unwrap().to_bundle();
+        let mut bundle = Policy::from_source("keys.rules", HOSTILE_RULES).unwrap().to_bundle();
         let (header, _) = layout(&bundle);
         let payload = bundle.len() - header;
         for (at, byte) in edits {
@@ -371,17 +368,29 @@ proptest::proptest! {
             bundle[at] = byte;
         }
         crate::support::rehash(&mut bundle);
-        if let Ok(policy) = Policy::from_bundle_bytes(&bundle) {
-            for command in ["cat x.PEM", "rm -rf /", "ls"] {
-                let json = serde_json::json!({"event": "pre_tool_use", "tool": "Bash", "args": {"command": command}});
-                let _ = policy.evaluate(&Event::from_json(json.to_string().as_bytes()).unwrap());
-            }
-            let write = br#"{"event":"pre_tool_use","tool":"Write","cwd":"/r","args":{"file_path":"/r/Cargo.lock","content":""}}"#;
-            let _ = policy.evaluate(&Event::from_json(write).unwrap());
-            let _ = policy.verify();
-            let _ = policy.to_bundle_json();
-        }
+        exercise(&bundle);
     }
+}
+
+/// The rules the hostile-bundle properties rewrite: keyed on several fields.
+const HOSTILE_RULES: &str =
+    "rule pem pre_tool_use when tool == Bash and command matches /cat\\s+.*\\.pem/i => ask \"key\"\n\
+     rule w pre_tool_use when path like \"**/*.lock\" => deny \"lock\"\n\
+     rule p pre_tool_use when command starts_with \"rm \" => deny \"rm\"\n";
+
+/// Loads a (hostile) bundle and, if it loads, decides shell and write calls with it, verifies
+/// it and exports it: each may fail, none may panic.
+fn exercise(bundle: &[u8]) {
+    let Ok(policy) = Policy::from_bundle_bytes(bundle) else { return };
+    for command in ["cat x.PEM", "rm -rf /", "ls"] {
+        let json = serde_json::json!({"event": "pre_tool_use", "tool": "Bash", "args": {"command": command}});
+        let _ = policy.evaluate(&Event::from_json(json.to_string().as_bytes()).unwrap());
+    }
+    let write =
+        br#"{"event":"pre_tool_use","tool":"Write","cwd":"/r","args":{"file_path":"/r/Cargo.lock","content":""}}"#;
+    let _ = policy.evaluate(&Event::from_json(write).unwrap());
+    let _ = policy.verify();
+    let _ = policy.to_bundle_json();
 }
 
 /// A binary bundle with its metadata replaced, every digest recomputed.
@@ -418,10 +427,7 @@ proptest::proptest! {
     fn a_re_hashed_hostile_layout_never_panics(
         edits in proptest::collection::vec((proptest::prelude::any::<u16>(), proptest::prelude::any::<u64>()), 1..6),
     ) {
-        let keyed = "rule pem pre_tool_use when tool == Bash and command matches /cat\\s+.*\\.pem/i => ask \"key\"\n\
-                     rule w pre_tool_use when path like \"**/*.lock\" => deny \"lock\"\n\
-                     rule p pre_tool_use when command starts_with \"rm \" => deny \"rm\"\n";
-        let bundle = Policy::from_source("keys.rules", keyed).unwrap().to_bundle();
+        let bundle = Policy::from_source("keys.rules", HOSTILE_RULES).unwrap().to_bundle();
         let word = |at: usize| u32::from_le_bytes(bundle[at..at + 4].try_into().unwrap()) as usize;
         let mut meta: serde_json::Value = serde_json::from_slice(&bundle[32..32 + word(12)]).unwrap();
         let mut paths = Vec::new();
@@ -431,14 +437,7 @@ proptest::proptest! {
             let small = [0, 1, 2, 3, 4096, u64::from(u32::MAX), value % 1000, value][usize::try_from(value % 8).unwrap()];
             *meta.pointer_mut(&format!("/layout{path}")).unwrap() = small.into();
         }
-        let bundle = with_meta(&bundle, &meta);
-        if let Ok(policy) = Policy::from_bundle_bytes(&bundle) {
-            for command in ["cat x.PEM", "rm -rf /", "ls"] {
-                let json = serde_json::json!({"event": "pre_tool_use", "tool": "Bash", "args": {"command": command}});
-                let _ = policy.evaluate(&Event::from_json(json.to_string().as_bytes()).unwrap());
-            }
-            let _ = policy.verify();
-        }
+        exercise(&with_meta(&bundle, &meta));
     }
 }
 

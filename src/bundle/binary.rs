@@ -69,7 +69,6 @@ struct ReadMeta {
 /// The parts of any version's layout that find the rules and their keys.
 #[derive(Deserialize)]
 struct RulesLayout {
-    index: u32,
     rules: u32,
     bodies: Span,
     body_offsets: Span,
@@ -269,16 +268,18 @@ impl Opened {
     /// rebuilt from the stored rules and keys.
     pub(crate) fn load(self) -> Result<Loaded, BundleError> {
         let Opened { meta, blocks, .. } = self;
-        let rules: RulesLayout = serde_json::from_value(meta.layout.clone())
-            .map_err(|error| BundleError::Malformed(format!("its layout is unreadable: {error}")))?;
-        let same_compiler = meta.hookc == env!("CARGO_PKG_VERSION") && rules.index == INDEX_VERSION;
         let store: Arc<dyn Store> = Arc::new(blocks);
-        if same_compiler {
-            if let Ok(layout) = serde_json::from_value::<Layout>(meta.layout) {
+        // The layout is parsed once: in full when this release wrote it with an index it knows.
+        let index = meta.layout.get("index").and_then(serde_json::Value::as_u64);
+        let layout = meta.layout;
+        if meta.hookc == env!("CARGO_PKG_VERSION") && index == Some(u64::from(INDEX_VERSION)) {
+            if let Ok(layout) = Layout::deserialize(&layout) {
                 let table = DecisionTable::from_store(store, layout).with_waivers(meta.waivers);
                 return Ok(Loaded { table, source_hash: meta.source_hash });
             }
         }
+        let rules = RulesLayout::deserialize(&layout)
+            .map_err(|error| BundleError::Malformed(format!("its layout is unreadable: {error}")))?;
         // Another release's index: only the rules and their keys are read, and the index is
         // built again (the keys are chosen again too, since they are the compiler's choice).
         let layout = Layout {

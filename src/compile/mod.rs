@@ -463,6 +463,14 @@ pub(crate) enum Fields {
     PerFile,
 }
 
+impl Fields {
+    /// Whether a lookup of these fields reads `field`.
+    fn reads(self, field: &Field) -> bool {
+        let per_file = matches!(field, Field::Semantic(crate::vocab::Semantic::Path) | Field::Access);
+        !((self == Fields::Shared && per_file) || (self == Fields::PerFile && !per_file))
+    }
+}
+
 impl EventIndex {
     /// Builds the index; keys on path fields are folded as `case` says (lookups fold alike).
     fn build(&mut self, keys: Vec<(RuleId, Key<'_>)>, case: PathCase) {

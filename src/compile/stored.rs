@@ -136,6 +136,8 @@ pub(crate) struct Stored {
     /// Whether every rule of an event is a candidate: the index was folded by another case
     /// rule than the one paths are read with, and could not be rebuilt.
     pub(crate) exhaustive: bool,
+    /// Whether the slot table's capacity is a power of two that fills its section (checked once).
+    table_sound: bool,
 }
 
 struct Decoded {
@@ -161,12 +163,16 @@ impl Clone for Stored {
 
 impl Stored {
     pub(crate) fn new(store: Arc<dyn Store>, layout: Layout) -> Stored {
+        let capacity = layout.capacity;
+        let table_sound =
+            capacity != 0 && capacity.is_power_of_two() && capacity.saturating_mul(SLOT) == layout.slots.1;
         Stored {
             store,
             layout,
             decoded: elsa::sync::FrozenMap::new(),
             patterns: elsa::sync::FrozenMap::new(),
             exhaustive: false,
+            table_sound,
         }
     }
 
@@ -286,7 +292,7 @@ impl Stored {
             }
             // A long text against many key lengths would take one probe per byte and length:
             // past a bound, every rule of the event is a candidate instead (tried, none missed).
-            FieldKeys::Inner { .. } if too_many_probes(keys, bytes.len()) => {
+            FieldKeys::Inner { lengths, .. } if bytes.len().saturating_mul(lengths.len()) > MAX_INNER_PROBES => {
                 out.extend(self.list(all)?);
                 Ok(())
             }
@@ -322,7 +328,7 @@ impl Stored {
     /// Adds the postings of every slot holding `hash`.
     fn probe(&self, hash: u64, out: &mut Vec<RuleId>) -> Result<(), String> {
         let capacity = self.layout.capacity;
-        if capacity == 0 || !capacity.is_power_of_two() || capacity.saturating_mul(SLOT) != self.layout.slots.1 {
+        if !self.table_sound {
             return Err("the bundle's index table is malformed".to_string());
         }
         let mut at = hash & (capacity - 1);
@@ -366,13 +372,6 @@ const SLOT: u64 = 16;
 /// The most probes one contained-text lookup makes (the text's length times the number of key
 /// lengths) before it gives up narrowing.
 const MAX_INNER_PROBES: usize = 1 << 18;
-
-fn too_many_probes(keys: &FieldKeys, text_len: usize) -> bool {
-    match keys {
-        FieldKeys::Inner { lengths, .. } => text_len.saturating_mul(lengths.len()) > MAX_INNER_PROBES,
-        _ => false,
-    }
-}
 
 /// A rule as stored: its event, its key as JSON (another release's may not read), its body.
 pub(crate) type StoredEntry = (EventKind, serde_json::Value, Box<serde_json::value::RawValue>);
@@ -418,14 +417,6 @@ fn slot_hash(tag: u32, length: usize, text: u64) -> u64 {
     hash = (hash ^ (hash >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     hash = (hash ^ (hash >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     hash ^ (hash >> 31)
-}
-
-impl Fields {
-    /// Whether a lookup of these fields reads `field`.
-    pub(super) fn reads(self, field: &Field) -> bool {
-        let per_file = matches!(field, Field::Semantic(crate::vocab::Semantic::Path) | Field::Access);
-        !((self == Fields::Shared && per_file) || (self == Fields::PerFile && !per_file))
-    }
 }
 
 /// A built table's payload sections and the layout that finds them, at `base` in the payload.
