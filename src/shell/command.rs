@@ -28,34 +28,39 @@ impl Walker {
         }
         loop {
             let Some(name) = words.first().map(|first| program_name(first)) else { return };
+            let row = programs::program(&name);
             // `flock FILE -c SCRIPT` runs a script, not a command.
-            let script_runner = programs::script_option(&name).is_some()
+            let script_runner = matches!(row.script, Script::Option(..))
                 && words.iter().any(|word| word == "-c" || word.starts_with("--command"));
             // `uv run CMD`, `poetry run CMD`, `npm exec -- CMD`: a subcommand that runs a command.
-            if let Some(wrapper) = words.get(1).and_then(|subcommand| programs::subcommand_wrapper(&name, subcommand)) {
+            let subcommand_wrapper = words
+                .get(1)
+                .and_then(|subcommand| row.subcommand(subcommand))
+                .and_then(|subcommand| subcommand.wrapper);
+            if let Some(wrapper) = subcommand_wrapper {
                 if self.out.commands.len() >= MAX_COMMANDS {
                     self.out.too_large = true;
                     return;
                 }
                 let args = words.get(2..).unwrap_or_default().to_vec();
-                let (inner, _) = unwrap(&name, &wrapper, &args);
+                let (inner, _) = unwrap(&wrapper, &args);
                 let own = words.get(1..words.len() - inner.len()).unwrap_or_default().to_vec();
                 self.record(&name, &own, &via, &inputs);
                 via.push(name.clone());
                 words = inner;
                 continue;
             }
-            let Some(wrapper) = programs::wrapper_of(&name).filter(|_| !script_runner) else { break };
+            let Some(wrapper) = row.wrapper.filter(|_| !script_runner) else { break };
             if self.out.commands.len() >= MAX_COMMANDS {
                 self.out.too_large = true;
                 return;
             }
             let args = words.get(1..).unwrap_or_default().to_vec();
-            let (mut inner, split) = unwrap(&name, &wrapper, &args);
+            let (mut inner, split) = unwrap(&wrapper, &args);
             let own = args.get(..args.len() - inner.len()).unwrap_or_default();
             self.record(&name, own, &via, &inputs);
             via.push(name.clone());
-            if name == "xargs" {
+            if row.reader == Reader::Xargs {
                 // `echo / | xargs rm -rf`: what xargs reads becomes operands, split at blanks;
                 // `-I {}` puts them where `{}` stands. Input the line does not spell is a word
                 // known only at run time (`ls | xargs rm -rf`).
@@ -86,10 +91,11 @@ impl Walker {
             }
             words = inner;
         }
-        if words.first().is_some_and(|first| program_name(first) == "parallel") {
+        let first_name = words.first().map(|first| program_name(first)).unwrap_or_default();
+        if programs::program(&first_name).reader == Reader::Parallel {
             words = parallel(&words, &read_words(&piped_words));
-            self.record("parallel", &[], &via, &inputs);
-            via.push("parallel".to_string());
+            self.record(&first_name, &[], &via, &inputs);
+            via.push(first_name);
             // `parallel 'rm -rf {}' ::: …`: a command given as one word is a shell's script.
             if words.first().is_some_and(|first| first.contains(char::is_whitespace)) {
                 let nested =
@@ -100,11 +106,12 @@ impl Walker {
         }
         let Some(first) = words.first() else { return };
         let program = program_name(first);
+        let row = programs::program(&program);
         let args = words.get(1..).unwrap_or_default().to_vec();
         let mut parsed = parse_options(&program, &args);
         parsed.flags = expand_abbreviations(&program, parsed.operands.first().map(String::as_str), parsed.flags);
         // `export W=…`, `declare W=…`, `local W=…` set variables as an assignment does.
-        if programs::declares_variables(&program) {
+        if row.declares {
             let assignments: Vec<(String, String)> = args
                 .iter()
                 .filter(|word| scan::is_assignment(word))
@@ -113,7 +120,7 @@ impl Walker {
             self.assign(&assignments);
         }
         // `git restore --help` runs `git help restore`: it prints, and changes nothing.
-        if programs::help_options(&program).iter().any(|help| parsed.flags.iter().any(|flag| flag == help)) {
+        if row.help.iter().any(|help| parsed.flags.iter().any(|flag| flag == help)) {
             parsed.operands.insert(0, "help".to_string());
         }
         let nested = Context {
@@ -124,7 +131,7 @@ impl Walker {
         };
         if let Some(script) = script_of(&program, &parsed, &args) {
             self.script(&script, &nested);
-        } else if programs::reads_script_from_stdin(&program) && reads_stdin(&program, &parsed) {
+        } else if row.stdin_script && reads_stdin(&program, &parsed) {
             // `bash`, `bash -s`, `sh -`, `at now`: the script is what the command reads.
             let script =
                 stdin_script.clone().or_else(|| (!ctx.piped_words.is_empty()).then(|| ctx.piped_words.join(" ")));
@@ -133,7 +140,7 @@ impl Walker {
             }
         }
         // `pwsh -Command SCRIPT`, `powershell -enc BASE64`: PowerShell's own reading.
-        if matches!(program.as_str(), "pwsh" | "powershell") && ctx.depth <= MAX_DEPTH {
+        if row.reader == Reader::PowerShell && ctx.depth <= MAX_DEPTH {
             let (flags, scripts) = powershell::invocation(&args);
             parsed.flags = flags;
             for script in scripts {
@@ -170,12 +177,12 @@ impl Walker {
                 }
             }
         }
-        if program == "find" {
+        if row.reader == Reader::Find {
             self.find_exec(&args, &parsed, &nested);
         }
         // Codex runs `apply_patch <<'EOF' … EOF` (or with the patch as its operand) given to a
         // shell as its own patch tool: the patch's files are written.
-        if matches!(program.as_str(), "apply_patch" | "applypatch") {
+        if row.reader == Reader::ApplyPatch {
             let patch = stdin_script.clone().or_else(|| parsed.operands.first().cloned()).unwrap_or_default();
             for path in crate::vocab::patch::patch_paths(&patch) {
                 self.file(path, Access::Write);
@@ -183,33 +190,34 @@ impl Walker {
         }
         // What this command writes to its output, when the line spells it (through its wrappers
         // too: `stdbuf -o0 echo / | xargs rm -rf`).
-        {
-            self.output = match program.as_str() {
-                // `echo -ne WORDS`: the options are not output.
-                "echo" => Some(
-                    args.iter()
-                        .skip_while(|word| {
-                            word.len() > 1 && word.starts_with('-') && word.chars().skip(1).all(|c| "neE".contains(c))
-                        })
-                        .cloned()
-                        .collect(),
-                ),
-                "printf" if args.len() > 1 => Some(args.get(1..).unwrap_or_default().to_vec()),
-                "printf" => Some(args.clone()),
-                "cat" if parsed.operands.is_empty() => stdin_script.map(|script| vec![script]),
-                // `find / -maxdepth 1 | xargs rm -rf`: what find prints.
-                "find" if !parsed.flags.iter().any(|flag| matches!(flag.as_str(), "exec" | "execdir" | "delete")) => {
-                    Some(parsed.targets.clone())
-                }
-                _ => None,
-            };
-        }
+        self.output = match row.output {
+            Output::None => None,
+            // `echo -ne WORDS`: the options are not output.
+            Output::Words => Some(
+                args.iter()
+                    .skip_while(|word| {
+                        word.len() > 1 && word.starts_with('-') && word.chars().skip(1).all(|c| "neE".contains(c))
+                    })
+                    .cloned()
+                    .collect(),
+            ),
+            Output::AfterFormat if args.len() > 1 => Some(args.get(1..).unwrap_or_default().to_vec()),
+            Output::AfterFormat => Some(args.clone()),
+            Output::Stdin if parsed.operands.is_empty() => stdin_script.map(|script| vec![script]),
+            Output::Stdin => None,
+            Output::FindTargets
+                if !parsed.flags.iter().any(|flag| matches!(flag.as_str(), "exec" | "execdir" | "delete")) =>
+            {
+                Some(parsed.targets.clone())
+            }
+            Output::FindTargets => None,
+        };
         self.files_of(&program, &parsed);
         let subcommand = parsed.operands.first().cloned();
         let dirs = self.dirs.clone();
         // `cd DIR; …`: later relative paths may start in DIR, or where they started if the `cd`
         // failed or ran in a subshell (`cd -`, `cd $X` add nothing: where the call runs stays).
-        if matches!(program.as_str(), "cd" | "pushd") {
+        if row.reader == Reader::ChangesDirectory {
             let target = match parsed.operands.first().map(String::as_str) {
                 None => Some("~"),
                 Some("-") => None,
@@ -267,12 +275,13 @@ impl Walker {
     /// The files a command names: the ones it writes by its nature, by a writing option, by
     /// `dd of=`; every other operand and option value as read.
     pub(super) fn files_of(&mut self, program: &str, parsed: &Options) {
+        let row = programs::program(program);
         let mut operands: Vec<&String> = parsed.operands.iter().collect();
         // `grep PATTERN FILE…`, `sed SCRIPT FILE…`, `awk PROGRAM FILE…`.
-        if let Some(giving) = programs::text_first_operand(program) {
+        if let Some(giving) = row.text_first {
             if !parsed.values.iter().any(|(option, _)| giving.contains(&option.as_str())) {
                 // sed's `r FILE` and `w FILE` commands read and write files of their own.
-                if program == "sed" {
+                if row.reader == Reader::Sed {
                     for (file, access) in operands.first().map(|script| sed_files(script)).unwrap_or_default() {
                         self.file(file, access);
                     }
@@ -280,7 +289,7 @@ impl Walker {
                 operands = operands.split_off(1.min(operands.len()));
             }
         }
-        if program == "find" {
+        if row.reader == Reader::Find {
             operands.clear();
             // `find ROOT -delete` removes what it selects.
             if parsed.flags.iter().any(|flag| flag == "delete") {
@@ -290,31 +299,25 @@ impl Walker {
             }
         }
         // A script is not a file: `bash -c SCRIPT`, `eval WORDS`, `ssh HOST COMMAND`.
-        if programs::runs_words_as_script(program) || program == "ssh" {
+        if row.script.takes_operands() {
             operands.clear();
-        } else if programs::is_shell(program) && has_c(&parsed.flags) && !operands.is_empty() {
+        } else if row.is_shell() && has_c(&parsed.flags) && !operands.is_empty() {
             operands.remove(0);
         }
-        // `awk -i inplace PROGRAM FILE…`.
-        let in_place_awk = matches!(program, "awk" | "gawk")
-            && parsed.values.iter().any(|(option, value)| option == "i" && value == "inplace");
-        // `git rm F`, `git mv A B`, `git checkout -- F`, `git restore F` change the work tree.
-        let git_writes = program == "git"
-            && matches!(
-                parsed.operands.first().map(String::as_str),
-                Some("rm" | "mv" | "checkout" | "restore" | "clean")
-            );
-        if program == "git" && !operands.is_empty() {
+        // `git rm F`: the subcommand is no file.
+        let subcommand = parsed.operands.first().map(String::as_str);
+        if row.subcommand_first && !operands.is_empty() {
             operands.remove(0);
         }
-        let writes = programs::writes(program, &parsed.flags);
+        let writes = row.writes(subcommand, &parsed.flags, &parsed.values);
         let count = operands.len();
         for (at, operand) in operands.into_iter().enumerate() {
-            if program == "dd" {
-                if let Some(target) = operand.strip_prefix("of=") {
-                    self.file(target.to_string(), Access::Write);
-                } else if let Some(source) = operand.strip_prefix("if=") {
-                    self.file(source.to_string(), Access::Read);
+            if let Some(prefixes) = row.operand_prefixes {
+                // `dd if=A of=B`.
+                for (prefix, access) in prefixes {
+                    if let Some(file) = operand.strip_prefix(prefix) {
+                        self.file(file.to_string(), *access);
+                    }
                 }
                 continue;
             }
@@ -322,33 +325,28 @@ impl Walker {
             if writes == Writes::AfterFirst && at == 0 {
                 continue;
             }
-            let written = in_place_awk
-                || git_writes
-                || match writes {
-                    Writes::All => true,
-                    Writes::AfterFirst => at > 0,
-                    Writes::Last => at + 1 == count && count > 1,
-                    Writes::None => false,
-                };
+            let written = match writes {
+                Writes::All => true,
+                Writes::AfterFirst => at > 0,
+                Writes::Last => at + 1 == count && count > 1,
+                Writes::None => false,
+            };
             if written {
                 self.file(operand.clone(), Access::Write);
                 // `cp SRC… DIR`: the files written are also `DIR/SRC`.
                 let directory = operand.ends_with('/') || matches!(operand.as_str(), "." | "..") || count > 2;
-                if (writes == Writes::Last || program == "mv") && at + 1 == count && count > 1 && directory {
+                if row.into_directory && writes == row.writes && at + 1 == count && count > 1 && directory {
                     for source in parsed.operands.iter().take(count.saturating_sub(1)) {
                         let name = source.trim_end_matches('/').rsplit('/').next().unwrap_or(source);
                         self.file(format!("{}/{name}", operand.trim_end_matches('/')), Access::Write);
                     }
                 }
-            } else if !programs::operands_are_text(program) {
+            } else if !row.operands_text {
                 self.file(operand.clone(), Access::Read);
             }
         }
-        let writing = programs::writing_options(program);
-        let reading = programs::reading_options(program);
-        let using = programs::using_options(program);
         for (option, value) in &parsed.values {
-            if writing.contains(&option.as_str()) {
+            if row.writing.contains(&option.as_str()) {
                 self.file(value.clone(), Access::Write);
                 // `cp -t DIR SRC…`.
                 if matches!(option.as_str(), "t" | "target-directory") {
@@ -357,9 +355,9 @@ impl Walker {
                         self.file(format!("{}/{name}", value.trim_end_matches('/')), Access::Write);
                     }
                 }
-            } else if reading.contains(&option.as_str()) {
+            } else if row.reading.contains(&option.as_str()) {
                 self.file(value.clone(), Access::Read);
-            } else if using.contains(&option.as_str()) {
+            } else if row.using.contains(&option.as_str()) {
                 self.file(value.clone(), Access::Use);
             } else if let Some(file) = value.strip_prefix('@').or_else(|| value.split_once("=@").map(|(_, file)| file))
             {

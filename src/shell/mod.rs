@@ -44,7 +44,7 @@ use brush_parser::ParserOptions;
 use expand::*;
 use guards::*;
 use options::*;
-use programs::Writes;
+use programs::{Output, Reader, Script, Writes};
 use std::borrow::Cow;
 use std::panic::AssertUnwindSafe;
 use walk::*;

@@ -20,10 +20,11 @@ pub(super) struct Options {
 }
 
 pub(super) fn parse_options(program: &str, args: &[String]) -> Options {
-    let (mut short_values, mut long_values) = programs::value_options(program);
-    let has_subcommands = programs::subcommand_value_options(program, "").is_some();
+    let row = programs::program(program);
+    let (mut short_values, mut long_values) = (row.short_values, row.long_values);
+    let has_subcommands = row.subcommand_first;
     let mut options = Options::default();
-    if program == "find" {
+    if row.reader == programs::Reader::Find {
         // find's own options (`-L`, `-H`, `-P`, `-O3`, `-D opts`) come before its roots; its
         // expression words are single-dash names (`-delete`, `-exec`, `-name X`); the words of
         // an `-exec` command are that command's.
@@ -57,7 +58,7 @@ pub(super) fn parse_options(program: &str, args: &[String]) -> Options {
     let mut words = args.iter();
     let mut ended = false;
     // `bash +x -c …`, `bash +O extglob -c …`: a shell's `+` options are options too.
-    let plus = programs::is_shell(program);
+    let plus = row.is_shell();
     while let Some(word) = words.next() {
         // `bash -c SCRIPT NAME ARGS…`: what follows a shell's script is its parameters.
         if plus && !options.operands.is_empty() {
@@ -71,9 +72,9 @@ pub(super) fn parse_options(program: &str, args: &[String]) -> Options {
             options.operands.push(word.clone());
             // The subcommand's own options follow it (`git checkout -bNAME`).
             if has_subcommands && !ended && options.operands.len() == 1 {
-                if let Some((short, long)) = programs::subcommand_value_options(program, word) {
-                    (short_values, long_values) = (short, long);
-                }
+                (short_values, long_values) = row
+                    .subcommand(word)
+                    .map_or(("", &[][..]), |subcommand| (subcommand.short_values, subcommand.long_values));
             }
             continue;
         }
@@ -183,7 +184,7 @@ pub(super) fn find_targets(expression: &[String], roots: &[String]) -> Vec<Strin
 /// Long options given as unique prefixes (`--rec`, `--force-w`) read as the names they
 /// abbreviate, for the programs whose options rules decide on.
 pub(super) fn expand_abbreviations(program: &str, subcommand: Option<&str>, flags: Vec<String>) -> Vec<String> {
-    let names = programs::long_options(program, subcommand);
+    let names = programs::program(program).long_names(subcommand);
     if names.is_empty() {
         return flags;
     }

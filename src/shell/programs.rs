@@ -1,9 +1,95 @@
-//! What hookc knows of particular programs: the wrappers that run another command, the shells
-//! that run a script, which options take a value, and which operands name files written.
-//! Everything here is a table; `mod.rs` applies it. A program missing from a table is read
-//! generically: every `-x`/`--x` word is a flag, every other word an operand.
+//! What hookc knows of particular programs, as one table: a row per program ([`PROGRAMS`]) holds
+//! everything about it — which options take a value, the long names an abbreviation stands
+//! for, the files its operands and options name and whether it writes them, the command or
+//! script it runs, its subcommands, and which of the walker's readings it needs ([`Reader`]).
+//! A new program is one new row; a program with no row is read generically: every `-x`/`--x`
+//! word is a flag, every other word an operand read as a file.
+//!
+//! The languages a program's code is written in (`python -c`, `node -e`) and the SQL clients
+//! are tables of their own, by language (`interpreters.rs`, `sql.rs`); PowerShell's reading is
+//! `powershell.rs`.
 
-/// A program that runs the command in its operands (`sudo rm …` runs `rm`).
+use super::Access;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// Everything hookc knows of one program.
+pub(super) struct Program {
+    /// The names it runs under (`/usr/bin/rm` and `rm.exe` are `rm`: `program_name`).
+    pub names: &'static [&'static str],
+    /// Short options that take a value as the next word or attached (`-o FILE`, `-oFILE`).
+    pub short_values: &'static str,
+    /// Long options that take the next word as their value when none is attached with `=`.
+    pub long_values: &'static [&'static str],
+    /// Its long option names, where rules decide on them: GNU getopt accepts any unique prefix
+    /// (`--rec` is `--recursive`), so a prefix is read as the name it abbreviates.
+    pub long_names: &'static [&'static str],
+    /// Whether its first operand is a subcommand with options of its own (`git checkout
+    /// -bNAME`): from there on the subcommand's row says which options take a value (none when
+    /// it has no row), a `--` before it does not end the options (`git -- reset --hard`), and
+    /// it names no file.
+    pub subcommand_first: bool,
+    /// Its subcommands that it knows more of.
+    pub subcommands: &'static [Subcommand],
+    /// The command in its operands that it runs (`sudo rm …` runs `rm`).
+    pub wrapper: Option<Wrapper>,
+    /// The script it runs.
+    pub script: Script,
+    /// Whether it runs a script read from standard input when its words give none (`bash`,
+    /// `bash -s`, `at now`, `su`).
+    pub stdin_script: bool,
+    /// Its first operand is a pattern or a program, not a file (`grep -rn .env src/` searches
+    /// `src/`), unless one of these options gives it (`grep -e PATTERN FILE…`).
+    pub text_first: Option<&'static [&'static str]>,
+    /// Which of its operands it writes.
+    pub writes: Writes,
+    /// Flags (`i`) or option values (`i=inplace`) with which it writes every operand (`sed -i`,
+    /// `awk -i inplace`, `chmod --reference=R FILE…`).
+    pub writes_all_with: &'static [&'static str],
+    /// Whether a written last operand may be a directory the others go into (`cp SRC… DIR`
+    /// writes `DIR/SRC`).
+    pub into_directory: bool,
+    /// When given, only operands with one of these prefixes name files, each with its access
+    /// (`dd if=A of=B`).
+    pub operand_prefixes: Option<&'static [(&'static str, Access)]>,
+    /// Options whose value names a file it reads (`grep -f FILE`, `curl -T FILE`).
+    pub reading: &'static [&'static str],
+    /// Options whose value names a file it uses without printing it: a key or certificate it
+    /// authenticates with (`ssh -i KEY`, `curl --cert FILE`).
+    pub using: &'static [&'static str],
+    /// Options whose value names a file it writes (`curl -o FILE`, `sort -o FILE`).
+    pub writing: &'static [&'static str],
+    /// Options that make it print its help and do nothing else: `git restore --help` is `git
+    /// help restore`.
+    pub help: &'static [&'static str],
+    /// Whether its `NAME=VALUE` operands set shell variables (`export W=…`).
+    pub declares: bool,
+    /// Whether its operands are text, not files (`echo .env` reads nothing).
+    pub operands_text: bool,
+    /// What it writes to its output, when the line spells it (`echo / | xargs rm -rf`).
+    pub output: Output,
+    /// The walker's own reading it needs beyond this row.
+    pub reader: Reader,
+}
+
+/// A subcommand a program knows more of (`git checkout`, `uv run`).
+pub(super) struct Subcommand {
+    /// The names it is given by.
+    pub names: &'static [&'static str],
+    /// As [`Program::short_values`], for the subcommand's own options.
+    pub short_values: &'static str,
+    /// As [`Program::long_values`].
+    pub long_values: &'static [&'static str],
+    /// As [`Program::long_names`].
+    pub long_names: &'static [&'static str],
+    /// The command in its operands that it runs (`uv run CMD`, `npm exec -- CMD`).
+    pub wrapper: Option<Wrapper>,
+    /// Which of its operands it writes (`git rm F`, `git checkout -- F`, `git restore F`).
+    pub writes: Writes,
+}
+
+/// A program or subcommand that runs the command in its operands (`sudo rm …` runs `rm`).
+#[derive(Clone, Copy)]
 pub(super) struct Wrapper {
     /// Short options that take a value (`sudo -u USER`).
     pub short_values: &'static str,
@@ -15,16 +101,231 @@ pub(super) struct Wrapper {
     pub assignments: bool,
     /// Whether a lone `-` is one of its options (`env - cmd` empties the environment).
     pub lone_dash: bool,
+    /// The short and long option whose value is a script it splits into a command (`env -S
+    /// 'rm -rf /'`, `env --split-string=…`).
+    pub split: Option<(char, &'static str)>,
 }
 
-const fn wrapper(short_values: &'static str, long_values: &'static [&'static str]) -> Wrapper {
-    Wrapper { short_values, long_values, leading_operands: 0, assignments: false, lone_dash: false }
+/// The script a program runs, when its words give one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Script {
+    /// None.
+    None,
+    /// A shell: `-c SCRIPT` runs its first operand (the operands after it are its positional
+    /// parameters), `+x` options are options, and an operand otherwise names a script file.
+    Shell,
+    /// The value of this short or long option (`su -c SCRIPT`, `flock FILE -c SCRIPT`); without
+    /// it the program is read as its wrapper, if it is one.
+    Option(&'static str, &'static str),
+    /// Its words, after a `--`, are one script (`eval rm -rf /`).
+    Words,
+    /// Its words after its options are one script (`watch -n1 rm -rf /`).
+    AfterOptions,
+    /// Its operands after the first are one script (`ssh HOST rm -rf /`).
+    AfterFirstOperand,
+    /// Its operands after one of these subcommands are one script (`tmux send-keys …`).
+    AfterSubcommand(&'static [&'static str]),
 }
 
-/// The wrapper named `program`, if it is one.
-pub(super) fn wrapper_of(program: &str) -> Option<Wrapper> {
-    Some(match program {
-        "sudo" => wrapper(
+impl Script {
+    /// Whether the words the script is made of are no files (`eval WORDS`, `ssh HOST COMMAND`).
+    pub(super) fn takes_operands(self) -> bool {
+        matches!(self, Script::Words | Script::AfterOptions | Script::AfterFirstOperand)
+    }
+}
+
+/// Which of a command's operands it writes: all of them, all but the first, the last, or none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Writes {
+    /// None (the command reads its operands, if anything).
+    None,
+    /// Every operand (`rm`, `touch`, `tee`, `mv`).
+    All,
+    /// All but the first (`chmod MODE FILE…`).
+    AfterFirst,
+    /// The last, when there are at least two (`cp SRC… DEST`).
+    Last,
+}
+
+/// What a command writes to its output, read from its words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Output {
+    /// Nothing the line spells.
+    None,
+    /// Its words after its `-neE` options (`echo -n WORDS`).
+    Words,
+    /// Its words after the format, or the format alone (`printf '%s\n' WORDS`).
+    AfterFormat,
+    /// Its standard input when it has no operand (`cat <<EOF`).
+    Stdin,
+    /// What it selects, unless it runs or deletes it (`find / -maxdepth 1 | xargs rm -rf`).
+    FindTargets,
+}
+
+/// A reading of the walker's own that a program needs beyond its row (`command.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Reader {
+    /// None.
+    None,
+    /// What it reads becomes its command's operands (`echo / | xargs rm -rf`).
+    Xargs,
+    /// `parallel CMD ::: VALUES`, or the values read (`ls | parallel rm`).
+    Parallel,
+    /// find's expression: its targets, `-delete`, and the commands of `-exec`.
+    Find,
+    /// PowerShell's own reading of `-Command` and `-EncodedCommand`.
+    PowerShell,
+    /// The files of the patch it applies (Codex's `apply_patch <<'EOF' … EOF`).
+    ApplyPatch,
+    /// Later relative paths may start in the directory it enters (`cd DIR`).
+    ChangesDirectory,
+    /// The files a sed script's `r`/`w` commands read and write.
+    Sed,
+}
+
+const WRAPPER: Wrapper = Wrapper {
+    short_values: "",
+    long_values: &[],
+    leading_operands: 0,
+    assignments: false,
+    lone_dash: false,
+    split: None,
+};
+
+const fn wrapper(short_values: &'static str, long_values: &'static [&'static str]) -> Option<Wrapper> {
+    Some(Wrapper { short_values, long_values, ..WRAPPER })
+}
+
+const fn leading(operands: usize, short_values: &'static str, long_values: &'static [&'static str]) -> Option<Wrapper> {
+    Some(Wrapper { short_values, long_values, leading_operands: operands, ..WRAPPER })
+}
+
+/// A program with no row: everything generic.
+pub(super) const GENERIC: Program = Program {
+    names: &[],
+    short_values: "",
+    long_values: &[],
+    long_names: &[],
+    subcommand_first: false,
+    subcommands: &[],
+    wrapper: None,
+    script: Script::None,
+    stdin_script: false,
+    text_first: None,
+    writes: Writes::None,
+    writes_all_with: &[],
+    into_directory: false,
+    operand_prefixes: None,
+    reading: &[],
+    using: &[],
+    writing: &[],
+    help: &[],
+    declares: false,
+    operands_text: false,
+    output: Output::None,
+    reader: Reader::None,
+};
+
+const SUBCOMMAND: Subcommand =
+    Subcommand { names: &[], short_values: "", long_values: &[], long_names: &[], wrapper: None, writes: Writes::None };
+
+const fn runs(names: &'static [&'static str], wrapper: Option<Wrapper>) -> Subcommand {
+    Subcommand { names, wrapper, ..SUBCOMMAND }
+}
+
+/// The table: one row per program.
+pub(super) static PROGRAMS: &[Program] = &[
+    // Shells.
+    Program {
+        names: &["sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "fish", "rbash", "tcsh", "csh", "pdksh"],
+        short_values: "oO",
+        long_values: &["rcfile", "init-file"],
+        script: Script::Shell,
+        stdin_script: true,
+        ..GENERIC
+    },
+    // Programs that run a script, or read one.
+    Program { names: &["eval"], script: Script::Words, ..GENERIC },
+    Program {
+        names: &["watch"],
+        short_values: "n",
+        long_values: &["interval"],
+        script: Script::AfterOptions,
+        ..GENERIC
+    },
+    Program {
+        names: &["ssh"],
+        short_values: "bcDEeFIiJLlmOopQRSWw",
+        script: Script::AfterFirstOperand,
+        // (`-F FILE` is read: ssh prints the lines of a config file it cannot parse.)
+        reading: &["F"],
+        using: &["i"],
+        ..GENERIC
+    },
+    Program {
+        names: &["scp"],
+        short_values: "cFiJloPS",
+        writes: Writes::Last,
+        into_directory: true,
+        reading: &["F"],
+        using: &["i"],
+        ..GENERIC
+    },
+    Program { names: &["sftp"], short_values: "cFiJloPS", reading: &["F"], using: &["i"], ..GENERIC },
+    Program {
+        names: &["tmux"],
+        short_values: "LSfcsntxyeF",
+        script: Script::AfterSubcommand(&[
+            "new",
+            "new-session",
+            "new-window",
+            "neww",
+            "split-window",
+            "splitw",
+            "send-keys",
+            "send",
+            "respawn-pane",
+        ]),
+        ..GENERIC
+    },
+    Program {
+        names: &["su"],
+        short_values: "cgGsu",
+        long_values: &["command", "group", "supp-group", "shell", "user"],
+        script: Script::Option("c", "command"),
+        stdin_script: true,
+        ..GENERIC
+    },
+    Program {
+        names: &["runuser"],
+        short_values: "cgGsu",
+        long_values: &["command", "group", "supp-group", "shell", "user"],
+        script: Script::Option("c", "command"),
+        wrapper: wrapper("ugGs", &["user", "group", "supp-group", "shell"]),
+        ..GENERIC
+    },
+    Program {
+        names: &["script"],
+        short_values: "cEIOT",
+        long_values: &["command", "echo", "log-in", "log-out", "log-timing"],
+        script: Script::Option("c", "command"),
+        ..GENERIC
+    },
+    Program {
+        names: &["flock"],
+        short_values: "cwE",
+        long_values: &["command", "timeout", "conflict-exit-code"],
+        script: Script::Option("c", "command"),
+        wrapper: leading(1, "wE", &["timeout", "conflict-exit-code"]),
+        ..GENERIC
+    },
+    Program { names: &["at", "batch"], stdin_script: true, ..GENERIC },
+    Program { names: &["pwsh", "powershell"], reader: Reader::PowerShell, ..GENERIC },
+    Program { names: &["apply_patch", "applypatch"], reader: Reader::ApplyPatch, ..GENERIC },
+    // Wrappers: they run the command in their operands.
+    Program {
+        names: &["sudo"],
+        wrapper: wrapper(
             "ugCDprtTUR",
             &[
                 "user",
@@ -40,99 +341,318 @@ pub(super) fn wrapper_of(program: &str) -> Option<Wrapper> {
                 "host",
             ],
         ),
-        "doas" => wrapper("uC", &[]),
-        "env" => Wrapper { assignments: true, lone_dash: true, ..wrapper("uCSP", &["unset", "chdir", "split-string"]) },
-        "nice" => wrapper("n", &["adjustment"]),
-        "timeout" => Wrapper { leading_operands: 1, ..wrapper("sk", &["signal", "kill-after"]) },
-        "time" => wrapper("fo", &["format", "output"]),
-        "xargs" => wrapper(
+        ..GENERIC
+    },
+    Program { names: &["doas"], wrapper: wrapper("uC", &[]), ..GENERIC },
+    Program {
+        names: &["env"],
+        wrapper: Some(Wrapper {
+            assignments: true,
+            lone_dash: true,
+            split: Some(('S', "split-string")),
+            short_values: "uCSP",
+            long_values: &["unset", "chdir", "split-string"],
+            ..WRAPPER
+        }),
+        ..GENERIC
+    },
+    Program { names: &["nice"], wrapper: wrapper("n", &["adjustment"]), ..GENERIC },
+    Program { names: &["timeout"], wrapper: leading(1, "sk", &["signal", "kill-after"]), ..GENERIC },
+    Program { names: &["time"], wrapper: wrapper("fo", &["format", "output"]), ..GENERIC },
+    Program {
+        names: &["xargs"],
+        wrapper: wrapper(
             "IELnPsda",
             &["max-args", "max-procs", "max-chars", "delimiter", "arg-file", "eof", "max-lines", "process-slot-var"],
         ),
-        "stdbuf" => wrapper("ioe", &["input", "output", "error"]),
-        "ionice" => wrapper("cn", &["class", "classdata"]),
-        "chroot" => Wrapper { leading_operands: 1, ..wrapper("", &["userspec", "groups"]) },
-        "flock" => Wrapper { leading_operands: 1, ..wrapper("wE", &["timeout", "conflict-exit-code"]) },
-        "exec" => wrapper("a", &[]),
-        "strace" | "ltrace" => wrapper("oepsuEIbPX", &["output", "trace", "attach", "user", "env"]),
-        "taskset" | "chrt" => Wrapper { leading_operands: 1, ..wrapper("", &[]) },
-        "numactl" => wrapper("CNmipP", &["cpunodebind", "physcpubind", "membind", "interleave", "preferred"]),
-        "prlimit" => wrapper("p", &["pid"]),
-        "systemd-run" => wrapper("pEHMu", &["property", "setenv", "host", "machine", "unit", "description", "slice"]),
-        "nsenter" => wrapper("tSGrwn", &["target", "setuid", "setgid", "root", "wd"]),
-        "screen" => wrapper("SXcp", &[]),
-        "gdb" => wrapper("x", &["args"]),
-        "runuser" => wrapper("ugGs", &["user", "group", "supp-group", "shell"]),
-        "nohup" | "command" | "builtin" | "setsid" | "unbuffer" | "busybox" | "caffeinate" | "valgrind" | "unshare"
-        | "fakeroot" | "catchsegv" | "dbus-launch" | "firejail" | "proxychains" | "proxychains4" | "torsocks"
-        | "toybox" => wrapper("", &[]),
-        "npx" | "bunx" | "pnpx" | "uvx" => wrapper("p", &["package", "call", "from", "with", "python"]),
-        _ => return None,
-    })
-}
-
-/// Programs whose subcommand runs the command in its operands (`uv run python -c …`, `poetry
-/// run pytest`, `npm exec -- rimraf /`, `conda run -n env CMD`).
-pub(super) fn subcommand_wrapper(program: &str, subcommand: &str) -> Option<Wrapper> {
-    Some(match (program, subcommand) {
-        ("uv", "run") => wrapper(
-            "p",
-            &[
-                "with",
-                "python",
-                "directory",
-                "project",
-                "package",
-                "extra",
-                "group",
-                "env-file",
-                "index",
-                "with-requirements",
-            ],
-        ),
-        ("poetry" | "pipenv" | "pdm" | "hatch" | "rye" | "bundle", "run" | "exec") => wrapper("", &[]),
-        ("npm", "exec" | "x") | ("pnpm" | "yarn", "exec" | "dlx") => wrapper("p", &["package", "call", "workspace"]),
-        ("conda" | "mamba" | "micromamba", "run") => wrapper("np", &["name", "prefix"]),
-        ("mise" | "asdf" | "rtx", "exec" | "x") => wrapper("", &[]),
-        ("pipx", "run") => wrapper("", &["spec", "python"]),
-        _ => return None,
-    })
-}
-
-/// Shells: `-c SCRIPT` runs a script, an operand names a script file, and with neither the
-/// script is read from standard input.
-pub(super) fn is_shell(program: &str) -> bool {
-    matches!(
-        program,
-        "sh" | "bash" | "zsh" | "dash" | "ksh" | "mksh" | "ash" | "yash" | "fish" | "rbash" | "tcsh" | "csh" | "pdksh"
-    )
-}
-
-/// Programs whose words are run as one script: `eval rm -rf /`, `watch -n1 rm -rf /`.
-pub(super) fn runs_words_as_script(program: &str) -> bool {
-    matches!(program, "eval" | "watch")
-}
-
-/// Programs that run the value of an option as a script: `su -c SCRIPT`, `flock FILE -c
-/// SCRIPT`, `script -c SCRIPT`.
-pub(super) fn script_option(program: &str) -> Option<(&'static str, &'static str)> {
-    match program {
-        "su" | "runuser" | "script" | "flock" => Some(("c", "command")),
-        _ => None,
-    }
-}
-
-/// Programs that run a script read from standard input when given no script operand.
-pub(super) fn reads_script_from_stdin(program: &str) -> bool {
-    is_shell(program) || matches!(program, "at" | "batch" | "su")
-}
-
-/// Long option names of the commands whose options decide a rule (`rm`, `git push`, …): GNU
-/// getopt and git accept any unique prefix (`--rec` is `--recursive`), so a prefix is read as
-/// the name it abbreviates.
-pub(super) fn long_options(program: &str, subcommand: Option<&str>) -> &'static [&'static str] {
-    match (program, subcommand) {
-        ("rm", _) => &[
+        reader: Reader::Xargs,
+        ..GENERIC
+    },
+    Program { names: &["parallel"], reader: Reader::Parallel, ..GENERIC },
+    Program { names: &["stdbuf"], wrapper: wrapper("ioe", &["input", "output", "error"]), ..GENERIC },
+    Program { names: &["ionice"], wrapper: wrapper("cn", &["class", "classdata"]), ..GENERIC },
+    Program { names: &["chroot"], wrapper: leading(1, "", &["userspec", "groups"]), ..GENERIC },
+    Program { names: &["exec"], wrapper: wrapper("a", &[]), ..GENERIC },
+    Program {
+        names: &["strace", "ltrace"],
+        wrapper: wrapper("oepsuEIbPX", &["output", "trace", "attach", "user", "env"]),
+        ..GENERIC
+    },
+    Program { names: &["taskset", "chrt"], wrapper: leading(1, "", &[]), ..GENERIC },
+    Program {
+        names: &["numactl"],
+        wrapper: wrapper("CNmipP", &["cpunodebind", "physcpubind", "membind", "interleave", "preferred"]),
+        ..GENERIC
+    },
+    Program { names: &["prlimit"], wrapper: wrapper("p", &["pid"]), ..GENERIC },
+    Program {
+        names: &["systemd-run"],
+        wrapper: wrapper("pEHMu", &["property", "setenv", "host", "machine", "unit", "description", "slice"]),
+        ..GENERIC
+    },
+    Program {
+        names: &["nsenter"],
+        wrapper: wrapper("tSGrwn", &["target", "setuid", "setgid", "root", "wd"]),
+        ..GENERIC
+    },
+    Program { names: &["screen"], wrapper: wrapper("SXcp", &[]), ..GENERIC },
+    Program { names: &["gdb"], wrapper: wrapper("x", &["args"]), ..GENERIC },
+    Program {
+        names: &[
+            "nohup",
+            "command",
+            "builtin",
+            "setsid",
+            "unbuffer",
+            "busybox",
+            "caffeinate",
+            "valgrind",
+            "unshare",
+            "fakeroot",
+            "catchsegv",
+            "dbus-launch",
+            "firejail",
+            "proxychains",
+            "proxychains4",
+            "torsocks",
+            "toybox",
+        ],
+        wrapper: wrapper("", &[]),
+        ..GENERIC
+    },
+    Program {
+        names: &["npx", "bunx", "pnpx", "uvx"],
+        wrapper: wrapper("p", &["package", "call", "from", "with", "python"]),
+        ..GENERIC
+    },
+    // Tools whose subcommand runs the command in its operands (`uv run python -c …`).
+    Program {
+        names: &["uv"],
+        subcommands: &[runs(
+            &["run"],
+            wrapper(
+                "p",
+                &[
+                    "with",
+                    "python",
+                    "directory",
+                    "project",
+                    "package",
+                    "extra",
+                    "group",
+                    "env-file",
+                    "index",
+                    "with-requirements",
+                ],
+            ),
+        )],
+        ..GENERIC
+    },
+    Program {
+        names: &["poetry", "pipenv", "pdm", "hatch", "rye", "bundle"],
+        subcommands: &[runs(&["run", "exec"], wrapper("", &[]))],
+        ..GENERIC
+    },
+    Program {
+        names: &["npm"],
+        subcommands: &[runs(&["exec", "x"], wrapper("p", &["package", "call", "workspace"]))],
+        ..GENERIC
+    },
+    Program {
+        names: &["pnpm", "yarn"],
+        subcommands: &[runs(&["exec", "dlx"], wrapper("p", &["package", "call", "workspace"]))],
+        ..GENERIC
+    },
+    Program {
+        names: &["conda", "mamba", "micromamba"],
+        subcommands: &[runs(&["run"], wrapper("np", &["name", "prefix"]))],
+        ..GENERIC
+    },
+    Program { names: &["mise", "asdf", "rtx"], subcommands: &[runs(&["exec", "x"], wrapper("", &[]))], ..GENERIC },
+    Program { names: &["pipx"], subcommands: &[runs(&["run"], wrapper("", &["spec", "python"]))], ..GENERIC },
+    // git: its subcommands' options, and the ones that change the work tree.
+    Program {
+        names: &["git"],
+        short_values: "Cc",
+        long_values: &[
+            "git-dir",
+            "work-tree",
+            "namespace",
+            "config-env",
+            "super-prefix",
+            "attr-source",
+            "exec-path",
+            "list-cmds",
+        ],
+        subcommand_first: true,
+        subcommands: &[
+            Subcommand {
+                names: &["push"],
+                short_values: "o",
+                long_values: &["push-option", "repo", "receive-pack", "exec"],
+                long_names: &[
+                    "force",
+                    "force-with-lease",
+                    "force-if-includes",
+                    "mirror",
+                    "delete",
+                    "prune",
+                    "all",
+                    "branches",
+                    "tags",
+                    "follow-tags",
+                    "set-upstream",
+                    "dry-run",
+                    "porcelain",
+                    "verbose",
+                    "quiet",
+                    "progress",
+                    "atomic",
+                    "signed",
+                    "push-option",
+                    "repo",
+                    "receive-pack",
+                    "thin",
+                    "no-thin",
+                    "no-verify",
+                    "verify",
+                    "recurse-submodules",
+                    "ipv4",
+                    "ipv6",
+                    "no-force-with-lease",
+                    "no-signed",
+                    "no-atomic",
+                ],
+                ..SUBCOMMAND
+            },
+            Subcommand {
+                names: &["reset"],
+                short_values: "e",
+                long_values: &["exclude", "pathspec-from-file"],
+                long_names: &[
+                    "hard",
+                    "soft",
+                    "mixed",
+                    "merge",
+                    "keep",
+                    "quiet",
+                    "patch",
+                    "recurse-submodules",
+                    "no-refresh",
+                    "refresh",
+                ],
+                ..SUBCOMMAND
+            },
+            Subcommand {
+                names: &["clean"],
+                short_values: "e",
+                long_values: &["exclude", "pathspec-from-file"],
+                long_names: &["force", "dry-run", "interactive", "quiet", "exclude"],
+                writes: Writes::All,
+                ..SUBCOMMAND
+            },
+            Subcommand {
+                names: &["stash", "worktree"],
+                short_values: "e",
+                long_values: &["exclude", "pathspec-from-file"],
+                ..SUBCOMMAND
+            },
+            Subcommand {
+                names: &["branch"],
+                long_names: &[
+                    "delete",
+                    "force",
+                    "move",
+                    "copy",
+                    "list",
+                    "all",
+                    "remotes",
+                    "track",
+                    "no-track",
+                    "set-upstream-to",
+                    "unset-upstream",
+                    "edit-description",
+                    "merged",
+                    "no-merged",
+                    "contains",
+                    "verbose",
+                    "quiet",
+                    "show-current",
+                ],
+                ..SUBCOMMAND
+            },
+            Subcommand {
+                names: &["checkout"],
+                short_values: "bBU",
+                long_values: &["orphan", "conflict", "pathspec-from-file", "unified", "inter-hunk-context"],
+                long_names: &[
+                    "force", "quiet", "progress", "merge", "detach", "orphan", "ours", "theirs", "patch", "conflict",
+                ],
+                writes: Writes::All,
+                ..SUBCOMMAND
+            },
+            Subcommand {
+                names: &["switch"],
+                short_values: "cC",
+                long_values: &["create", "force-create", "orphan", "conflict"],
+                long_names: &[
+                    "force",
+                    "discard-changes",
+                    "create",
+                    "force-create",
+                    "detach",
+                    "orphan",
+                    "merge",
+                    "quiet",
+                ],
+                ..SUBCOMMAND
+            },
+            Subcommand {
+                names: &["restore"],
+                short_values: "s",
+                long_values: &["source", "conflict", "pathspec-from-file"],
+                long_names: &[
+                    "source",
+                    "staged",
+                    "worktree",
+                    "patch",
+                    "quiet",
+                    "ours",
+                    "theirs",
+                    "merge",
+                    "overlay",
+                    "no-overlay",
+                ],
+                writes: Writes::All,
+                ..SUBCOMMAND
+            },
+            Subcommand {
+                names: &["commit"],
+                short_values: "mFCct",
+                long_values: &[
+                    "message",
+                    "file",
+                    "reuse-message",
+                    "reedit-message",
+                    "template",
+                    "author",
+                    "date",
+                    "fixup",
+                    "squash",
+                ],
+                ..SUBCOMMAND
+            },
+            Subcommand { names: &["rm", "mv"], writes: Writes::All, ..SUBCOMMAND },
+        ],
+        writing: &["file"],
+        help: &["help"],
+        ..GENERIC
+    },
+    // Programs that change their operands.
+    Program {
+        names: &["rm"],
+        writes: Writes::All,
+        long_names: &[
             "recursive",
             "force",
             "interactive",
@@ -142,118 +662,262 @@ pub(super) fn long_options(program: &str, subcommand: Option<&str>) -> &'static 
             "dir",
             "verbose",
         ],
-        ("git", Some("push")) => &[
-            "force",
-            "force-with-lease",
-            "force-if-includes",
-            "mirror",
-            "delete",
-            "prune",
-            "all",
-            "branches",
-            "tags",
-            "follow-tags",
-            "set-upstream",
-            "dry-run",
-            "porcelain",
-            "verbose",
-            "quiet",
-            "progress",
-            "atomic",
-            "signed",
-            "push-option",
-            "repo",
-            "receive-pack",
-            "thin",
-            "no-thin",
-            "no-verify",
-            "verify",
-            "recurse-submodules",
-            "ipv4",
-            "ipv6",
-            "no-force-with-lease",
-            "no-signed",
-            "no-atomic",
+        ..GENERIC
+    },
+    Program {
+        names: &["rmdir", "unlink", "shred", "tee", "wipefs", "mkfifo", "sponge", "fallocate"],
+        writes: Writes::All,
+        ..GENERIC
+    },
+    Program {
+        names: &["touch"],
+        short_values: "drt",
+        long_values: &["date", "reference"],
+        writes: Writes::All,
+        ..GENERIC
+    },
+    Program {
+        names: &["truncate"],
+        short_values: "sr",
+        long_values: &["size", "reference"],
+        writes: Writes::All,
+        ..GENERIC
+    },
+    Program { names: &["mkdir"], short_values: "m", long_values: &["mode"], writes: Writes::All, ..GENERIC },
+    Program {
+        names: &["mv"],
+        short_values: "tS",
+        long_values: &["target-directory", "suffix"],
+        writes: Writes::All,
+        into_directory: true,
+        writing: &["t", "target-directory"],
+        ..GENERIC
+    },
+    Program {
+        names: &["cp", "ln"],
+        short_values: "tS",
+        long_values: &["target-directory", "suffix"],
+        writes: Writes::Last,
+        into_directory: true,
+        writing: &["t", "target-directory"],
+        ..GENERIC
+    },
+    Program {
+        names: &["install"],
+        short_values: "tSmog",
+        long_values: &["target-directory", "suffix", "mode", "owner", "group"],
+        writes: Writes::Last,
+        writes_all_with: &["d"],
+        into_directory: true,
+        writing: &["t", "target-directory"],
+        ..GENERIC
+    },
+    Program { names: &["rsync"], writes: Writes::Last, into_directory: true, ..GENERIC },
+    Program {
+        names: &["chmod", "chown", "chgrp"],
+        writes: Writes::AfterFirst,
+        writes_all_with: &["reference"],
+        ..GENERIC
+    },
+    Program { names: &["dd"], operand_prefixes: Some(&[("of=", Access::Write), ("if=", Access::Read)]), ..GENERIC },
+    // Line editors exist to change their files (`ed FILE <<< ',d\nw'`, `ex -sc '%d|x' FILE`);
+    // vi run with commands (`-c`, `-e`, `-s`, `+CMD`) is one too.
+    Program { names: &["ed", "red", "ex"], writes: Writes::All, ..GENERIC },
+    Program { names: &["vi", "vim", "nvim"], writes_all_with: &["c", "e", "s", "E", "es"], ..GENERIC },
+    // Text tools: a pattern or a program first.
+    Program {
+        names: &["sed"],
+        short_values: "ef",
+        long_values: &["expression", "file"],
+        text_first: Some(&["e", "f", "expression", "file"]),
+        writes_all_with: &["i", "in-place"],
+        reader: Reader::Sed,
+        ..GENERIC
+    },
+    Program {
+        names: &["grep", "egrep", "fgrep", "zgrep"],
+        short_values: "efABCm",
+        long_values: &["regexp", "file", "max-count", "after-context", "before-context", "context"],
+        text_first: Some(&["e", "f", "regexp", "file"]),
+        reading: &["f", "file"],
+        ..GENERIC
+    },
+    Program {
+        names: &["rg"],
+        short_values: "efABCmgtTjME",
+        long_values: &[
+            "regexp",
+            "file",
+            "max-count",
+            "after-context",
+            "before-context",
+            "context",
+            "glob",
+            "iglob",
+            "type",
+            "type-not",
+            "threads",
+            "max-columns",
+            "max-depth",
+            "encoding",
+            "replace",
+            "type-add",
         ],
-        ("git", Some("reset")) => {
-            &["hard", "soft", "mixed", "merge", "keep", "quiet", "patch", "recurse-submodules", "no-refresh", "refresh"]
-        }
-        ("git", Some("clean")) => &["force", "dry-run", "interactive", "quiet", "exclude"],
-        ("git", Some("branch")) => &[
-            "delete",
-            "force",
-            "move",
-            "copy",
-            "list",
-            "all",
-            "remotes",
-            "track",
-            "no-track",
-            "set-upstream-to",
-            "unset-upstream",
-            "edit-description",
-            "merged",
-            "no-merged",
-            "contains",
-            "verbose",
-            "quiet",
-            "show-current",
+        text_first: Some(&["e", "f", "regexp", "file"]),
+        reading: &["f", "file"],
+        ..GENERIC
+    },
+    Program { names: &["ag", "ack"], text_first: Some(&["e", "f", "regexp", "file"]), ..GENERIC },
+    Program {
+        names: &["awk", "gawk"],
+        short_values: "fvFiE",
+        long_values: &["file", "assign", "field-separator", "include"],
+        text_first: Some(&["f", "file"]),
+        writes_all_with: &["i=inplace"],
+        ..GENERIC
+    },
+    Program { names: &["mawk", "nawk"], text_first: Some(&["f", "file"]), ..GENERIC },
+    Program { names: &["perl", "ruby"], short_values: "eEIlM", writes_all_with: &["i", "in-place"], ..GENERIC },
+    Program {
+        names: &["sort"],
+        short_values: "otkS",
+        long_values: &["output", "key", "field-separator", "buffer-size"],
+        writing: &["o", "output"],
+        ..GENERIC
+    },
+    Program { names: &["head", "tail"], short_values: "nc", long_values: &["lines", "bytes"], ..GENERIC },
+    Program { names: &["find"], output: Output::FindTargets, reader: Reader::Find, ..GENERIC },
+    // Network tools.
+    Program {
+        names: &["curl"],
+        short_values: "odHXuAeTFbcmrwKxUEQyYzCD",
+        long_values: &[
+            "output",
+            "data",
+            "data-raw",
+            "data-binary",
+            "data-urlencode",
+            "data-ascii",
+            "header",
+            "request",
+            "user",
+            "user-agent",
+            "referer",
+            "upload-file",
+            "form",
+            "cookie",
+            "cookie-jar",
+            "max-time",
+            "range",
+            "write-out",
+            "config",
+            "proxy",
+            "connect-timeout",
+            "retry",
+            "output-dir",
+            "url",
+            "dump-header",
+            "cert",
+            "key",
+            "cacert",
+            "capath",
+            "proxy-cert",
+            "proxy-key",
+            "proxy-cacert",
         ],
-        ("git", Some("checkout")) => {
-            &["force", "quiet", "progress", "merge", "detach", "orphan", "ours", "theirs", "patch", "conflict"]
+        reading: &["T", "K", "upload-file", "config"],
+        using: &["E", "cert", "key", "cacert", "capath", "proxy-cert", "proxy-key", "proxy-cacert"],
+        writing: &["o", "output", "c", "cookie-jar", "D", "dump-header"],
+        ..GENERIC
+    },
+    Program {
+        names: &["wget"],
+        short_values: "OoaePUtTwQ",
+        long_values: &[
+            "output-document",
+            "output-file",
+            "append-output",
+            "directory-prefix",
+            "user-agent",
+            "header",
+            "tries",
+            "timeout",
+        ],
+        reading: &["i", "input-file", "load-cookies"],
+        using: &["certificate", "private-key", "ca-certificate"],
+        writing: &["O", "output-document", "o", "output-file", "a", "append-output"],
+        ..GENERIC
+    },
+    Program { names: &["openssl"], reading: &["in", "inkey", "key"], ..GENERIC },
+    // Archives.
+    Program {
+        names: &["tar"],
+        short_values: "fCT",
+        long_values: &["file", "directory", "files-from"],
+        writing: &["C", "directory"],
+        ..GENERIC
+    },
+    Program { names: &["unzip"], short_values: "dxP", writing: &["d"], ..GENERIC },
+    // Builtins and printers.
+    Program { names: &["cd", "pushd"], reader: Reader::ChangesDirectory, ..GENERIC },
+    Program { names: &["export"], declares: true, operands_text: true, ..GENERIC },
+    Program { names: &["declare", "typeset", "local", "readonly"], declares: true, ..GENERIC },
+    Program { names: &["echo"], operands_text: true, output: Output::Words, ..GENERIC },
+    Program { names: &["printf"], operands_text: true, output: Output::AfterFormat, ..GENERIC },
+    Program { names: &["true", "false", ":", "unset", "alias", "type", "which"], operands_text: true, ..GENERIC },
+    Program { names: &["cat"], output: Output::Stdin, ..GENERIC },
+];
+
+/// The row of `name` (`GENERIC` when it has none).
+pub(super) fn program(name: &str) -> &'static Program {
+    static BY_NAME: OnceLock<HashMap<&'static str, &'static Program>> = OnceLock::new();
+    BY_NAME
+        .get_or_init(|| PROGRAMS.iter().flat_map(|row| row.names.iter().map(move |name| (*name, row))).collect())
+        .get(name)
+        .copied()
+        .unwrap_or(&GENERIC)
+}
+
+impl Program {
+    /// Its subcommand `name`'s row, if it has one.
+    pub(super) fn subcommand(&self, name: &str) -> Option<&'static Subcommand> {
+        self.subcommands.iter().find(|row| row.names.contains(&name))
+    }
+
+    /// Whether it is a shell (`-c SCRIPT`).
+    pub(super) fn is_shell(&self) -> bool {
+        self.script == Script::Shell
+    }
+
+    /// Whether its words are a script from the first (`eval WORDS`) or after its options
+    /// (`watch -n1 WORDS`): a command line read tolerantly starts a new command there.
+    pub(super) fn runs_words(&self) -> bool {
+        matches!(self.script, Script::Words | Script::AfterOptions)
+    }
+
+    /// The long option names an abbreviation of its options (of `subcommand`'s, when it has
+    /// subcommands) stands for.
+    pub(super) fn long_names(&self, subcommand: Option<&str>) -> &'static [&'static str] {
+        match self.subcommand_first {
+            true => subcommand.and_then(|name| self.subcommand(name)).map_or(&[], |row| row.long_names),
+            false => self.long_names,
         }
-        ("git", Some("switch")) => {
-            &["force", "discard-changes", "create", "force-create", "detach", "orphan", "merge", "quiet"]
+    }
+
+    /// How it writes its operands, given its flags and option values (and its subcommand's
+    /// row when it has one).
+    pub(super) fn writes(&self, subcommand: Option<&str>, flags: &[String], values: &[(String, String)]) -> Writes {
+        let given = |spelling: &&str| match spelling.split_once('=') {
+            Some((option, value)) => values.iter().any(|(name, given)| name == option && given == value),
+            None => flags.iter().any(|flag| flag == spelling),
+        };
+        if self.writes_all_with.iter().any(given) {
+            return Writes::All;
         }
-        ("git", Some("restore")) => {
-            &["source", "staged", "worktree", "patch", "quiet", "ours", "theirs", "merge", "overlay", "no-overlay"]
+        match subcommand.filter(|_| self.subcommand_first).and_then(|name| self.subcommand(name)) {
+            Some(row) if row.writes != Writes::None => row.writes,
+            _ => self.writes,
         }
-        _ => &[],
-    }
-}
-
-/// Options whose value names a file the command reads (`grep -f FILE`, `curl -T FILE`,
-/// `ssh -i KEY`).
-pub(super) fn reading_options(program: &str) -> &'static [&'static str] {
-    match program {
-        "grep" | "egrep" | "fgrep" | "rg" => &["f", "file"],
-        "curl" => &["T", "K", "upload-file", "config"],
-        "ssh" | "scp" | "sftp" => &["F"],
-        "wget" => &["i", "input-file", "load-cookies"],
-        "openssl" => &["in", "inkey", "key"],
-        _ => &[],
-    }
-}
-
-/// Options whose value names a file the command uses without printing it: a key or certificate
-/// it authenticates with (`ssh -i KEY`, `curl --cert FILE`).
-pub(super) fn using_options(program: &str) -> &'static [&'static str] {
-    match program {
-        // (`-F FILE` is read: ssh prints the lines of a config file it cannot parse.)
-        "ssh" | "scp" | "sftp" => &["i"],
-        "curl" => &["E", "cert", "key", "cacert", "capath", "proxy-cert", "proxy-key", "proxy-cacert"],
-        "wget" => &["certificate", "private-key", "ca-certificate"],
-        _ => &[],
-    }
-}
-
-/// Programs whose first operand is a pattern or a program, not a file (`grep -rn .env src/`
-/// searches `src/`), unless one of these options gives it (`grep -e PATTERN FILE…`).
-pub(super) fn text_first_operand(program: &str) -> Option<&'static [&'static str]> {
-    match program {
-        "grep" | "egrep" | "fgrep" | "zgrep" | "rg" | "ag" | "ack" => Some(&["e", "f", "regexp", "file"]),
-        "sed" => Some(&["e", "f", "expression", "file"]),
-        "awk" | "gawk" | "mawk" | "nawk" => Some(&["f", "file"]),
-        _ => None,
-    }
-}
-
-/// Options that make a program print its help and do nothing else: `git restore --help` is
-/// `git help restore`.
-pub(super) fn help_options(program: &str) -> &'static [&'static str] {
-    match program {
-        "git" => &["help"],
-        _ => &[],
     }
 }
 
@@ -286,201 +950,6 @@ pub(super) fn runs_value_as_script(name: &str) -> bool {
     ) || name.starts_with("GIT_CONFIG_VALUE_")
 }
 
-/// Builtins whose `NAME=VALUE` operands set shell variables (`export W=…`).
-pub(super) fn declares_variables(program: &str) -> bool {
-    matches!(program, "export" | "declare" | "typeset" | "local" | "readonly")
-}
-
-/// Programs whose operands are text, not files (`echo .env` reads nothing).
-pub(super) fn operands_are_text(program: &str) -> bool {
-    matches!(program, "echo" | "printf" | "true" | "false" | ":" | "export" | "unset" | "alias" | "type" | "which")
-}
-
-/// The options of `program` that take a value as the next word: short option letters, long
-/// option names.
-pub(super) fn value_options(program: &str) -> (&'static str, &'static [&'static str]) {
-    match program {
-        _ if is_shell(program) => ("oO", &["rcfile", "init-file"]),
-        "git" => (
-            "Cc",
-            &[
-                "git-dir",
-                "work-tree",
-                "namespace",
-                "config-env",
-                "super-prefix",
-                "attr-source",
-                "exec-path",
-                "list-cmds",
-            ],
-        ),
-        "cp" | "mv" | "ln" => ("tS", &["target-directory", "suffix"]),
-        "install" => ("tSmog", &["target-directory", "suffix", "mode", "owner", "group"]),
-        "sed" => ("ef", &["expression", "file"]),
-        "grep" | "egrep" | "fgrep" | "zgrep" => {
-            ("efABCm", &["regexp", "file", "max-count", "after-context", "before-context", "context"])
-        }
-        "rg" => (
-            "efABCmgtTjME",
-            &[
-                "regexp",
-                "file",
-                "max-count",
-                "after-context",
-                "before-context",
-                "context",
-                "glob",
-                "iglob",
-                "type",
-                "type-not",
-                "threads",
-                "max-columns",
-                "max-depth",
-                "encoding",
-                "replace",
-                "type-add",
-            ],
-        ),
-        "curl" => (
-            "odHXuAeTFbcmrwKxUEQyYzCD",
-            &[
-                "output",
-                "data",
-                "data-raw",
-                "data-binary",
-                "data-urlencode",
-                "data-ascii",
-                "header",
-                "request",
-                "user",
-                "user-agent",
-                "referer",
-                "upload-file",
-                "form",
-                "cookie",
-                "cookie-jar",
-                "max-time",
-                "range",
-                "write-out",
-                "config",
-                "proxy",
-                "connect-timeout",
-                "retry",
-                "output-dir",
-                "url",
-                "dump-header",
-                "cert",
-                "key",
-                "cacert",
-                "capath",
-                "proxy-cert",
-                "proxy-key",
-                "proxy-cacert",
-            ],
-        ),
-        "wget" => (
-            "OoaePUtTwQ",
-            &[
-                "output-document",
-                "output-file",
-                "append-output",
-                "directory-prefix",
-                "user-agent",
-                "header",
-                "tries",
-                "timeout",
-            ],
-        ),
-        "tar" => ("fCT", &["file", "directory", "files-from"]),
-        "truncate" => ("sr", &["size", "reference"]),
-        "touch" => ("drt", &["date", "reference"]),
-        "mkdir" => ("m", &["mode"]),
-        "head" | "tail" => ("nc", &["lines", "bytes"]),
-        "sort" => ("otkS", &["output", "key", "field-separator", "buffer-size"]),
-        "ssh" => ("bcDEeFIiJLlmOopQRSWw", &[]),
-        "scp" | "sftp" => ("cFiJloPS", &[]),
-        "su" | "runuser" => ("cgGsu", &["command", "group", "supp-group", "shell", "user"]),
-        "script" => ("cEIOT", &["command", "echo", "log-in", "log-out", "log-timing"]),
-        "flock" => ("cwE", &["command", "timeout", "conflict-exit-code"]),
-        "watch" => ("nd", &["interval"]),
-        "perl" | "ruby" => ("eEIlM", &[]),
-        "awk" | "gawk" => ("fvFiE", &["file", "assign", "field-separator", "include"]),
-        "unzip" => ("dxP", &[]),
-        "tmux" => ("LSfcsntxyeF", &[]),
-        _ => ("", &[]),
-    }
-}
-
-/// Programs whose first operand is a subcommand with options of its own (`git checkout -b
-/// NAME`): its options' values, as [`value_options`] gives a program's. A `--` before the
-/// subcommand does not end the options (`git -- reset --hard`).
-pub(super) fn subcommand_value_options(
-    program: &str,
-    subcommand: &str,
-) -> Option<(&'static str, &'static [&'static str])> {
-    match (program, subcommand) {
-        ("git", "checkout") => {
-            Some(("bBU", &["orphan", "conflict", "pathspec-from-file", "unified", "inter-hunk-context"]))
-        }
-        ("git", "switch") => Some(("cC", &["create", "force-create", "orphan", "conflict"])),
-        ("git", "restore") => Some(("s", &["source", "conflict", "pathspec-from-file"])),
-        ("git", "commit") => Some((
-            "mFCct",
-            &["message", "file", "reuse-message", "reedit-message", "template", "author", "date", "fixup", "squash"],
-        )),
-        ("git", "push") => Some(("o", &["push-option", "repo", "receive-pack", "exec"])),
-        ("git", "reset" | "clean" | "stash" | "worktree") => Some(("e", &["exclude", "pathspec-from-file"])),
-        ("git", _) => Some(("", &[])),
-        _ => None,
-    }
-}
-
-/// Options whose value names a file the command writes (`curl -o FILE`, `sort -o FILE`).
-pub(super) fn writing_options(program: &str) -> &'static [&'static str] {
-    match program {
-        "curl" => &["o", "output", "c", "cookie-jar", "D", "dump-header"],
-        "wget" => &["O", "output-document", "o", "output-file", "a", "append-output"],
-        "sort" => &["o", "output"],
-        "cp" | "mv" | "ln" | "install" => &["t", "target-directory"],
-        "unzip" => &["d"],
-        "tar" => &["C", "directory"],
-        "git" => &["file"],
-        _ => &[],
-    }
-}
-
-/// Which of a command's operands it writes: all of them, all but the first, the last, or none.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Writes {
-    /// None (the command reads its operands, if anything).
-    None,
-    /// Every operand (`rm`, `touch`, `tee`, `mv`).
-    All,
-    /// All but the first (`chmod MODE FILE…`).
-    AfterFirst,
-    /// The last, when there are at least two (`cp SRC… DEST`).
-    Last,
-}
-
-/// How `program` writes its operands, given its flags.
-pub(super) fn writes(program: &str, flags: &[String]) -> Writes {
-    let has = |name: &str| flags.iter().any(|flag| flag == name);
-    match program {
-        "rm" | "rmdir" | "unlink" | "shred" | "touch" | "truncate" | "mkdir" | "tee" | "mv" | "wipefs" | "mkfifo"
-        | "sponge" | "fallocate" => Writes::All,
-        "chmod" | "chown" | "chgrp" if !has("reference") => Writes::AfterFirst,
-        "chmod" | "chown" | "chgrp" => Writes::All,
-        "install" if has("d") => Writes::All,
-        "cp" | "ln" | "install" | "rsync" | "scp" => Writes::Last,
-        "sed" | "perl" | "ruby" if has("i") || has("in-place") => Writes::All,
-        // Line editors exist to change their files (`ed FILE <<< ',d\nw'`, `ex -sc '%d|x' FILE`);
-        // vi run with commands (`-c`, `-e`, `-s`, `+CMD`) is one too.
-        "ed" | "red" | "ex" => Writes::All,
-        "vi" | "vim" | "nvim" if has("c") || has("e") || has("s") || has("E") || has("es") => Writes::All,
-        _ => Writes::None,
-    }
-}
-
 /// Shell operators and words that end a `find -exec` command.
 pub(super) fn ends_find_exec(word: &str) -> bool {
     word == ";" || word == "+"
@@ -495,4 +964,29 @@ pub(super) fn is_find_exec(word: &str) -> bool {
 pub(super) fn is_device_sink(target: &str) -> bool {
     matches!(target, "/dev/null" | "/dev/stdin" | "/dev/stdout" | "/dev/stderr" | "/dev/tty" | "-")
         || target.starts_with("/dev/fd/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_has_one_row() {
+        let mut seen = std::collections::HashSet::new();
+        for row in PROGRAMS {
+            assert!(!row.names.is_empty(), "a row with no name");
+            for name in row.names {
+                assert!(seen.insert(*name), "`{name}` has two rows");
+            }
+        }
+    }
+
+    #[test]
+    fn a_script_option_is_one_of_the_programs_value_options() {
+        for row in PROGRAMS {
+            if let Script::Option(short, long) = row.script {
+                assert!(row.short_values.contains(short) && row.long_values.contains(&long), "{:?}", row.names);
+            }
+        }
+    }
 }

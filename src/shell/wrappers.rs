@@ -12,8 +12,8 @@ pub(super) fn split_scripts(words: Vec<String>) -> Vec<Vec<String>> {
         let name = program_name(&word);
         let starts_script = (shell
             && ((word.starts_with('-') && !word.starts_with("--") && word.contains('c')) || word == "--command"))
-            || (commands.last().is_some_and(Vec::is_empty) && programs::runs_words_as_script(&name));
-        shell = programs::is_shell(&name) || (shell && word.starts_with(['-', '+']));
+            || (commands.last().is_some_and(Vec::is_empty) && programs::program(&name).runs_words());
+        shell = programs::program(&name).is_shell() || (shell && word.starts_with(['-', '+']));
         if let Some(current) = commands.last_mut() {
             current.push(word);
         }
@@ -40,7 +40,7 @@ pub(super) fn find_exec_commands(args: &[String]) -> Vec<&[String]> {
 
 /// A wrapper's own options and leading operands removed: the command it runs, and the script of
 /// `env -S 'rm -rf /'` if given.
-pub(super) fn unwrap(program: &str, wrapper: &programs::Wrapper, words: &[String]) -> (Vec<String>, Option<String>) {
+pub(super) fn unwrap(wrapper: &programs::Wrapper, words: &[String]) -> (Vec<String>, Option<String>) {
     let mut at = 0;
     let mut split = None;
     let mut leading = wrapper.leading_operands;
@@ -56,7 +56,7 @@ pub(super) fn unwrap(program: &str, wrapper: &programs::Wrapper, words: &[String
         if let Some(long) = word.strip_prefix("--") {
             let (name, value) = long.split_once('=').map_or((long, None), |(name, value)| (name, Some(value)));
             let takes = wrapper.long_values.contains(&name);
-            if program == "env" && name == "split-string" {
+            if wrapper.split.is_some_and(|(_, split)| split == name) {
                 split = value.map(str::to_string).or_else(|| words.get(at + 1).cloned());
             }
             at += if takes && value.is_none() { 2 } else { 1 };
@@ -74,7 +74,7 @@ pub(super) fn unwrap(program: &str, wrapper: &programs::Wrapper, words: &[String
                     } else {
                         Some(attached.to_string())
                     };
-                    if program == "env" && letter == 'S' {
+                    if wrapper.split.is_some_and(|(split, _)| split == letter) {
                         split = value;
                     }
                     break;
@@ -102,54 +102,47 @@ pub(super) fn has_c(flags: &[String]) -> bool {
     flags.iter().any(|flag| flag == "c" || flag == "command")
 }
 
-/// The script a command runs, when its words say it: a shell's `-c SCRIPT` (with its
-/// positional parameters put in), `su -c`/`flock -c`/`script -c`, `eval WORDS`, `watch
-/// [OPTIONS] WORDS`, `ssh [OPTIONS] HOST WORDS`, `tmux send-keys WORDS`.
+/// The script a command runs, when its words say it (its row's [`Script`]): a shell's `-c
+/// SCRIPT` (with its positional parameters put in), `su -c`/`flock -c`/`script -c`, `eval
+/// WORDS`, `watch [OPTIONS] WORDS`, `ssh [OPTIONS] HOST WORDS`, `tmux send-keys WORDS`.
 pub(super) fn script_of(program: &str, parsed: &Options, args: &[String]) -> Option<String> {
-    if programs::is_shell(program) {
-        if !has_c(&parsed.flags) {
-            return None;
+    let row = programs::program(program);
+    let words: &[String] = match row.script {
+        Script::None => return None,
+        Script::Shell => {
+            if !has_c(&parsed.flags) {
+                return None;
+            }
+            let script = parsed.operands.first()?;
+            return Some(positional(script, parsed.operands.get(1..).unwrap_or_default()));
         }
-        let script = parsed.operands.first()?;
-        return Some(positional(script, parsed.operands.get(1..).unwrap_or_default()));
-    }
-    if let Some((short, long)) = programs::script_option(program) {
-        return parsed
-            .values
-            .iter()
-            .find(|(option, _)| option == short || option == long)
-            .map(|(_, value)| value.clone());
-    }
-    let words: &[String] = match program {
-        "eval" => args.strip_prefix(&["--".to_string()]).unwrap_or(args),
+        Script::Option(short, long) => {
+            return parsed
+                .values
+                .iter()
+                .find(|(option, _)| option == short || option == long)
+                .map(|(_, value)| value.clone());
+        }
+        Script::Words => args.strip_prefix(&["--".to_string()]).unwrap_or(args),
         // watch's options end at its first other word: the rest is the command.
-        "watch" => {
+        Script::AfterOptions => {
             let mut at = 0;
             while let Some(word) = args.get(at).filter(|word| word.starts_with('-')) {
-                at += if matches!(word.as_str(), "-n" | "--interval") { 2 } else { 1 };
+                let takes = match word.strip_prefix("--") {
+                    Some(long) => row.long_values.contains(&long),
+                    None => {
+                        word.len() == 2 && word.chars().nth(1).is_some_and(|letter| row.short_values.contains(letter))
+                    }
+                };
+                at += if takes { 2 } else { 1 };
             }
             args.get(at..).unwrap_or_default()
         }
-        "ssh" => parsed.operands.get(1..).unwrap_or_default(),
-        "tmux"
-            if matches!(
-                parsed.operands.first().map(String::as_str),
-                Some(
-                    "new"
-                        | "new-session"
-                        | "new-window"
-                        | "neww"
-                        | "split-window"
-                        | "splitw"
-                        | "send-keys"
-                        | "send"
-                        | "respawn-pane"
-                )
-            ) =>
-        {
-            parsed.operands.get(1..).unwrap_or_default()
-        }
-        _ => return None,
+        Script::AfterFirstOperand => parsed.operands.get(1..).unwrap_or_default(),
+        Script::AfterSubcommand(subcommands) => match parsed.operands.first() {
+            Some(first) if subcommands.contains(&first.as_str()) => parsed.operands.get(1..).unwrap_or_default(),
+            _ => return None,
+        },
     };
     (!words.is_empty()).then(|| words.join(" "))
 }
@@ -157,7 +150,7 @@ pub(super) fn script_of(program: &str, parsed: &Options, args: &[String]) -> Opt
 /// Whether a program that reads a script from its input does so here: a shell with no script
 /// operand, `-s`, or `-`; `at`/`batch` always; `su` without `-c`.
 pub(super) fn reads_stdin(program: &str, parsed: &Options) -> bool {
-    if !programs::is_shell(program) {
+    if !programs::program(program).is_shell() {
         return true;
     }
     !has_c(&parsed.flags)
