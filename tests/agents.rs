@@ -289,7 +289,9 @@ fn committed_wiring_works_on_any_checkout_and_fails_closed() {
     assert!(!settings.contains(env!("CARGO_BIN_EXE_hookc")), "{settings}");
     let settings: Value = serde_json::from_str(&settings).unwrap();
     let command = settings["hooks"]["PreToolUse"][0]["hooks"][0]["command"].as_str().unwrap().to_string();
-    assert!(command.ends_with("hookc hook claude --rules rules"), "{command}");
+    // Claude Code runs hooks with `sh -c`: the command reads the launcher into that shell.
+    assert!(command.ends_with(r#"; hookc() { . "$l"; }; hookc hook claude --rules rules"#), "{command}");
+    assert!(!command.starts_with("sh -c"), "{command}");
 
     // A teammate's checkout: the project copied elsewhere, run from a subdirectory.
     let elsewhere = tempfile::tempdir().unwrap();
@@ -302,9 +304,9 @@ fn committed_wiring_works_on_any_checkout_and_fails_closed() {
     let bin = elsewhere.path().join("bin");
     std::fs::create_dir(&bin).unwrap();
     std::fs::copy(env!("CARGO_BIN_EXE_hookc"), bin.join("hookc")).unwrap();
-    let run = |path: &str, extra: &[(&str, &str)]| {
+    let run_in = |shell: &str, path: &str, extra: &[(&str, &str)]| {
         let payload = r#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm"}}"#;
-        let mut child = std::process::Command::new("sh");
+        let mut child = std::process::Command::new(shell);
         child
             .arg("-c")
             .arg(&command)
@@ -319,11 +321,20 @@ fn committed_wiring_works_on_any_checkout_and_fails_closed() {
             child.env(name, value);
         }
         let mut child = child.spawn().unwrap();
-        std::io::Write::write_all(&mut child.stdin.take().unwrap(), payload.as_bytes()).unwrap();
+        // A launcher that finds no hookc exits before it reads the payload: a closed pipe is no
+        // failure of this test (the exit code and message are what it checks).
+        let _ = std::io::Write::write_all(&mut child.stdin.take().unwrap(), payload.as_bytes());
         let output = child.wait_with_output().unwrap();
         (output.status.code(), stdout(&output), stderr(&output))
     };
+    let run = |path: &str, extra: &[(&str, &str)]| run_in("sh", path, extra);
     let system = "/usr/bin:/bin";
+    // The agents that run hooks with `bash -c` (Gemini CLI, Qwen Code, Copilot CLI) read the
+    // launcher into bash alike.
+    let (code, out, _) = run_in("bash", &format!("{}:{system}", bin.display()), &[]);
+    assert_eq!((code, out.contains("\"deny\"")), (Some(0), true), "bash: {out}");
+    let (code, _, err) = run_in("bash", system, &[]);
+    assert_eq!(code, Some(2), "bash: {err}");
     let (code, out, _) = run(&format!("{}:{system}", bin.display()), &[]);
     assert_eq!((code, out.contains("\"deny\"")), (Some(0), true), "{out}");
     let (code, out, err) = run(system, &[]);

@@ -128,7 +128,7 @@ fn init(args: &Args) -> Result<(), String> {
             });
             let windows =
                 wiring::has_windows_command(agent).then(|| super::launcher::powershell_command(root_var, &line));
-            (super::launcher::command(project_var, &line), windows)
+            (super::launcher::command(project_var, &line, agent.settings.hook_shell), windows)
         }
         false => (line, None),
     };

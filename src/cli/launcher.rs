@@ -16,7 +16,9 @@
 //! The hook command in the settings reaches the launcher through the agent's project variable
 //! (`$CLAUDE_PROJECT_DIR`), else the git top level, else the directory the hook runs in, and
 //! exits 2 itself when the launcher is not there (`sh` would exit 127, which most agents take as
-//! a broken hook and run the call).
+//! a broken hook and run the call). Where the agent runs hooks with `sh -c` or `bash -c`, the
+//! command reads the launcher into that shell; elsewhere it starts an `sh -c` of its own
+//! ([`command`]).
 //!
 //! Windows teammates: agents with a Windows command key (Copilot CLI's and VS Code's
 //! `powershell`) get a second command that runs `.hookc/hookc.ps1`, the same launcher in
@@ -25,6 +27,7 @@
 //! written side by side and pinned alike. The PowerShell one has not been run on a real Windows
 //! machine: none is available to this project's checks (see docs/agents.md).
 
+use crate::vocab::agents::schema::HookShell;
 use std::path::Path;
 
 /// Where the launcher lives, relative to the project root.
@@ -50,16 +53,32 @@ pub(super) fn valid_pin(pin: &str) -> bool {
 
 /// The hook command that runs the launcher with `args` (`hook claude --rules rules`): it finds
 /// the project through the agent's project variable, else git, else the directory the hook runs
-/// in, and exits 2 with a message when the launcher is not there.
-pub(super) fn command(project_var: Option<&str>, args: &str) -> String {
+/// in, and exits 2 with a message when the launcher is not there. An agent that runs its hooks
+/// with `sh -c` or `bash -c` ([`HookShell::Posix`]) gets a command that reads the launcher into
+/// that shell, in a function given the arguments, and the shell then replaces itself with
+/// hookc: one shell per call.
+/// Any other gets the same script under an `sh -c` of its own, so that it means the same in
+/// whatever shell runs it (fish, say), at the cost of a second shell start.
+pub(super) fn command(project_var: Option<&str>, args: &str, shell: HookShell) -> String {
     let root = match project_var {
         Some(var) => format!("${{{var}:-$(git rev-parse --show-toplevel 2>/dev/null || pwd)}}"),
         None => "$(git rev-parse --show-toplevel 2>/dev/null || pwd)".to_string(),
     };
-    let script = format!(
-        "l=\"{root}/{PATH}\"; [ -f \"$l\" ] || {{ echo \"hookc: no launcher at $l (run hookc init in the project); this call is blocked\" >&2; exit 2; }}; . \"$l\""
+    let find = format!(
+        "l=\"{root}/{PATH}\"; [ -f \"$l\" ] || {{ echo \"hookc: no launcher at $l (run hookc init in the project); this call is blocked\" >&2; exit 2; }}"
     );
-    format!("sh -c {} hookc {args}", shlex::try_quote(&script).map(|quoted| quoted.into_owned()).unwrap_or_default())
+    match shell {
+        // A function sets the arguments the launcher reads (`. FILE ARGS` does not, in dash), and
+        // the line still ends with them: `hookc hook claude --rules rules`.
+        HookShell::Posix => format!("{find}; hookc() {{ . \"$l\"; }}; hookc {args}"),
+        HookShell::Unknown => {
+            let script = format!("{find}; . \"$l\"");
+            format!(
+                "sh -c {} hookc {args}",
+                shlex::try_quote(&script).map(|quoted| quoted.into_owned()).unwrap_or_default()
+            )
+        }
+    }
 }
 
 /// The Windows hook command (a `powershell` key: Copilot CLI's, and VS Code's on Windows) that
@@ -118,4 +137,25 @@ pub(super) fn version_matches(required: &str) -> bool {
     required.is_empty()
         || version == required
         || version.strip_prefix(required).is_some_and(|rest| rest.starts_with('.') || rest.starts_with('-'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An agent known to run hooks with `sh -c` or `bash -c` reads the launcher into that shell;
+    /// any other gets an `sh -c` of its own, with the same script and arguments.
+    #[test]
+    fn the_command_starts_a_shell_of_its_own_only_where_the_agents_shell_is_not_known() {
+        let posix = command(Some("CLAUDE_PROJECT_DIR"), "hook claude --rules 'my rules'", HookShell::Posix);
+        assert!(posix.starts_with(r#"l="${CLAUDE_PROJECT_DIR:-$(git rev-parse"#), "{posix}");
+        assert!(posix.ends_with(r#"; hookc() { . "$l"; }; hookc hook claude --rules 'my rules'"#), "{posix}");
+        let unknown = command(None, "hook codex --rules 'my rules'", HookShell::Unknown);
+        assert!(unknown.starts_with("sh -c 'l=\"$(git rev-parse"), "{unknown}");
+        assert!(unknown.ends_with(" hookc hook codex --rules 'my rules'"), "{unknown}");
+        for wired in [&posix, &unknown] {
+            let words = shlex::split(wired).unwrap_or_default();
+            assert!(!words.is_empty(), "{wired} is not one shell line");
+        }
+    }
 }

@@ -6,12 +6,16 @@
 # the project, a node_modules/.bin, a .venv/bin or venv/bin, or a relative PATH entry is never
 # used: the agent could have put it there. PIN is the hookc version this wiring expects.
 PIN='@PIN@'
+# Read into zsh (an agent's guest that runs hooks with the user's shell), read it as sh does:
+# unquoted $PATH split at IFS, globs that match nothing left as they are.
+[ -z "${ZSH_VERSION-}" ] || emulate sh
 fail() { printf 'hookc: %s\n' "$*" >&2; exit 2; }
 # Only shell builtins below (no dirname, no command substitution) but for readlink on a link:
 # the launcher runs at every hook call. Every path is absolute, so changing directory is safe;
 # the last step enters the project root.
-# The hook command `init` writes reads this file into its own shell (`. "$l"`, one shell start
-# fewer per call), with `l` its absolute path; run as a program (`sh .hookc/hookc …`), $0 is.
+# The hook command `init` writes reads this file into the shell that runs it (`. "$l"`: no
+# second shell start per call), with `l` its absolute path and the arguments set; run as a
+# program (`sh .hookc/hookc …`), $0 is its path.
 case "${l-}" in
     /*/.hookc/hookc) self=$l ;;
     *) self=$0 ;;

@@ -21,7 +21,7 @@
 //! Where each idea lives: this file, the line model (`Command`, `CommandLine`, `Access`) and the
 //! entry points; `walk.rs`, the walk over the syntax tree; `command.rs`, one simple command read;
 //! `expand.rs`, word and variable expansion; `wrappers.rs`, seeing through wrappers and script
-//! runners; `options.rs`, a program's options read by its table; `programs.rs`, the tables of
+//! runners; `options.rs`, a program's options read by its table; `programs.rs`, the table of
 //! program knowledge; `guards.rs`, the limits and the guards against hostile input; `scan.rs`,
 //! the fast scanner; `interpreters.rs`, `sql.rs` and `powershell.rs`, the languages other
 //! programs are handed.

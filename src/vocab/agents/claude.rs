@@ -1,7 +1,9 @@
 //! Claude Code: command hooks in `.claude/settings.json`, payloads and answers as its hooks
 //! reference documents them, checked on the real client (2.1.197, offline).
 
-use super::schema::{event, Agent, AnswerKind, Dialect, Home, OnFailure, RootFrom, Settings, Support, Transcript};
+use super::schema::{
+    event, Agent, AnswerKind, Dialect, Home, HookShell, OnFailure, RootFrom, Settings, Support, Transcript,
+};
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
 use crate::vocab::Semantic::{Content, Path, Pattern, Query, Url};
@@ -73,6 +75,9 @@ pub(super) static AGENT: Agent = Agent {
             ("/Library/Application Support/ClaudeCode/managed-settings.json", "managed settings"),
         ],
         project_var: Some("CLAUDE_PROJECT_DIR"),
+        // `spawn(command, [], { shell: true })`: `/bin/sh -c` (Claude Code 2.1.332's bundle;
+        // run through the real client by tests/clients/committed-wiring.sh).
+        hook_shell: HookShell::Posix,
         ..Settings::BASE
     },
     transcript: Some(Transcript { dialect: Dialect::Claude }),

@@ -8,8 +8,8 @@
 //! `.claude/settings.json` (its hooks reference), as Claude Code's guest.
 
 use super::schema::{
-    event, Agent, Answer, AnswerKind, Effect, Home, Mark, OnFailure, Payload, RootFrom, Settings, SettingsFormat,
-    Support, Trust,
+    event, Agent, Answer, AnswerKind, Effect, Home, HookShell, Mark, OnFailure, Payload, RootFrom, Settings,
+    SettingsFormat, Support, Trust,
 };
 use super::schema::{FolderList, FolderTrust};
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
@@ -134,6 +134,9 @@ pub(super) static AGENT: Agent = Agent {
             off: None,
         }),
         name_event: true,
+        // The `bash` key runs with `bash --norc --noprofile -c` (@github/copilot's app.js; run by
+        // tests/clients/copilot); the `powershell` key with `pwsh -c`.
+        hook_shell: HookShell::Posix,
         ..Settings::BASE
     },
     project_root: &[RootFrom::Env("COPILOT_PROJECT_DIR"), RootFrom::Env("CLAUDE_PROJECT_DIR")],

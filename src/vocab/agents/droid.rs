@@ -2,7 +2,7 @@
 //! client (0.225.2, `droid exec` offline against a mock model).
 
 use super::schema::{
-    event, Agent, Answer, AnswerKind, Dialect, Home, OnFailure, OutputRewrite, Payload, RootFrom, Settings,
+    event, Agent, Answer, AnswerKind, Dialect, Home, HookShell, OnFailure, OutputRewrite, Payload, RootFrom, Settings,
     StopDecision, Support, Transcript,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
@@ -72,6 +72,9 @@ pub(super) static AGENT: Agent = Agent {
         project: &[(".factory/settings.json", "project settings"), (".factory/settings.local.json", "local project settings")],
         user: &[(Home::User, ".factory/settings.json", "user settings")],
         off_switches: &[("/disableAllHooks", true)],
+        // `spawn(command, { shell: "sh" })` (@factory/cli 0.215's bundle; run by
+        // tests/clients/droid).
+        hook_shell: HookShell::Posix,
         ..Settings::BASE
     },
     // Written before its Stop hook runs (checked on 0.225.2).

@@ -2,8 +2,8 @@
 //! checked on the real client (0.61, offline).
 
 use super::schema::{
-    event, Agent, Answer, AnswerKind, Dialect, FolderList, FolderTrust, Home, OnFailure, Payload, RootFrom, Settings,
-    SettingsFormat, StopFlag, Support, TimeUnit, Transcript, Trust,
+    event, Agent, Answer, AnswerKind, Dialect, FolderList, FolderTrust, Home, HookShell, OnFailure, Payload, RootFrom,
+    Settings, SettingsFormat, StopFlag, Support, TimeUnit, Transcript, Trust,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -92,6 +92,9 @@ pub(super) static AGENT: Agent = Agent {
             list: FolderList::Levels,
             off: Some(("/security/folderTrust/enabled", false)),
         }),
+        // `spawn("bash", ["-c", command])` (packages/core/src/hooks/hookRunner.ts,
+        // `executeCommandHook`; run by the shared real-client harness).
+        hook_shell: HookShell::Posix,
         ..Settings::BASE
     },
     transcript: Some(Transcript { dialect: Dialect::Gemini }),

@@ -5,7 +5,7 @@
 //! stands and nothing is forced.
 
 use super::schema::{
-    event, Agent, Answer, AnswerKind, Dialect, Home, OnFailure, OutputRewrite, Payload, RootFrom, Settings,
+    event, Agent, Answer, AnswerKind, Dialect, Home, HookShell, OnFailure, OutputRewrite, Payload, RootFrom, Settings,
     SettingsFormat, StopDecision, StopFlag, Support, TimeUnit, Transcript,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
@@ -100,6 +100,8 @@ pub(super) static AGENT: Agent = Agent {
         user: &[(Home::User, ".qwen/settings.json", "user settings")],
         // Its source: `disableAllHooks` turns every hook off.
         off_switches: &[("/disableAllHooks", true)],
+        // `bash -c` (its hookRunner.ts, from Gemini CLI's; run by tests/clients/qwen).
+        hook_shell: HookShell::Posix,
         ..Settings::BASE
     },
     // Its last answer may still be on its way to the file when Stop runs: waited for, as

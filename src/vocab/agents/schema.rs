@@ -429,6 +429,21 @@ pub struct Settings {
     /// Whether a hook command names its event (`hookc hook AGENT --event NAME`): the agent's
     /// payloads do not always say which event they are.
     pub name_event: bool,
+    /// What runs the hook command its settings hold, on Linux and macOS.
+    pub hook_shell: HookShell,
+}
+
+/// What an agent runs a hook command with, on Linux and macOS.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HookShell {
+    /// `/bin/sh -c` or `bash -c`, whatever the user's own shell is (read in the agent's source,
+    /// and run on the real client where it runs here): the command `init` writes reads the
+    /// project's launcher into that shell.
+    Posix,
+    /// Not known to be a POSIX shell: the user's login shell, which may be zsh or fish (Codex),
+    /// an interpreter of the agent's own (Crush), or closed source (Cursor, Windsurf, Kiro). The
+    /// command starts `sh -c` of its own, so that it means the same whatever runs it.
+    Unknown,
 }
 
 impl Settings {
@@ -442,6 +457,7 @@ impl Settings {
         project_var: None,
         trust: Trust::Workspace,
         name_event: false,
+        hook_shell: HookShell::Unknown,
     };
 }
 

@@ -7,8 +7,8 @@
 //! these payloads legacy for Copilot-harness sessions, which follow Copilot CLI's.
 
 use super::schema::{
-    event, Agent, Answer, AnswerKind, Effect, Home, Mark, OnFailure, OutputRewrite, Payload, Settings, SettingsFormat,
-    StopDecision, Support,
+    event, Agent, Answer, AnswerKind, Effect, Home, HookShell, Mark, OnFailure, OutputRewrite, Payload, Settings,
+    SettingsFormat, StopDecision, Support,
 };
 use crate::vocab::tools::{tool, Kind, Source, SHELL};
 use crate::vocab::EventKind::*;
@@ -66,6 +66,9 @@ pub(super) static AGENT: Agent = Agent {
         project: &[(".github/hooks/hookc-vscode.json", "workspace hooks")],
         user: &[(Home::User, ".copilot/hooks/hookc-vscode.json", "user hooks")],
         off_switches: &[("/disableAllHooks", true)],
+        // `spawn(command, [], { shell: true })`: `/bin/sh -c` off Windows
+        // (vscode-copilot-chat's hookExecutor.ts, `_spawn`).
+        hook_shell: HookShell::Posix,
         ..Settings::BASE
     },
     signature: &[Mark::Key("hookEventName")],
