@@ -141,10 +141,15 @@ hc_new_run() {
 # has no hookc on it, so the hooks name $HOOKC itself (`--command`): the project's launcher,
 # init's default, would rightly find no hookc and block every call
 # (tests/clients/committed-wiring.sh runs the launcher on the real Claude Code).
+# With HC_LAUNCHER=1 the hooks run the project's launcher instead, as init wires a project by
+# default, and the client is given HOOKC=$HOOKC (an absolute path outside the workspace) so the
+# launcher finds this hookc: the launcher read into the agent's own shell, on the real client.
 hc_init() {
   local agent=$1
   shift
-  if ! (cd "$WS" && "$HOOKC" init "$agent" --write --command "$HOOKC" --rules rules --audit-log "$AUDIT" "$@") >"$R/init.out" 2>&1; then
+  local program=(--command "$HOOKC")
+  [ "${HC_LAUNCHER:-0}" = 1 ] && program=()
+  if ! (cd "$WS" && "$HOOKC" init "$agent" --write "${program[@]}" --rules rules --audit-log "$AUDIT" "$@") >"$R/init.out" 2>&1; then
     cat "$R/init.out" >&2
     echo "hookc init $agent --write failed" >&2
     exit 2
@@ -201,6 +206,7 @@ hc_client() {
     done) &
     HC_PIDS+=("$!")
   fi
+  [ "${HC_LAUNCHER:-0}" = 1 ] && envs+=("HOOKC=$HOOKC")
   (cd "$WS" && exec setsid timeout -k 10 "$HC_TIMEOUT" env -i PATH="$HC_PATH" HOME="$H" TERM=dumb LANG=C.UTF-8 NO_COLOR=1 "${envs[@]}" "$@") \
     </dev/null >"$R/client.out" 2>&1 &
   pid=$!
