@@ -9,3 +9,4 @@ CARGO_TARGET_DIR=$target cargo build --release --locked 2>&1 | tail -n 1
 cp "$target/release/libhookc_node.so" "$here/hookc.node"
 [ -d node_modules/yaml ] || npm install --no-audit --no-fund --ignore-scripts >/dev/null
 node test/conformance.mjs
+node test/registry.mjs

@@ -11,7 +11,9 @@ pub mod session;
 mod tools;
 
 pub use message::{check_pairing, ChatMessage, PairingError, Role, ToolCallRequest};
-pub use registry::{validate_for, Callback, Hook, HookError, HookRegistry, HookRun, InputCheck, Observation, Observer};
+pub use registry::{
+    validate_for, Callback, Chain, Hook, HookError, HookRegistry, HookRun, InputCheck, Observation, Observer,
+};
 pub use runner::{
     AgentRunner, Approval, EffectPolicy, FixedApproval, Model, Outcome, PermissionPolicy, RunError, RunReport, Step,
     SKIPPED_AFTER_STOP,

@@ -151,27 +151,16 @@ impl HookRegistry {
         dropped: &mut bool,
     ) -> Result<HookResult, HookError> {
         let kind = event.kind();
-        let stop_hook_active = event.stop_info().is_some_and(|stop| stop.stop_hook_active);
-        let mut current = event.clone();
-        let mut merged = HookResult::default();
+        let mut chain = Chain::new(event);
         for (_, hook) in self.hooks.iter().filter(|(hook_event, _)| *hook_event == kind) {
-            let mut result = self.call(hook, &current, kind, logs)?;
-            validate_for(kind, &result).map_err(|error| match (kind, error) {
-                // The model reads the seed's one text for every PreToolUse contract error.
-                (EventKind::PreToolUse, HookError::Contract { message, .. }) => invalid_update(kind, message),
-                (_, error) => error,
-            })?;
-            if let (Some(check), Some(args)) = (check, &result.updated_input) {
-                check(args).map_err(|detail| invalid_update(kind, detail))?;
-            }
-            // The second Stop runs every hook but cannot force again: one extra turn at most.
-            *dropped |= result.settle(stop_hook_active);
-            apply_rewrites(&mut current, &result);
-            merged.merge(result);
-            if merged.halts() {
+            let result = self.call(hook, chain.current(), kind, logs)?;
+            chain.take(result, check)?;
+            if chain.halted() {
                 break;
             }
         }
+        let (merged, was_dropped) = chain.finish();
+        *dropped |= was_dropped;
         Ok(merged)
     }
 
@@ -211,6 +200,74 @@ impl HookRegistry {
                 );
             }
         }
+    }
+}
+
+/// One event's hooks, merged one result at a time: what [`HookRegistry::run`] does between
+/// hooks, for a caller that runs each hook itself — a binding whose callbacks are asynchronous
+/// (Node's `HookRegistry`), which awaits a callback and hands its result here. Each result is
+/// checked against the event's contract, settled (a second Stop cannot force again), its
+/// rewrites applied to the event the next hook sees, and merged by the seed's rules; once the
+/// merged result halts (a block, a forced continuation), later hooks do not run.
+#[derive(Debug, Clone)]
+pub struct Chain {
+    kind: EventKind,
+    stop_hook_active: bool,
+    current: Event,
+    merged: HookResult,
+    dropped: bool,
+}
+
+impl Chain {
+    /// The chain of `event`'s hooks, before the first.
+    pub fn new(event: &Event) -> Chain {
+        Chain {
+            kind: event.kind(),
+            stop_hook_active: event.stop_info().is_some_and(|stop| stop.stop_hook_active),
+            current: event.clone(),
+            merged: HookResult::default(),
+            dropped: false,
+        }
+    }
+
+    /// The event as the next hook sees it: the earlier hooks' rewrites applied.
+    pub fn current(&self) -> &Event {
+        &self.current
+    }
+
+    /// Whether the merged result halts the chain: no later hook runs.
+    pub fn halted(&self) -> bool {
+        self.merged.halts()
+    }
+
+    /// Takes the next hook's result. At PreToolUse, `check` validates its rewrite (the seed's
+    /// `normalizeUpdatedInput`). A result the contract refuses fails the chain: the loop fails
+    /// closed.
+    pub fn take(&mut self, mut result: HookResult, check: Option<InputCheck<'_>>) -> Result<(), HookError> {
+        let kind = self.kind;
+        validate_for(kind, &result).map_err(|error| match (kind, error) {
+            // The model reads the seed's one text for every PreToolUse contract error.
+            (EventKind::PreToolUse, HookError::Contract { message, .. }) => invalid_update(kind, message),
+            (_, error) => error,
+        })?;
+        if let (Some(check), Some(args)) = (check, &result.updated_input) {
+            check(args).map_err(|detail| invalid_update(kind, detail))?;
+        }
+        self.dropped |= result.settle(self.stop_hook_active);
+        apply_rewrites(&mut self.current, &result);
+        self.merged.merge(result);
+        Ok(())
+    }
+
+    /// The failure of a hook of this chain (a callback that threw or rejected, rules that could
+    /// not evaluate): the loop fails closed with it.
+    pub fn failed(&self, reason: impl Into<String>) -> HookError {
+        HookError::Execution { event: self.kind.seed_name(), reason: reason.into() }
+    }
+
+    /// The merged result, and whether a second Stop's request to continue was dropped.
+    pub fn finish(self) -> (HookResult, bool) {
+        (self.merged, self.dropped)
     }
 }
 

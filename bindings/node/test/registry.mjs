@@ -1,0 +1,158 @@
+// HookRegistry from Node: rule sets and JS callbacks (sync or async) merged by hookc's own chain,
+// the cases of the Rust registry's tests (tests/agent.rs) as a JS caller meets them.
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const { Policy, HookRegistry, HookcError } = require('../index.js');
+
+const rules = (text) => Policy.fromSource('test.rules', text);
+const write = (path) => ({ event: 'pre_tool_use', tool: 'write_file', args: { path, content: 'x' } });
+let passed = 0;
+async function test(name, body) {
+  await body();
+  passed += 1;
+  console.log(`ok - ${name}`);
+}
+
+await test('hooks run in registration order and later hooks see earlier rewrites', async () => {
+  const seen = [];
+  const hooks = new HookRegistry()
+    .register('PreToolUse', () => ({ updatedInput: { path: 'rewritten', content: 'x' } }))
+    .addRules(rules('pre_tool_use when path == "rewritten" => deny "the rules saw the rewrite"'))
+    .register('pre_tool_use', (event) => {
+      seen.push(event.args.path);
+      return { permissionBehavior: 'allow' };
+    });
+  const result = await hooks.run(write('original'));
+  assert.equal(result.permissionBehavior, 'deny', 'a later allow never weakens a deny');
+  assert.equal(result.permissionReason, 'the rules saw the rewrite');
+  assert.equal(result.updatedInput.path, 'rewritten');
+  assert.deepEqual(seen, ['rewritten'], 'the later callback ran (a deny does not halt) and saw the rewrite');
+});
+
+await test('an async callback is awaited, and the event loop runs meanwhile', async () => {
+  let ticks = 0;
+  const timer = setInterval(() => (ticks += 1), 1);
+  const hooks = new HookRegistry().register('pre_tool_use', async (event) => {
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    return { permissionBehavior: 'ask', permissionReason: `asked about ${event.args.path}` };
+  });
+  const result = await hooks.run(write('a.txt'));
+  clearInterval(timer);
+  assert.equal(result.permissionBehavior, 'ask');
+  assert.equal(result.permissionReason, 'asked about a.txt');
+  assert.ok(ticks > 3, `the event loop ran while the callback waited (${ticks} ticks)`);
+});
+
+await test('a block halts the chain: later hooks do not run', async () => {
+  let later = 0;
+  const hooks = new HookRegistry()
+    .addRules(rules('pre_tool_use when path == "generated.txt" => block "hook_blocked"'))
+    .register('pre_tool_use', () => {
+      later += 1;
+    });
+  const result = await hooks.run(write('generated.txt'));
+  assert.equal(result.blockingError.code, 'hook_blocked');
+  assert.equal(later, 0);
+  await hooks.run(write('other.txt'));
+  assert.equal(later, 1);
+});
+
+await test('a callback that throws or rejects fails the run closed, with the seed text', async () => {
+  for (const callback of [
+    () => {
+      throw new Error('boom');
+    },
+    async () => Promise.reject(new Error('boom')),
+  ]) {
+    const observed = [];
+    const hooks = new HookRegistry().register('pre_tool_use', callback).observe((o) => observed.push(o));
+    await assert.rejects(hooks.run(write('a.txt')), (error) => {
+      assert.ok(error instanceof HookcError);
+      assert.equal(error.code, 'HOOKC_HOOK');
+      assert.equal(error.message, 'PreToolUse hook failed: the callback failed: boom');
+      return true;
+    });
+    assert.equal(observed.length, 1);
+    assert.equal(observed[0].outcome, 'error');
+    assert.match(observed[0].error, /the callback failed: boom/);
+  }
+});
+
+await test('a result with fields its event cannot carry is a contract error', async () => {
+  const hooks = new HookRegistry().register('pre_tool_use', () => ({
+    updatedOutput: { content: 'x', isError: false },
+    forceContinue: 'y',
+  }));
+  await assert.rejects(hooks.run({ event: 'pre_tool_use', tool: 't' }), (error) => {
+    assert.equal(error.code, 'HOOKC_CONTRACT');
+    assert.equal(error.message, 'PreToolUse hook returned an invalid update');
+    assert.match(error.detail, /does not allow fields: updatedOutput, forceContinue$/);
+    return true;
+  });
+  const stop = new HookRegistry().register('stop', () => ({
+    blockingError: { code: 'x', message: 'y' },
+    updatedInput: {},
+  }));
+  await assert.rejects(stop.run({ event: 'stop' }), /Stop HookResult does not allow fields: updatedInput, blockingError/);
+});
+
+await test('what a callback returns that is no HookResult fails the run', async () => {
+  const hooks = new HookRegistry().register('pre_tool_use', () => ({ permission: 'allow' }));
+  await assert.rejects(hooks.run(write('a.txt')), (error) => error.code === 'HOOKC_HOOK' && /no HookResult/.test(error.message));
+});
+
+await test('a callback returning nothing decides nothing; callbacks of other events do not run', async () => {
+  let stops = 0;
+  const hooks = new HookRegistry()
+    .register('pre_tool_use', () => undefined)
+    .register('stop', () => {
+      stops += 1;
+    });
+  assert.deepEqual(await hooks.run(write('a.txt')), {});
+  assert.equal(stops, 0);
+});
+
+await test('a second Stop cannot force another turn', async () => {
+  const hooks = new HookRegistry().register('stop', () => ({ forceContinue: 'run the tests first' }));
+  assert.equal((await hooks.run({ event: 'stop' })).forceContinue, 'run the tests first');
+  const again = await hooks.run({ event: 'stop', stop_hook_active: true });
+  assert.equal(again.forceContinue, undefined, 'one extra turn at most');
+});
+
+await test('observers see each decision; a failing observer changes nothing and is counted', async () => {
+  const seen = [];
+  const warnings = [];
+  const onWarning = (warning) => warnings.push(warning.message);
+  process.on('warning', onWarning);
+  const hooks = new HookRegistry()
+    .addRules(rules('rule no-env pre_tool_use when path == ".env" => deny "no secrets"'))
+    .observe(() => {
+      throw new Error('observer broke');
+    })
+    .observe('pre_tool_use', (observation) => seen.push(observation))
+    .observe('stop', () => assert.fail('an observer of another event ran'));
+  const result = await hooks.run(write('.env'));
+  await new Promise((resolve) => setImmediate(resolve));
+  process.off('warning', onWarning);
+  assert.equal(result.permissionBehavior, 'deny');
+  assert.equal(hooks.observerFailures, 1);
+  assert.ok(warnings.some((message) => message.includes('observer broke')), warnings.join('\n'));
+  assert.equal(seen.length, 1);
+  assert.equal(seen[0].event, 'pre_tool_use');
+  assert.equal(seen[0].tool, 'write_file');
+  assert.equal(seen[0].outcome, 'deny');
+  assert.deepEqual(seen[0].matched, ['no-env']);
+  assert.equal(seen[0].reason, 'no secrets');
+});
+
+await test('a bad event or an unknown event name is a HookcError', async () => {
+  const hooks = new HookRegistry();
+  await assert.rejects(hooks.run({ event: 'pre_tool_use' }), (error) => error.code === 'HOOKC_EVENT');
+  await assert.rejects(hooks.run({ event: 'pre_tool_use', tool: 't', argz: {} }), (error) => error.code === 'HOOKC_EVENT');
+  assert.throws(() => hooks.register('PreToolUze', () => {}), (error) => error.code === 'HOOKC_EVENT');
+  assert.throws(() => hooks.addRules({}), TypeError);
+});
+
+console.log(`${passed} passed, 0 failed`);
