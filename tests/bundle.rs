@@ -30,8 +30,8 @@ fn a_bundle_round_trips_to_the_same_rules_and_results() {
 fn layout(bundle: &[u8]) -> (usize, serde_json::Value) {
     let word = |at: usize| u32::from_le_bytes(bundle[at..at + 4].try_into().unwrap()) as usize;
     let (meta, count) = (word(12), word(20));
-    let header = 32 + meta + 32 * count + 32;
-    (header, serde_json::from_slice::<serde_json::Value>(&bundle[32..32 + meta]).unwrap()["layout"].clone())
+    let payload = 32 + meta + 32 * count.div_ceil(128) + 32 + 32 * count;
+    (payload, serde_json::from_slice::<serde_json::Value>(&bundle[32..32 + meta]).unwrap()["layout"].clone())
 }
 
 /// Every byte of a binary bundle is covered: a change to any one of them is refused when the
@@ -194,6 +194,20 @@ fn a_bundle_of_the_previous_release_keeps_working() {
     use hookc::Permission::{Ask, Deny, Passthrough};
     let policy = Policy::from_bundle_str(PREVIOUS_RELEASE).unwrap();
     assert_eq!(decisions_of(&policy), [(Passthrough, true), (Ask, false), (Deny, false), (Passthrough, false)]);
+}
+
+/// A binary bundle of header version 3 (every block's digest in the header, before pages of
+/// digests) still loads, verifies and decides: the shipped rules as compiled then.
+#[test]
+fn a_binary_bundle_of_header_version_3_keeps_working() {
+    use hookc::Permission::{Ask, Deny, Passthrough};
+    let bundle = std::fs::read("tests/fixtures/bundles/v3-hookc-0.1.0.hcb").unwrap();
+    assert_eq!(u32::from_le_bytes(bundle[8..12].try_into().unwrap()), 3, "the fixture is header version 3");
+    let policy = Policy::from_bundle_bytes(&bundle).unwrap();
+    assert!(policy.verify().is_ok());
+    assert_eq!(decisions_of(&policy), [(Passthrough, true), (Ask, false), (Deny, false), (Passthrough, false)]);
+    let written = Policy::from_source("keys.rules", RULES).unwrap().to_bundle();
+    assert_eq!(u32::from_le_bytes(written[8..12].try_into().unwrap()), 4, "this build writes header version 4");
 }
 
 /// Index keys are the compiler's choice, not part of the format: a bundle whose keys this build
@@ -395,20 +409,19 @@ fn exercise(bundle: &[u8]) {
 
 /// A binary bundle with its metadata replaced, every digest recomputed.
 fn with_meta(bundle: &[u8], meta: &serde_json::Value) -> Vec<u8> {
-    use sha2::{Digest, Sha256};
-    let (header, _) = layout(bundle);
-    let payload = &bundle[header..];
+    let (payload, _) = layout(bundle);
+    let word = |at: usize| u32::from_le_bytes(bundle[at..at + 4].try_into().unwrap()) as usize;
+    let (old_meta, count) = (word(12), word(20));
     let meta = serde_json::to_vec(meta).unwrap();
     let mut out = bundle[..12].to_vec();
     out.extend_from_slice(&u32::try_from(meta.len()).unwrap().to_le_bytes());
     out.extend_from_slice(&bundle[16..32]);
     out.extend_from_slice(&meta);
-    for block in payload.chunks(4096) {
-        out.extend_from_slice(&Sha256::digest(block));
-    }
-    let digest = Sha256::digest(&out);
-    out.extend_from_slice(&digest);
-    out.extend_from_slice(payload);
+    // The page digests, the header digest and the pages as they were: `rehash` recomputes them.
+    out.extend_from_slice(&bundle[32 + old_meta..payload]);
+    out.extend_from_slice(&bundle[payload..]);
+    assert_eq!(out.len(), bundle.len() - old_meta + meta.len(), "{count} blocks");
+    crate::support::rehash(&mut out);
     out
 }
 

@@ -90,17 +90,21 @@ impl Tape {
     }
 }
 
-/// Recomputes a binary bundle's block digests and header digest after an edit of its payload:
-/// what anyone who can write the file can do, so only a signature stops it.
+/// Recomputes a binary bundle's block digests, their pages' digests and the header digest after
+/// an edit of its payload: what anyone who can write the file can do, so only a signature stops
+/// it. The layout (header version 4) is read from the bytes, as docs/bundle.md gives it.
 pub fn rehash(bundle: &mut [u8]) {
     use sha2::{Digest, Sha256};
     let word = |at: usize| u32::from_le_bytes(bundle[at..at + 4].try_into().unwrap()) as usize;
     let (meta, block, count) = (word(12), word(16), word(20));
-    let digests_at = 32 + meta;
-    let header = digests_at + 32 * count + 32;
-    let digests: Vec<[u8; 32]> = bundle[header..].chunks(block).map(|chunk| Sha256::digest(chunk).into()).collect();
-    for (at, digest) in digests.iter().enumerate() {
-        bundle[digests_at + 32 * at..digests_at + 32 * (at + 1)].copy_from_slice(digest);
+    let pages = count.div_ceil(128);
+    let pages_at = 32 + meta;
+    let header = pages_at + 32 * pages + 32;
+    let payload = header + 32 * count;
+    let digests: Vec<u8> = bundle[payload..].chunks(block).flat_map(|chunk| Sha256::digest(chunk).to_vec()).collect();
+    bundle[header..payload].copy_from_slice(&digests);
+    for (at, page) in digests.chunks(32 * 128).enumerate() {
+        bundle[pages_at + 32 * at..pages_at + 32 * (at + 1)].copy_from_slice(&Sha256::digest(page));
     }
     let digest = Sha256::digest(&bundle[..header - 32]);
     bundle[header - 32..header].copy_from_slice(&digest);

@@ -3,31 +3,35 @@
 //! ```text
 //! offset  size  field
 //! 0       8     magic: 89 'h' 'o' 'o' 'k' 'c' '\r' '\n'
-//! 8       4     format version (3), little-endian like every integer here
+//! 8       4     header version (4), little-endian like every integer here
 //! 12      4     M: the length of the metadata
 //! 16      4     B: the block size (4096)
 //! 20      4     N: the number of blocks
 //! 24      8     P: the payload's length; N = ceil(P / B)
 //! 32      M     metadata, JSON: {"format", "hookc", "source_hash", "layout", "waivers"}
-//! 32+M    32·N  the SHA-256 of each B-byte block of the payload (the last may be shorter)
+//! 32+M    32·G  the SHA-256 of each page of block digests (G = ceil(N / 128))
 //! …       32    the SHA-256 of every byte above
-//! H       P     the payload: the sections the layout names (`crate::compile::stored`)
+//! H       32·N  the pages: the SHA-256 of each B-byte block of the payload, 128 to a 4 KiB page
+//!               (the last block and the last page may be shorter)
+//! H+32·N  P     the payload: the sections the layout names (`crate::compile::stored`)
 //! ```
 //!
-//! The header (everything before the payload, H bytes) is read and its digest checked when the
+//! The header (everything before the pages, H bytes) is read and its digest checked when the
 //! bundle is opened; a signature (`hookc compile --sign`) covers exactly the header. The payload
 //! is read with positioned reads, one block at a time, and each block is checked against its
-//! digest before any byte of it is used; the bytes checked are the bytes used, since they are
-//! checked in the buffer they are read into. Nothing is memory-mapped: a file truncated or
-//! rewritten under a running call makes a read fail or a block not verify, an error (the call
-//! fails closed), never a signal. So every byte a decision uses is covered by the header's
-//! digest, and by the signature when a key is trusted, and a call hashes the header (32 bytes per
-//! 4 KiB of rules) and the blocks it reads, not the whole file.
+//! digest before any byte of it is used, the digest against its page, and the page against the
+//! header; the bytes checked are the bytes used, since they are checked in the buffer they are
+//! read into. Nothing is memory-mapped: a file truncated or rewritten under a running call makes
+//! a read fail or a block not verify, an error (the call fails closed), never a signal. So every
+//! byte a decision uses is covered by the header's digest, and by the signature when a key is
+//! trusted, and a call hashes the header (32 bytes per 512 KiB of rules), the pages and the
+//! blocks it reads, not the whole file. Header version 3 (every block's digest in the header,
+//! none in pages) is still read.
 //!
 //! The `layout`'s index is a cache: a bundle another release wrote, or whose index version this
 //! build does not know, has its index rebuilt from the stored rules and keys instead of trusted.
 
-use super::{BundleError, Loaded, FORMAT, VERSION};
+use super::{BundleError, Loaded, FORMAT};
 use crate::compile::stored::{Layout, Span, Store, INDEX_VERSION};
 use crate::compile::DecisionTable;
 use serde::{Deserialize, Serialize};
@@ -44,6 +48,12 @@ const BLOCK: u32 = 4096;
 const MAX_META: u32 = 16 << 20;
 /// The most blocks: a payload of 16 GiB.
 const MAX_BLOCKS: u32 = 1 << 22;
+/// The header version written: block digests in pages, each page's digest in the header.
+const HEADER: u32 = 4;
+/// The header version before pages: every block's digest in the header.
+const LISTED: u32 = 3;
+/// Block digests to a page.
+const PER_PAGE: u64 = 128;
 
 /// The metadata: what the bundle is and where its parts are.
 #[derive(Serialize)]
@@ -92,19 +102,22 @@ pub(super) fn write(table: &DecisionTable, source_hash: &str) -> Result<Vec<u8>,
         u32::try_from(blocks.len()).ok().filter(|&count| count <= MAX_BLOCKS).ok_or("the bundle is too large")?;
     let meta_len =
         u32::try_from(meta.len()).ok().filter(|&len| len <= MAX_META).ok_or("the bundle's metadata is too large")?;
-    let mut out = Vec::with_capacity(FIXED + meta.len() + 32 * (count as usize + 1) + payload.len());
+    let digests: Vec<u8> = blocks.flat_map(|block| Sha256::digest(block).to_vec()).collect();
+    let pages = digests.chunks(32 * PER_PAGE as usize);
+    let mut out = Vec::with_capacity(FIXED + meta.len() + 32 * (pages.len() + 1) + digests.len() + payload.len());
     out.extend_from_slice(&MAGIC);
-    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&HEADER.to_le_bytes());
     out.extend_from_slice(&meta_len.to_le_bytes());
     out.extend_from_slice(&BLOCK.to_le_bytes());
     out.extend_from_slice(&count.to_le_bytes());
     out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
     out.extend_from_slice(&meta);
-    for block in blocks {
-        out.extend_from_slice(&Sha256::digest(block));
+    for page in pages {
+        out.extend_from_slice(&Sha256::digest(page));
     }
     let digest = Sha256::digest(&out);
     out.extend_from_slice(&digest);
+    out.extend_from_slice(&digests);
     out.extend_from_slice(&payload);
     Ok(out)
 }
@@ -131,11 +144,21 @@ pub(crate) fn read_at(file: &std::fs::File, offset: u64, buf: &mut [u8]) -> std:
 
 /// The length of the header at the start of `bytes`, from its fixed part.
 pub(crate) fn header_len(bytes: &[u8]) -> Result<usize, BundleError> {
-    let (meta_len, count) = (le_u32(bytes, 12), le_u32(bytes, 20));
+    let (version, meta_len, count) = (le_u32(bytes, 8), le_u32(bytes, 12), le_u32(bytes, 20));
     match bytes.len() >= FIXED && meta_len <= MAX_META && count <= MAX_BLOCKS {
-        true => Ok(FIXED + meta_len as usize + 32 * (count as usize + 1)),
+        true => Ok(header_size(version, meta_len, count)),
         false => Err(BundleError::Malformed("its header's sizes are inconsistent".to_string())),
     }
+}
+
+/// The header's length: the fixed part, the metadata, a digest per page (per block before
+/// pages) and the header's own digest.
+fn header_size(version: u32, meta_len: u32, count: u32) -> usize {
+    let listed = match version {
+        LISTED => u64::from(count),
+        _ => u64::from(count).div_ceil(PER_PAGE),
+    };
+    FIXED + meta_len as usize + 32 * (listed as usize + 1)
 }
 
 /// Where the bytes are.
@@ -201,7 +224,7 @@ impl Opened {
             return Err(BundleError::Malformed("it does not start as a binary bundle does".to_string()));
         }
         let version = le_u32(&fixed, 8);
-        if version != VERSION {
+        if version != HEADER && version != LISTED {
             return Err(BundleError::WrongVersion { found: version });
         }
         let (meta_len, block, count) = (le_u32(&fixed, 12), le_u32(&fixed, 16), le_u32(&fixed, 20));
@@ -214,14 +237,18 @@ impl Opened {
         if !sound {
             return Err(BundleError::Malformed("its header's sizes are inconsistent".to_string()));
         }
-        let header_len = FIXED + meta_len as usize + 32 * (count as usize + 1);
+        let header_len = header_size(version, meta_len, count);
+        let pages_len = match version {
+            LISTED => 0,
+            _ => 32 * u64::from(count),
+        };
         // The sizes are the file's own claim: check them against its length before reading (and
         // allocating) that much.
-        if source.len()? != header_len as u64 + payload_len {
+        let claimed = header_len as u64 + pages_len + payload_len;
+        if source.len()? != claimed {
             return Err(BundleError::Malformed(format!(
-                "its length is {} bytes, but its header says {}",
-                source.len()?,
-                header_len as u64 + payload_len
+                "its length is {} bytes, but its header says {claimed}",
+                source.len()?
             )));
         }
         let header = source.read(0, header_len)?;
@@ -236,15 +263,21 @@ impl Opened {
         if meta.format != FORMAT {
             return Err(BundleError::WrongFormat(meta.format));
         }
-        let digests = header
+        let listed: Vec<[u8; 32]> = header
             .get(meta_end..header_len - 32)
             .unwrap_or_default()
             .chunks_exact(32)
             .map(|digest| digest.try_into().unwrap_or([0; 32]))
             .collect();
+        let digests = match version {
+            LISTED => Digests::Listed(listed),
+            _ => {
+                Digests::Paged { pages: listed, at: header_len as u64, count: u64::from(count), read: Mutex::default() }
+            }
+        };
         let blocks = Blocks {
             source,
-            payload_at: header_len as u64,
+            payload_at: header_len as u64 + pages_len,
             payload_len,
             block: u64::from(block),
             digests,
@@ -312,18 +345,69 @@ struct Blocks {
     payload_at: u64,
     payload_len: u64,
     block: u64,
-    digests: Vec<[u8; 32]>,
+    digests: Digests,
     verified: Mutex<rustc_hash::FxHashMap<u64, Arc<[u8]>>>,
 }
 
+/// Where the blocks' digests are.
+#[derive(Debug)]
+enum Digests {
+    /// In the header, one per block (header version 3).
+    Listed(Vec<[u8; 32]>),
+    /// In pages after the header, 128 to a page, each page checked against its digest in the
+    /// header (`pages`) when first read and kept.
+    Paged { pages: Vec<[u8; 32]>, at: u64, count: u64, read: Mutex<rustc_hash::FxHashMap<u64, Arc<[u8]>>> },
+}
+
 impl Blocks {
+    /// The digest of block `number`, from the header or its page (read and checked once).
+    fn digest(&self, number: u64) -> Result<[u8; 32], String> {
+        let (pages, at, count, read) = match &self.digests {
+            Digests::Listed(digests) => {
+                return digests.get(number as usize).copied().ok_or_else(|| "a block past the payload".to_string())
+            }
+            Digests::Paged { pages, at, count, read } => (pages, *at, *count, read),
+        };
+        if number >= count {
+            return Err("a block past the payload".to_string());
+        }
+        let page = number / PER_PAGE;
+        let known = read.lock().ok().and_then(|read| read.get(&page).cloned());
+        let bytes = match known {
+            Some(bytes) => bytes,
+            None => {
+                let expected = pages.get(page as usize).ok_or("a page past the header")?;
+                let len = 32 * PER_PAGE.min(count - page * PER_PAGE);
+                let bytes = self
+                    .source
+                    .read(at + page * 32 * PER_PAGE, len as usize)
+                    .map_err(|error| format!("page {page} of the bundle's block digests: {error}"))?;
+                if Sha256::digest(&bytes).as_slice() != expected {
+                    return Err(format!(
+                        "page {page} of the bundle's block digests does not match its digest: it was modified after `hookc compile`; recompile it"
+                    ));
+                }
+                let bytes: Arc<[u8]> = bytes.into();
+                if let Ok(mut read) = read.lock() {
+                    read.insert(page, Arc::clone(&bytes));
+                }
+                bytes
+            }
+        };
+        let from = 32 * (number % PER_PAGE) as usize;
+        bytes
+            .get(from..from + 32)
+            .and_then(|digest| digest.try_into().ok())
+            .ok_or_else(|| "a digest past its page".to_string())
+    }
+
     fn block(&self, number: u64) -> Result<Arc<[u8]>, String> {
         if let Some(found) = self.verified.lock().ok().and_then(|verified| verified.get(&number).cloned()) {
             return Ok(found);
         }
         let start = number * self.block;
         let len = self.block.min(self.payload_len.saturating_sub(start));
-        let expected = self.digests.get(number as usize).ok_or("a block past the payload")?;
+        let expected = self.digest(number)?;
         let bytes = self
             .source
             .read(self.payload_at + start, len as usize)

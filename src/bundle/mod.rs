@@ -7,8 +7,10 @@
 //! - **JSON** ([`json`], `hookc compile --format json`): the same rules and keys as one
 //!   language-neutral document for other tools; loading it builds the index in memory.
 //!
-//! Both are format version [`VERSION`]; JSON bundles of version 2 (before the binary form)
-//! still load and decide as they did. `docs/bundle.md` describes both byte for byte.
+//! The JSON form is format version [`VERSION`] and the binary form header version 4; JSON
+//! bundles of version 2 (before the binary form) and binary bundles of header version 3 (before
+//! pages of digests) still load and decide as they did. `docs/bundle.md` describes both byte for
+//! byte.
 
 pub(crate) mod binary;
 pub(crate) mod json;
@@ -35,7 +37,7 @@ pub enum BundleError {
     #[error("not a hookc bundle: the format is `{0}`, expected `{FORMAT}`")]
     WrongFormat(String),
     /// Written by an incompatible hookc.
-    #[error("bundle format version {found} is not supported (this hookc reads versions 2 and {VERSION}); recompile the rules with `hookc compile`")]
+    #[error("bundle format version {found} is not supported (this hookc reads JSON bundles of versions 2 and {VERSION}, binary bundles of header versions 3 and 4); recompile the rules with `hookc compile`")]
     WrongVersion {
         /// The version in the file.
         found: u32,
