@@ -572,3 +572,39 @@ fn the_embedding_doc_shows_the_example_that_runs() {
 
 #[path = "../examples/embed.rs"]
 mod embed_example;
+
+/// The chain a binding drives (`JsonChain`): JSON in and out, the same merge as the registry's.
+/// A callback sees the earlier rewrites in the native event; a result it cannot carry is the
+/// seed's contract error; observers get the outcome.
+#[test]
+fn a_binding_drives_the_registrys_chain_through_json() {
+    use hookc::agent::{failure_json, JsonChain};
+    let policy = rules("rule deny-rewritten pre_tool_use when path == \"rewritten\" => deny \"saw it\"");
+    let mut chain =
+        JsonChain::start(r#"{"event":"pre_tool_use","tool":"write_file","args":{"path":"original","content":"x"}}"#)
+            .unwrap();
+    assert_eq!(chain.event_name(), "pre_tool_use");
+    chain.take(r#"{"updatedInput":{"path":"rewritten","content":"x"}}"#).unwrap();
+    assert_eq!(chain.current()["args"]["path"], "rewritten", "the next hook sees the rewrite");
+    chain.evaluate(&policy).unwrap();
+    assert!(!chain.halted(), "a deny does not halt");
+    let result = chain.result();
+    assert_eq!(result.permission_behavior, Permission::Deny);
+    let observation = chain.observation(None);
+    assert_eq!(
+        (observation["outcome"].as_str(), observation["matched"][0].as_str()),
+        (Some("deny"), Some("deny-rewritten"))
+    );
+
+    let error = chain.take(r#"{"forceContinue":"y"}"#).unwrap_err();
+    assert_eq!(failure_json(&error)["code"], "HOOKC_CONTRACT");
+    assert_eq!(failure_json(&error)["message"], "PreToolUse hook returned an invalid update");
+    let error = chain.take(r#"{"permission":"allow"}"#).unwrap_err();
+    assert_eq!(failure_json(&error)["code"], "HOOKC_HOOK");
+    assert!(JsonChain::start(r#"{"event":"pre_tool_use"}"#).is_err());
+    let observed = chain.observation(Some("PreToolUse hook failed: boom"));
+    assert_eq!(
+        (observed["outcome"].as_str(), observed["error"].as_str()),
+        (Some("error"), Some("PreToolUse hook failed: boom"))
+    );
+}

@@ -17,6 +17,7 @@ trap 'rm -rf "$venv"' EXIT
 python3 -m venv "$venv"
 "$venv/bin/pip" install -q "$CARGO_TARGET_DIR"/wheels/hookc-*.whl pyyaml
 "$venv/bin/python" tests/conformance.py
+"$venv/bin/python" tests/registry.py
 [ -z "${HOOKC_BENCH:-}" ] || "$venv/bin/python" ../../benches/inprocess.py
 # The wheel's command is the native binary.
 file -b "$venv/bin/hookc" | grep -q ELF || { echo "FAIL the wheel's hookc is not the native binary" >&2; exit 1; }

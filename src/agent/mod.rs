@@ -1,8 +1,10 @@
 //! The hook runtime an agent embeds: a [`HookRegistry`] (rule sets, native callbacks and
 //! observers) and the reference loop [`AgentRunner`] that calls it at the four hook points in
-//! the seed's order, with a [`ScriptedModel`] for tests. See `docs/embedding.md`.
+//! the seed's order, with a [`ScriptedModel`] for tests; and [`JsonChain`], the same merge for a
+//! binding's registry whose callbacks live in another language. See `docs/embedding.md`.
 
 pub use crate::audit;
+mod binding;
 mod message;
 mod registry;
 mod runner;
@@ -10,6 +12,7 @@ mod scripted;
 pub mod session;
 mod tools;
 
+pub use binding::{failure_json, JsonChain};
 pub use message::{check_pairing, ChatMessage, PairingError, Role, ToolCallRequest};
 pub use registry::{
     validate_for, Callback, Chain, Hook, HookError, HookRegistry, HookRun, InputCheck, Observation, Observer,

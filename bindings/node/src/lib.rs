@@ -183,19 +183,17 @@ impl Policy {
     }
 }
 
-/// One event's hooks merged one result at a time, by hookc's own rules (`hookc::agent::Chain`,
-/// what the Rust `HookRegistry` runs between hooks): `index.js`'s `HookRegistry.run` drives it,
-/// awaiting each JS callback and handing its result here, so the merge, the contract checks and
-/// the rewrites later hooks see are the Rust registry's, not a second implementation.
+/// One event's hooks merged one result at a time, by hookc's own rules
+/// (`hookc::agent::JsonChain`, the Rust registry's chain with JSON in and out): `index.js`'s
+/// `HookRegistry.run` drives it, awaiting each JS callback and handing its result here.
 #[napi]
 pub struct Chain {
-    chain: hookc::agent::Chain,
-    /// The event as given (native JSON): what callbacks see, with the rewrites put in.
-    native: Value,
-    /// The event as read, for observers.
-    event: hookc::Event,
-    /// The records the rules' `log` actions wrote.
-    logs: Vec<hookc::LogRecord>,
+    inner: hookc::agent::JsonChain,
+}
+
+/// A chain's failure as the error `index.js` rethrows (`HOOKC_HOOK`, `HOOKC_CONTRACT`).
+fn hook_failure(error: &hookc::agent::HookError) -> Error {
+    Error::new(Status::GenericFailure, hookc::agent::failure_json(error).to_string())
 }
 
 #[napi]
@@ -203,116 +201,56 @@ impl Chain {
     /// The chain of one native event's hooks (the JSON text `hookc eval` reads).
     #[napi(factory)]
     pub fn start(event: String) -> Result<Chain> {
-        if event.len() > hookc::model::event::MAX_EVENT_BYTES {
-            return Err(failure("HOOKC_EVENT", "the event is over hookc's size limit", None));
-        }
-        let read = hookc::Event::from_json(event.as_bytes()).map_err(|error| failure("HOOKC_EVENT", error, None))?;
-        let native = serde_json::from_str(&event).map_err(|error| failure("HOOKC_EVENT", error, None))?;
-        Ok(Chain { chain: hookc::agent::Chain::new(&read), native, event: read, logs: Vec::new() })
+        hookc::agent::JsonChain::start(&event)
+            .map(|inner| Chain { inner })
+            .map_err(|error| failure("HOOKC_EVENT", error, None))
     }
 
     /// The event's name in rule files (`pre_tool_use`).
     #[napi(getter)]
     pub fn event_name(&self) -> String {
-        self.event.kind().name().to_string()
+        self.inner.event_name().to_string()
     }
 
     /// Whether the merged result halts the chain: no later hook runs.
     #[napi(getter)]
     pub fn halted(&self) -> bool {
-        self.chain.halted()
+        self.inner.halted()
     }
 
-    /// The event as the next hook sees it: the native event with the earlier hooks' rewrites
-    /// (`args` at PreToolUse, `result` at PostToolUse) put in.
+    /// The event as the next hook sees it, with the earlier hooks' rewrites put in.
     #[napi]
-    pub fn current(&self) -> Result<Value> {
-        let mut native = self.native.clone();
-        let current = self.chain.current();
-        if let (Some(call), Some(object)) = (current.tool_call(), native.as_object_mut()) {
-            object.insert("args".to_string(), Value::Object(call.args.clone()));
-            if let hookc::model::event::EventData::PostToolUse(_, output) = &current.data {
-                let output = serde_json::to_value(output).map_err(|error| failure("HOOKC_EVAL", error, None))?;
-                object.insert("result".to_string(), output);
-            }
-        }
-        Ok(native)
+    pub fn current(&self) -> Value {
+        self.inner.current()
     }
 
     /// Runs a policy's rules on the event as the chain has it now, and takes their result.
     #[napi]
     pub fn evaluate(&mut self, policy: &Policy) -> Result<()> {
-        let evaluation = match policy.inner.evaluate_full(self.chain.current()) {
-            Ok(evaluation) => evaluation,
-            Err(error) => return Err(hook_failure(&self.chain.failed(error.to_string()))),
-        };
-        self.logs.extend(evaluation.logs);
-        self.chain.take(evaluation.result, None).map_err(|error| hook_failure(&error))
+        self.inner.evaluate(&policy.inner).map_err(|error| hook_failure(&error))
     }
 
     /// Takes a callback's result (HookResult JSON, as `evaluate` returns it).
     #[napi]
     pub fn take(&mut self, result: String) -> Result<()> {
-        let result: hookc::HookResult = serde_json::from_str(&result).map_err(|error| {
-            hook_failure(&self.chain.failed(format!("the callback returned no HookResult: {error}")))
-        })?;
-        self.chain.take(result, None).map_err(|error| hook_failure(&error))
+        self.inner.take(&result).map_err(|error| hook_failure(&error))
     }
 
-    /// The failure of a callback that threw or rejected: the JSON of the error to reject the run
-    /// with (`{"code": "HOOKC_HOOK", "message"}`).
+    /// The JSON of the error to reject the run with when a callback threw or rejected.
     #[napi]
     pub fn failure(&self, reason: String) -> String {
-        hook_failure_body(&self.chain.failed(reason)).to_string()
+        hookc::agent::failure_json(&self.inner.failed(reason)).to_string()
     }
 
     /// The merged result (HookResult JSON).
     #[napi]
     pub fn result(&self) -> Result<String> {
-        let (merged, _) = self.chain.clone().finish();
-        serde_json::to_string(&merged).map_err(|error| failure("HOOKC_EVAL", error, None))
+        serde_json::to_string(&self.inner.result()).map_err(|error| failure("HOOKC_EVAL", error, None))
     }
 
     /// What observers see of the run: its merged result, or `error` when it failed.
     #[napi]
     pub fn observation(&self, error: Option<String>) -> Value {
-        let (merged, dropped) = self.chain.clone().finish();
-        let observation = hookc::agent::Observation::of(&self.event, error.is_none().then_some(&merged))
-            .with_logs(&self.logs)
-            .with_dropped_continuation(dropped);
-        let observation = match &error {
-            Some(error) => observation.with_error(error),
-            None => observation,
-        };
-        json!({
-            "event": observation.event.name(),
-            "tool": observation.tool,
-            "outcome": observation.outcome,
-            "matched": observation.matched,
-            "reason": observation.reason,
-            "error": observation.error,
-            "logs": observation.logs.iter().map(|log| match &log.message {
-                Ok(message) => json!({ "rule": log.rule, "message": message }),
-                Err(error) => json!({ "rule": log.rule, "error": error }),
-            }).collect::<Vec<_>>(),
-            "waived": observation.waived,
-        })
-    }
-}
-
-/// A hook chain's failure as a `HookcError`: `HOOKC_CONTRACT` for a result the contract refuses
-/// (its message the seed's text), `HOOKC_HOOK` for a hook that failed.
-fn hook_failure(error: &hookc::agent::HookError) -> Error {
-    Error::new(Status::GenericFailure, hook_failure_body(error).to_string())
-}
-
-/// [`hook_failure`]'s JSON: the seed's text as the message, and for a contract error the
-/// `detail` of what was wrong.
-fn hook_failure_body(error: &hookc::agent::HookError) -> Value {
-    match error {
-        hookc::agent::HookError::Contract { message, .. } => {
-            json!({ "code": "HOOKC_CONTRACT", "message": message, "detail": error.in_full() })
-        }
-        hookc::agent::HookError::Execution { .. } => json!({ "code": "HOOKC_HOOK", "message": error.to_string() }),
+        self.inner.observation(error.as_deref())
     }
 }

@@ -124,9 +124,87 @@ impl Policy {
     }
 }
 
+/// One event's hooks merged one result at a time, by hookc's own rules
+/// (`hookc::agent::JsonChain`, the Rust registry's chain with JSON in and out): `HookRegistry`
+/// in `python/hookc/__init__.py` drives it, running each Python callback (or awaiting it, in
+/// `run_async`) and handing its result here.
+#[pyclass(module = "hookc")]
+struct Chain {
+    inner: hookc::agent::JsonChain,
+}
+
+/// A chain's failure as a `HookcError` (`HOOKC_HOOK`, `HOOKC_CONTRACT` with `detail`).
+fn hook_failure(py: Python<'_>, error: &hookc::agent::HookError) -> PyErr {
+    let body = hookc::agent::failure_json(error);
+    let text = |field: &str| body.get(field).and_then(Value::as_str).unwrap_or_default().to_string();
+    let failed = failure(py, &text("code"), text("message"), None);
+    if body.get("detail").is_some() {
+        let _ = failed.value(py).setattr("detail", text("detail"));
+    }
+    failed
+}
+
+#[pymethods]
+impl Chain {
+    /// The chain of one native event's hooks (the JSON text `hookc eval` reads).
+    #[staticmethod]
+    fn start(py: Python<'_>, event: &str) -> PyResult<Chain> {
+        hookc::agent::JsonChain::start(event)
+            .map(|inner| Chain { inner })
+            .map_err(|error| failure(py, "HOOKC_EVENT", error, None))
+    }
+
+    /// The event's name in rule files (`pre_tool_use`).
+    #[getter]
+    fn event_name(&self) -> &'static str {
+        self.inner.event_name()
+    }
+
+    /// Whether the merged result halts the chain: no later hook runs.
+    #[getter]
+    fn halted(&self) -> bool {
+        self.inner.halted()
+    }
+
+    /// The event as the next hook sees it (JSON), with the earlier hooks' rewrites put in.
+    fn current(&self) -> String {
+        self.inner.current().to_string()
+    }
+
+    /// Runs a policy's rules on the event as the chain has it now (the GIL released), and takes
+    /// their result.
+    fn evaluate(&mut self, py: Python<'_>, policy: &Policy) -> PyResult<()> {
+        let inner = &mut self.inner;
+        let outcome = py.detach(|| inner.evaluate(&policy.inner));
+        outcome.map_err(|error| hook_failure(py, &error))
+    }
+
+    /// Takes a callback's result (HookResult JSON).
+    fn take(&mut self, py: Python<'_>, result: &str) -> PyResult<()> {
+        self.inner.take(result).map_err(|error| hook_failure(py, &error))
+    }
+
+    /// The error to raise when a callback raised.
+    fn failure(&self, py: Python<'_>, reason: String) -> PyErr {
+        hook_failure(py, &self.inner.failed(reason))
+    }
+
+    /// The merged result (HookResult JSON).
+    fn result(&self, py: Python<'_>) -> PyResult<String> {
+        serde_json::to_string(&self.inner.result()).map_err(|error| failure(py, "HOOKC_EVAL", error, None))
+    }
+
+    /// What observers see of the run (JSON): its merged result, or `error` when it failed.
+    #[pyo3(signature = (error = None))]
+    fn observation(&self, error: Option<String>) -> String {
+        self.inner.observation(error.as_deref()).to_string()
+    }
+}
+
 #[pymodule]
 fn _hookc(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Policy>()?;
+    module.add_class::<Chain>()?;
     module.add("HookcError", module.py().get_type::<HookcError>())?;
     Ok(())
 }

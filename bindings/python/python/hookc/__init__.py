@@ -1,11 +1,160 @@
 """hookc in-process: load a policy once, decide each hook call without a process.
 
-    from hookc import Policy, HookcError
+    from hookc import Policy, HookRegistry, HookcError
     policy = Policy.from_rules(["rules"])
     policy.evaluate({"event": "pre_tool_use", "tool": "Bash", "args": {"command": "rm -rf ~"}})
     stdout, exit, stderr = policy.answer("claude", payload_text)   # as `hookc hook claude`
+
+    hooks = HookRegistry().add_rules(policy).register("PreToolUse", my_callback)
+    result = hooks.run(event)            # or: await hooks.run_async(event), with async callbacks
 """
 
+import inspect
+import json
+import warnings
+
+from ._hookc import Chain as _Chain
 from ._hookc import HookcError, Policy
 
-__all__ = ["Policy", "HookcError"]
+__all__ = ["Policy", "HookRegistry", "HookcError"]
+
+# The events by their rule-file names (`pre_tool_use`) and their seed names (`PreToolUse`).
+_EVENTS = {
+    "UserPromptSubmit": "user_prompt_submit",
+    "PreToolUse": "pre_tool_use",
+    "PostToolUse": "post_tool_use",
+    "Stop": "stop",
+    "SessionStart": "session_start",
+    "SessionEnd": "session_end",
+    "SubagentStop": "subagent_stop",
+    "PostToolUseFailure": "post_tool_use_failure",
+    "PreCompact": "pre_compact",
+    "Notification": "notification",
+    "PermissionRequest": "permission_request",
+}
+
+
+def _event_name(name):
+    if name in _EVENTS.values():
+        return name
+    if name in _EVENTS:
+        return _EVENTS[name]
+    error = HookcError(f"unknown event `{name}`; the events are {', '.join(_EVENTS.values())}")
+    error.code = "HOOKC_EVENT"
+    raise error
+
+
+class HookRegistry:
+    """Per event, hooks in registration order - rule sets and Python callbacks side by side -
+    merged by hookc's own rules (the Rust registry's chain: contract checks, rewrites seen by
+    later hooks, a block or a forced continuation halting the rest), and observers, which see
+    each decision and change nothing.
+
+    A callback takes the native event (a dict, with earlier rewrites in) and returns a HookResult
+    dict or None. One that raises, or returns what its event may not carry, fails the run: `run`
+    raises `HookcError` (`HOOKC_HOOK`, `HOOKC_CONTRACT`) and the loop fails closed. `run` takes
+    plain callbacks; `run_async` also awaits coroutine callbacks. An observer that raises is
+    warned about and counted (`observer_failures`), and the run is what it would have been.
+    """
+
+    def __init__(self):
+        self._hooks = []
+        self._observers = []
+        self.observer_failures = 0
+
+    def add_rules(self, policy):
+        """A rule set: it runs at every event, after the hooks registered before it."""
+        if not isinstance(policy, Policy):
+            raise TypeError("add_rules takes a Policy")
+        self._hooks.append((None, policy))
+        return self
+
+    def register(self, event, callback):
+        """A callback for one event (`pre_tool_use` or `PreToolUse`)."""
+        if not callable(callback):
+            raise TypeError("register takes an event and a callable")
+        self._hooks.append((_event_name(event), callback))
+        return self
+
+    def observe(self, event_or_observer, observer=None):
+        """An observer of one event (`observe("stop", fn)`), or of every event (`observe(fn)`)."""
+        event = None if observer is None else _event_name(event_or_observer)
+        observer = event_or_observer if observer is None else observer
+        if not callable(observer):
+            raise TypeError("observe takes a callable")
+        self._observers.append((event, observer))
+        return self
+
+    def run(self, event):
+        """Runs the event's hooks in order and returns the merged HookResult."""
+        steps = self._steps(event)
+        resume = steps.__next__
+        while True:
+            try:
+                returned = resume()
+            except StopIteration as done:
+                return done.value
+            if inspect.isawaitable(returned):
+                if inspect.iscoroutine(returned):
+                    returned.close()
+                failed = TypeError("it returned an awaitable: use run_async")
+                resume = lambda failed=failed: steps.throw(failed)  # noqa: E731
+            else:
+                resume = lambda returned=returned: steps.send(returned)  # noqa: E731
+
+    async def run_async(self, event):
+        """`run`, awaiting coroutine callbacks: the event loop runs while they wait."""
+        steps = self._steps(event)
+        resume = steps.__next__
+        while True:
+            try:
+                returned = resume()
+            except StopIteration as done:
+                return done.value
+            if inspect.isawaitable(returned):
+                try:
+                    returned = await returned
+                except Exception as error:  # noqa: BLE001 - handed to the chain as a failure
+                    resume = lambda error=error: steps.throw(error)  # noqa: E731
+                    continue
+            resume = lambda returned=returned: steps.send(returned)  # noqa: E731
+
+    def _steps(self, event):
+        """The run as a generator: it yields each callback's return value to be resolved (called
+        as it is, or awaited) and is sent the resolved result."""
+        text = event if isinstance(event, str) else json.dumps(event)
+        chain = _Chain.start(text)
+        name = chain.event_name
+        failure = None
+        try:
+            for hook_event, hook in self._hooks:
+                if chain.halted:
+                    break
+                if hook_event is None:
+                    chain.evaluate(hook)
+                    continue
+                if hook_event != name:
+                    continue
+                try:
+                    returned = hook(json.loads(chain.current()))
+                    result = yield returned
+                    text = json.dumps({} if result is None else result)
+                except Exception as error:  # noqa: BLE001 - a failing callback fails the run
+                    raise chain.failure(f"the callback failed: {error}") from error
+                chain.take(text)
+        except HookcError as error:
+            failure = error
+        self._notify(name, json.loads(chain.observation(None if failure is None else str(failure))))
+        if failure is not None:
+            raise failure
+        return json.loads(chain.result())
+
+    def _notify(self, name, observation):
+        for event, observer in self._observers:
+            if event is not None and event != name:
+                continue
+            try:
+                observer(observation)
+            except Exception as error:  # noqa: BLE001 - an observer changes nothing
+                self.observer_failures += 1
+                warnings.warn(f"hookc: an observer of {name} failed: {error}", RuntimeWarning, stacklevel=2)

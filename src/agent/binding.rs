@@ -1,0 +1,122 @@
+//! What a language binding drives (`bindings/node`, `bindings/python`): one event's hooks merged
+//! one result at a time ([`Chain`]), with the event and results as JSON, so that a registry whose
+//! callbacks live in another language (and may be asynchronous there) merges by these rules and
+//! no second implementation of them. The binding runs its callbacks and hands their results here.
+
+use super::registry::{Chain, HookError};
+use crate::eval::LogRecord;
+use crate::model::event::{Event, EventData, EventError, MAX_EVENT_BYTES};
+use crate::model::result::HookResult;
+use crate::Policy;
+use serde_json::{json, Value};
+
+/// One native event's chain of hooks, read from JSON.
+#[derive(Debug, Clone)]
+pub struct JsonChain {
+    chain: Chain,
+    /// The event as given: what callbacks see, with the rewrites put in.
+    native: Value,
+    /// The event as read, for observers.
+    event: Event,
+    /// The records the rules' `log` actions wrote.
+    logs: Vec<LogRecord>,
+}
+
+impl JsonChain {
+    /// The chain of one native event (the JSON `hookc eval` reads), within its size limit.
+    pub fn start(event: &str) -> Result<JsonChain, EventError> {
+        if event.len() > MAX_EVENT_BYTES {
+            return Err(EventError::TooLarge);
+        }
+        let read = Event::from_json(event.as_bytes())?;
+        let native = serde_json::from_str(event)?;
+        Ok(JsonChain { chain: Chain::new(&read), native, event: read, logs: Vec::new() })
+    }
+
+    /// The event's name in rule files (`pre_tool_use`).
+    pub fn event_name(&self) -> &'static str {
+        self.event.kind().name()
+    }
+
+    /// Whether the merged result halts the chain: no later hook runs.
+    pub fn halted(&self) -> bool {
+        self.chain.halted()
+    }
+
+    /// The event as the next hook sees it: the native event with the earlier hooks' rewrites
+    /// (`args` at PreToolUse, `result` at PostToolUse) put in.
+    pub fn current(&self) -> Value {
+        let mut native = self.native.clone();
+        let current = self.chain.current();
+        if let (Some(call), Some(object)) = (current.tool_call(), native.as_object_mut()) {
+            object.insert("args".to_string(), Value::Object(call.args.clone()));
+            if let EventData::PostToolUse(_, output) = &current.data {
+                object.insert("result".to_string(), json!(output));
+            }
+        }
+        native
+    }
+
+    /// Runs a policy's rules on the event as the chain has it now, and takes their result.
+    pub fn evaluate(&mut self, policy: &Policy) -> Result<(), HookError> {
+        let evaluation =
+            policy.evaluate_full(self.chain.current()).map_err(|error| self.chain.failed(error.to_string()))?;
+        self.logs.extend(evaluation.logs);
+        self.chain.take(evaluation.result, None)
+    }
+
+    /// Takes a callback's result: HookResult JSON, as `evaluate` returns it (`{}` decides
+    /// nothing). Anything else fails the chain.
+    pub fn take(&mut self, result: &str) -> Result<(), HookError> {
+        let result: HookResult = serde_json::from_str(result)
+            .map_err(|error| self.chain.failed(format!("the callback returned no HookResult: {error}")))?;
+        self.chain.take(result, None)
+    }
+
+    /// The failure of a callback that threw or rejected.
+    pub fn failed(&self, reason: impl Into<String>) -> HookError {
+        self.chain.failed(reason)
+    }
+
+    /// The merged result so far.
+    pub fn result(&self) -> HookResult {
+        self.chain.clone().finish().0
+    }
+
+    /// What observers see of the run: its merged result, or `error` when it failed.
+    pub fn observation(&self, error: Option<&str>) -> Value {
+        let (merged, dropped) = self.chain.clone().finish();
+        let observation = super::Observation::of(&self.event, error.is_none().then_some(&merged))
+            .with_logs(&self.logs)
+            .with_dropped_continuation(dropped);
+        let observation = match error {
+            Some(error) => observation.with_error(error),
+            None => observation,
+        };
+        json!({
+            "event": observation.event.name(),
+            "tool": observation.tool,
+            "outcome": observation.outcome,
+            "matched": observation.matched,
+            "reason": observation.reason,
+            "error": observation.error,
+            "logs": observation.logs.iter().map(|log| match &log.message {
+                Ok(message) => json!({ "rule": log.rule, "message": message }),
+                Err(error) => json!({ "rule": log.rule, "error": error }),
+            }).collect::<Vec<_>>(),
+            "waived": observation.waived,
+        })
+    }
+}
+
+/// A chain's failure as the bindings report it: a code (`HOOKC_CONTRACT` for a result the
+/// contract refuses, with the seed's text as the message and what was wrong as `detail`;
+/// `HOOKC_HOOK` for a hook that failed) and its fields.
+pub fn failure_json(error: &HookError) -> Value {
+    match error {
+        HookError::Contract { message, .. } => {
+            json!({ "code": "HOOKC_CONTRACT", "message": message, "detail": error.in_full() })
+        }
+        HookError::Execution { .. } => json!({ "code": "HOOKC_HOOK", "message": error.to_string() }),
+    }
+}
