@@ -290,7 +290,8 @@ fn committed_wiring_works_on_any_checkout_and_fails_closed() {
     let settings: Value = serde_json::from_str(&settings).unwrap();
     let command = settings["hooks"]["PreToolUse"][0]["hooks"][0]["command"].as_str().unwrap().to_string();
     // Claude Code runs hooks with `sh -c`: the command reads the launcher into that shell.
-    assert!(command.ends_with(r#"; hookc() { . "$l"; }; hookc hook claude --rules rules"#), "{command}");
+    assert!(command.ends_with(r#"exit 2; }; hookc hook claude --rules rules"#), "{command}");
+    assert!(command.contains(r#"hookc() { . "$l"; echo"#), "{command}");
     assert!(!command.starts_with("sh -c"), "{command}");
 
     // A teammate's checkout: the project copied elsewhere, run from a subdirectory.
@@ -377,6 +378,28 @@ fn committed_wiring_works_on_any_checkout_and_fails_closed() {
             "a link to a hookc outside the project: {out}{err}"
         );
     }
+    // A global npm install: `bin/hookc` links to npm's Node script, whose platform package holds
+    // the native binary. The launcher runs the native binary (the script here would fail), and
+    // refuses the script when no platform package is there.
+    #[cfg(unix)]
+    {
+        let npm = elsewhere.path().join("npm");
+        let script = npm.join("lib/node_modules/hookc/bin/hookc.js");
+        std::fs::create_dir_all(script.parent().unwrap()).unwrap();
+        std::fs::write(&script, "#!/usr/bin/env node\nprocess.exit(1)\n").unwrap();
+        make_executable(&script);
+        std::fs::create_dir_all(npm.join("bin")).unwrap();
+        std::os::unix::fs::symlink("../lib/node_modules/hookc/bin/hookc.js", npm.join("bin/hookc")).unwrap();
+        let path = format!("{}:{system}", npm.join("bin").display());
+        let (code, _, err) = run(&path, &[]);
+        assert_eq!(code, Some(2), "no platform package: {err}");
+        assert!(err.contains("npm's Node script"), "{err}");
+        let native = npm.join("lib/node_modules/@hookc/linux-x64-gnu");
+        std::fs::create_dir_all(&native).unwrap();
+        std::fs::copy(env!("CARGO_BIN_EXE_hookc"), native.join("hookc")).unwrap();
+        let (code, out, err) = run(&path, &[]);
+        assert_eq!((code, out.contains("\"deny\"")), (Some(0), true), "the npm install's native binary: {out}{err}");
+    }
     let (code, _, err) = run(&format!(".:{system}"), &[("HOOKC", "./tools/hookc")]);
     assert_eq!(code, Some(2), "a relative HOOKC or PATH entry: {err}");
     // Another version than the pin refuses the call.
@@ -385,6 +408,31 @@ fn committed_wiring_works_on_any_checkout_and_fails_closed() {
     let (code, _, err) = run(&format!("{}:{system}", bin.display()), &[]);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("pins hookc 9.9"), "{err}");
+    // An empty launcher, or one cut short, blocks too (reading it ran nothing: not an allow), in
+    // dash and in bash; so does one the shell cannot read (bash goes on after a failed `.`).
+    let launcher_path = checkout.join(".hookc/hookc");
+    let launcher = std::fs::read_to_string(&launcher_path).unwrap();
+    for cut in ["", "PIN='0.1'\n", &launcher[..launcher.len() / 2]] {
+        std::fs::write(&launcher_path, cut).unwrap();
+        for shell in ["sh", "bash"] {
+            let (code, out, err) = run_in(shell, &format!("{}:{system}", bin.display()), &[]);
+            assert_eq!(code, Some(2), "{shell}, a launcher of {} bytes: {out}{err}", cut.len());
+        }
+    }
+    std::fs::write(&launcher_path, &launcher).unwrap();
+    // (Only where a mode 000 file cannot be read: not as root, which reads it anyway.)
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&launcher_path, std::fs::Permissions::from_mode(0o000)).unwrap();
+        if std::fs::File::open(&launcher_path).is_err() {
+            for shell in ["sh", "bash"] {
+                let (code, _, err) = run_in(shell, &format!("{}:{system}", bin.display()), &[]);
+                assert_eq!(code, Some(2), "{shell}, an unreadable launcher: {err}");
+            }
+        }
+        std::fs::set_permissions(&launcher_path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
     // Without the launcher, the command itself blocks with a message (not sh's 127).
     std::fs::remove_file(checkout.join(".hookc/hookc")).unwrap();
     let (code, _, err) = run(&format!("{}:{system}", bin.display()), &[]);

@@ -4,7 +4,8 @@
 # way), passing the project root first. It finds hookc.exe on this machine and runs it from the
 # project root, its standard input passed through byte for byte; when there is none it exits 2,
 # so the agent blocks the call instead of running it unchecked. Search order: $env:HOOKC (an
-# absolute path), each directory of PATH, %USERPROFILE%\.cargo\bin, %LOCALAPPDATA%\Programs\hookc.
+# absolute path), each directory of PATH (where npm's hookc.cmd stands, the native hookc.exe of its
+# platform package), %USERPROFILE%\.cargo\bin, %LOCALAPPDATA%\Programs\hookc.
 # A hookc.exe in the project, a node_modules\.bin, a .venv or venv, or a relative PATH entry is
 # never used: the agent could have put it there. $Pin is the hookc version this wiring expects.
 param([string]$Root)
@@ -32,6 +33,11 @@ if (-not $Found) {
         if (-not $dir) { continue }
         $candidate = Join-Path $dir 'hookc.exe'
         if (Usable $candidate) { $Found = $candidate; break }
+        # npm's `hookc.cmd` there runs Node; the native hookc.exe is in its platform package.
+        if (Test-Path -LiteralPath (Join-Path $dir 'hookc.cmd') -PathType Leaf) {
+            $candidate = Join-Path $dir 'node_modules\@hookc\win32-x64\hookc.exe'
+            if (Usable $candidate) { $Found = $candidate; break }
+        }
     }
 }
 if (-not $Found) {

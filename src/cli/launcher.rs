@@ -64,15 +64,21 @@ pub(super) fn command(project_var: Option<&str>, args: &str, shell: HookShell) -
         Some(var) => format!("${{{var}:-$(git rev-parse --show-toplevel 2>/dev/null || pwd)}}"),
         None => "$(git rev-parse --show-toplevel 2>/dev/null || pwd)".to_string(),
     };
+    // `l` is made absolute (a relative project variable would otherwise leave the launcher to
+    // guess its place from `$0`, the agent's shell).
     let find = format!(
-        "l=\"{root}/{PATH}\"; [ -f \"$l\" ] || {{ echo \"hookc: no launcher at $l (run hookc init in the project); this call is blocked\" >&2; exit 2; }}"
+        "l=\"{root}/{PATH}\"; case \"$l\" in /*) ;; *) l=\"$PWD/$l\" ;; esac; [ -f \"$l\" ] || {{ echo \"hookc: no launcher at $l (run hookc init in the project); this call is blocked\" >&2; exit 2; }}"
     );
+    // The launcher ends by replacing the shell with hookc, or exits 2 itself: coming back from
+    // reading it (an unreadable file, which bash reads as a failed `.` and goes on; an empty
+    // or cut one) is a failure too, never the agent's "allow" (0) or "hook error" (1).
+    let run = "; echo \"hookc: the launcher $l did not run hookc (unreadable, empty or cut short); this call is blocked\" >&2; exit 2";
     match shell {
         // A function sets the arguments the launcher reads (`. FILE ARGS` does not, in dash), and
         // the line still ends with them: `hookc hook claude --rules rules`.
-        HookShell::Posix => format!("{find}; hookc() {{ . \"$l\"; }}; hookc {args}"),
+        HookShell::Posix => format!("{find}; hookc() {{ . \"$l\"{run}; }}; hookc {args}"),
         HookShell::Unknown => {
-            let script = format!("{find}; . \"$l\"");
+            let script = format!("{find}; . \"$l\"{run}");
             format!(
                 "sh -c {} hookc {args}",
                 shlex::try_quote(&script).map(|quoted| quoted.into_owned()).unwrap_or_default()
@@ -149,7 +155,10 @@ mod tests {
     fn the_command_starts_a_shell_of_its_own_only_where_the_agents_shell_is_not_known() {
         let posix = command(Some("CLAUDE_PROJECT_DIR"), "hook claude --rules 'my rules'", HookShell::Posix);
         assert!(posix.starts_with(r#"l="${CLAUDE_PROJECT_DIR:-$(git rev-parse"#), "{posix}");
-        assert!(posix.ends_with(r#"; hookc() { . "$l"; }; hookc hook claude --rules 'my rules'"#), "{posix}");
+        assert!(
+            posix.ends_with(r#"this call is blocked" >&2; exit 2; }; hookc hook claude --rules 'my rules'"#),
+            "{posix}"
+        );
         let unknown = command(None, "hook codex --rules 'my rules'", HookShell::Unknown);
         assert!(unknown.starts_with("sh -c 'l=\"$(git rev-parse"), "{unknown}");
         assert!(unknown.ends_with(" hookc hook codex --rules 'my rules'"), "{unknown}");

@@ -2,7 +2,8 @@
 # hookc launcher, written by `hookc init`: commit it with the agents' settings. It finds hookc on
 # this machine and runs it from the project root; when there is none it exits 2, so the agent
 # blocks the call instead of running it unchecked. Search order: $HOOKC (an absolute path), each
-# directory of PATH, ~/.cargo/bin, ~/.local/bin, /usr/local/bin, /opt/homebrew/bin. A hookc in
+# directory of PATH, ~/.cargo/bin, ~/.local/bin, /usr/local/bin, /opt/homebrew/bin (npm's Node
+# script is followed to the native binary of its platform package). A hookc in
 # the project, a node_modules/.bin, a .venv/bin or venv/bin, or a relative PATH entry is never
 # used: the agent could have put it there. PIN is the hookc version this wiring expects.
 PIN='@PIN@'
@@ -29,8 +30,8 @@ root=${here%/*}
 # the project and the folders a package manager fills.
 outside() {
     CDPATH= cd -P -- "${1%/*}/" 2>/dev/null || return 1
-    dir=$PWD
-    case "$dir/" in
+    place=$PWD
+    case "$place/" in
         "$root"/*) return 1 ;;
         */node_modules/.bin/ | */.venv/bin/ | */venv/bin/) return 1 ;;
     esac
@@ -58,6 +59,22 @@ if [ -z "$found" ]; then
         if usable "$dir/hookc"; then found=$dir/hookc; break; fi
     done
     IFS=$IFS_was
+fi
+# An npm install's `hookc` is a link to a Node script (bindings/node/bin/hookc.js) that runs the
+# native binary of the platform package beside it: run that binary instead, so no hook call
+# starts Node. The package is `@hookc/PLATFORM` in the script's own node_modules or beside its
+# package (npm installs only the one for this machine); it must be usable as any candidate is.
+if [ -n "$found" ] && usable "$found"; then
+    case "$file" in
+        */node_modules/hookc/bin/hookc.js)
+            shim=$found found=
+            package=${file%/bin/hookc.js}
+            for native in "$package"/node_modules/@hookc/*/hookc "${package%/*}"/@hookc/*/hookc; do
+                if usable "$native"; then found=$native; break; fi
+            done
+            [ -n "$found" ] || fail "$shim is npm's Node script, and no native hookc of its platform package (@hookc/...) is installed beside it outside the project; reinstall hookc with its optional dependencies. This call is blocked."
+            ;;
+    esac
 fi
 [ -n "$found" ] || fail "no hookc $PIN found on this machine (searched \$HOOKC, PATH, ~/.cargo/bin, ~/.local/bin, /usr/local/bin, /opt/homebrew/bin; one inside the project is never used); install it, then try again. This call is blocked."
 cd "$root" || fail "cannot enter the project root $root"
