@@ -248,8 +248,8 @@ pub(super) static PROGRAMS: &[Program] = &[
     Program { names: &["eval"], script: Script::Words, ..GENERIC },
     Program {
         names: &["watch"],
-        short_values: "n",
-        long_values: &["interval"],
+        short_values: "nq",
+        long_values: &["interval", "equexit"],
         script: Script::AfterOptions,
         ..GENERIC
     },

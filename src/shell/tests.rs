@@ -390,3 +390,28 @@ fn user_dir(name: &str) -> String {
         format!("/home/{name}")
     }
 }
+
+/// watch's options cluster as getopt reads them: whatever spelling of its interval comes first,
+/// the command after the options is what it runs.
+#[test]
+fn watch_runs_the_command_after_its_options_however_they_are_spelt() {
+    for line in [
+        "watch rm -rf /",
+        "watch -n 1 rm -rf /",
+        "watch -n1 rm -rf /",
+        "watch -tn 1 rm -rf /",
+        "watch -tn1 rm -rf /",
+        "watch --interval 1 rm -rf /",
+        "watch --interval=1 rm -rf /",
+        "watch -d -t rm -rf /",
+        "watch -q 3 rm -rf /",
+        "watch --equexit 3 -- rm -rf /",
+    ] {
+        let read = analyse(line);
+        assert!(
+            read.commands.iter().any(|command| command.program == "rm" && command.operands == ["/"]),
+            "{line}: {:?}",
+            summarise(&read)
+        );
+    }
+}

@@ -125,16 +125,25 @@ pub(super) fn script_of(program: &str, parsed: &Options, args: &[String]) -> Opt
         }
         Script::Words => args.strip_prefix(&["--".to_string()]).unwrap_or(args),
         // watch's options end at its first other word: the rest is the command.
+        // (Short options cluster as getopt reads them: `-tn 1` is `-t -n 1`, `-n1` is `-n 1`.)
         Script::AfterOptions => {
             let mut at = 0;
-            while let Some(word) = args.get(at).filter(|word| word.starts_with('-')) {
-                let takes = match word.strip_prefix("--") {
+            while let Some(word) = args.get(at).filter(|word| word.starts_with('-') && word.len() > 1) {
+                at += 1;
+                if word == "--" {
+                    break;
+                }
+                let takes_next = match word.strip_prefix("--") {
                     Some(long) => row.long_values.contains(&long),
-                    None => {
-                        word.len() == 2 && word.chars().nth(1).is_some_and(|letter| row.short_values.contains(letter))
-                    }
+                    None => word
+                        .char_indices()
+                        .skip(1)
+                        .find(|(_, letter)| row.short_values.contains(*letter))
+                        .is_some_and(|(offset, letter)| offset + letter.len_utf8() == word.len()),
                 };
-                at += if takes { 2 } else { 1 };
+                if takes_next {
+                    at += 1;
+                }
             }
             args.get(at..).unwrap_or_default()
         }
