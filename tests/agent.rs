@@ -599,8 +599,10 @@ fn a_binding_drives_the_registrys_chain_through_json() {
     let error = chain.take(r#"{"forceContinue":"y"}"#).unwrap_err();
     assert_eq!(failure_json(&error)["code"], "HOOKC_CONTRACT");
     assert_eq!(failure_json(&error)["message"], "PreToolUse hook returned an invalid update");
-    let error = chain.take(r#"{"permission":"allow"}"#).unwrap_err();
-    assert_eq!(failure_json(&error)["code"], "HOOKC_HOOK");
+    for not_a_result in [r#"{"permission":"allow"}"#, "[]", r#"["deny"]"#, "null", "1", r#""deny""#] {
+        let error = chain.take(not_a_result).unwrap_err();
+        assert_eq!(failure_json(&error)["code"], "HOOKC_HOOK", "{not_a_result}");
+    }
     assert!(JsonChain::start(r#"{"event":"pre_tool_use"}"#).is_err());
     let observed = chain.observation(Some("PreToolUse hook failed: boom"));
     assert_eq!(

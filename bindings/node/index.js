@@ -1,5 +1,6 @@
-// hookc for Node: `Policy` loads a policy once and decides in-process. The native module is
-// bindings/node's napi-rs build (`hookc.node` beside this file, or HOOKC_NODE_ADDON). Errors are
+// hookc for Node: `Policy` loads a policy once and decides in-process; `HookRegistry` runs rule
+// sets and JS callbacks. The native module is this platform's package's napi-rs build (`load`
+// below). Errors are
 // `HookcError`s with a `code` (a load error's first diagnostic, `E0101`…) and, for rules that do not
 // check, `diagnostics`.
 'use strict';
@@ -15,12 +16,22 @@ class HookcError extends Error {
   }
 }
 
+// The native module: HOOKC_NODE_ADDON, a build beside this file (a checkout's `test.sh`), or this
+// platform's package (`@hookc/<platform>`, an optional dependency npm installs on its own).
 function load() {
-  const file = process.env.HOOKC_NODE_ADDON || path.join(__dirname, 'hookc.node');
+  const platform = require('./platform.js');
+  const local = path.join(__dirname, 'hookc.node');
+  const file = process.env.HOOKC_NODE_ADDON || (require('node:fs').existsSync(local) ? local : platform.resolve('hookc.node'));
+  if (!file) {
+    throw new Error(
+      `hookc: the native module for ${process.platform}-${process.arch} is missing: the package ${platform.name} is not installed ` +
+        '(npm skips optional dependencies with --omit=optional, and a platform hookc has no build for)',
+    );
+  }
   try {
     return require(file);
   } catch (error) {
-    throw new Error(`hookc: the native module for ${process.platform}-${process.arch} is missing (${file}): ${error.message}`);
+    throw new Error(`hookc: cannot load the native module ${file}: ${error.message}`);
   }
 }
 const native = load();
@@ -111,7 +122,7 @@ const EVENT_NAMES = {
 };
 function eventName(name) {
   if (Object.values(EVENT_NAMES).includes(name)) return name;
-  if (EVENT_NAMES[name]) return EVENT_NAMES[name];
+  if (typeof name === 'string' && Object.hasOwn(EVENT_NAMES, name)) return EVENT_NAMES[name];
   throw new HookcError({ code: 'HOOKC_EVENT', message: `unknown event \`${name}\`; the events are ${Object.values(EVENT_NAMES).join(', ')}` });
 }
 
@@ -153,6 +164,8 @@ class HookRegistry {
   async run(event) {
     const chain = guarded((text) => native.Chain.start(text))(typeof event === 'string' ? event : JSON.stringify(event));
     const name = chain.eventName;
+    // Whatever is thrown (even `undefined`) fails the run: a flag, not the thrown value, says so.
+    let failed = false;
     let failure;
     try {
       for (const hook of this._hooks) {
@@ -162,19 +175,20 @@ class HookRegistry {
           continue;
         }
         if (hook.event !== name) continue;
-        let result;
+        let text;
         try {
-          result = await hook.callback(chain.current());
+          text = resultText(await hook.callback(chain.current()));
         } catch (error) {
-          throw new HookcError(JSON.parse(chain.failure(`the callback failed: ${error && error.message ? error.message : String(error)}`)));
+          throw new HookcError(JSON.parse(chain.failure(`the callback failed: ${describe(error)}`)));
         }
-        guarded((text) => chain.take(text))(JSON.stringify(result === undefined || result === null ? {} : result));
+        guarded((t) => chain.take(t))(text);
       }
     } catch (error) {
-      failure = error;
+      failed = true;
+      failure = error instanceof HookcError ? error : new HookcError({ code: 'HOOKC_HOOK', message: `${name} hook failed: ${describe(error)}` });
     }
-    this._notify(name, chain.observation(failure ? String(failure.message) : undefined));
-    if (failure) throw failure;
+    this._notify(name, chain.observation(failed ? failure.message : undefined));
+    if (failed) throw failure;
     return JSON.parse(chain.result());
   }
   _notify(name, observation) {
@@ -190,7 +204,33 @@ class HookRegistry {
   }
   _observerFailed(name, error) {
     this.observerFailures += 1;
-    process.emitWarning(`hookc: an observer of ${name} failed: ${error && error.message ? error.message : String(error)}`);
+    try {
+      process.emitWarning(`hookc: an observer of ${name} failed: ${describe(error)}`);
+    } catch {
+      // A warning that cannot be given changes the run no more than the observer may.
+    }
+  }
+}
+
+// A callback's result as JSON: a plain object (or nothing, which decides nothing). A Map, a class
+// instance, an array or a string is no HookResult: JSON would read it as `{}` or by position.
+function resultText(result) {
+  if (result === undefined || result === null) return '{}';
+  const proto = typeof result === 'object' ? Object.getPrototypeOf(result) : undefined;
+  if (proto !== Object.prototype && proto !== null) {
+    throw new TypeError(`it returned ${Array.isArray(result) ? 'an array' : typeof result === 'object' ? `a ${proto && proto.constructor ? proto.constructor.name : 'non-plain object'}` : `a ${typeof result}`}, not a HookResult object`);
+  }
+  return JSON.stringify(result);
+}
+
+// What was thrown, as text, whatever it is (an `Error`, `undefined`, an object whose
+// `toString` throws).
+function describe(error) {
+  try {
+    if (error instanceof Error) return error.message;
+    return String(error);
+  } catch {
+    return 'a value that cannot be shown';
   }
 }
 

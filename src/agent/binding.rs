@@ -68,8 +68,16 @@ impl JsonChain {
     /// Takes a callback's result: HookResult JSON, as `evaluate` returns it (`{}` decides
     /// nothing). Anything else fails the chain.
     pub fn take(&mut self, result: &str) -> Result<(), HookError> {
-        let result: HookResult = serde_json::from_str(result)
-            .map_err(|error| self.chain.failed(format!("the callback returned no HookResult: {error}")))?;
+        // An object: serde would also read an array by position (`["deny"]`) or an empty one as
+        // a result that decides nothing.
+        let result = match serde_json::from_str::<Value>(result) {
+            Ok(object @ Value::Object(_)) => {
+                serde_json::from_value::<HookResult>(object).map_err(|error| error.to_string())
+            }
+            Ok(other) => Err(format!("a HookResult is a JSON object, not `{}`", truncate(&other.to_string()))),
+            Err(error) => Err(error.to_string()),
+        }
+        .map_err(|error| self.chain.failed(format!("the callback returned no HookResult: {error}")))?;
         self.chain.take(result, None)
     }
 
@@ -118,5 +126,13 @@ pub fn failure_json(error: &HookError) -> Value {
             json!({ "code": "HOOKC_CONTRACT", "message": message, "detail": error.in_full() })
         }
         HookError::Execution { .. } => json!({ "code": "HOOKC_HOOK", "message": error.to_string() }),
+    }
+}
+
+/// At most 80 characters of `text`, for a message.
+fn truncate(text: &str) -> String {
+    match text.char_indices().nth(80) {
+        Some((at, _)) => format!("{}…", text.get(..at).unwrap_or_default()),
+        None => text.to_string(),
     }
 }

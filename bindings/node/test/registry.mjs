@@ -80,6 +80,35 @@ await test('a callback that throws or rejects fails the run closed, with the see
   }
 });
 
+await test('whatever a callback throws fails the run, even undefined or null', async () => {
+  for (const thrown of [undefined, null, 0, '', { toString() { throw new Error('no'); } }]) {
+    const hooks = new HookRegistry().register('pre_tool_use', () => {
+      throw thrown;
+    });
+    await assert.rejects(hooks.run(write('a.txt')), (error) => error instanceof HookcError && error.code === 'HOOKC_HOOK');
+  }
+  const sneaky = new HookRegistry().register('pre_tool_use', () => ({
+    toJSON() {
+      throw undefined;
+    },
+  }));
+  await assert.rejects(sneaky.run(write('a.txt')), (error) => error.code === 'HOOKC_HOOK');
+});
+
+await test('what is not a plain object is no HookResult: a Map, an array, an instance, a string', async () => {
+  class Decision {
+    get permissionBehavior() {
+      return 'deny';
+    }
+  }
+  for (const result of [new Map([['permissionBehavior', 'deny']]), ['deny'], [], new Decision(), 'deny', 1, true]) {
+    const hooks = new HookRegistry().register('pre_tool_use', () => result);
+    await assert.rejects(hooks.run(write('a.txt')), (error) => error.code === 'HOOKC_HOOK' && /HookResult/.test(error.message), String(result));
+  }
+  const bare = Object.assign(Object.create(null), { permissionBehavior: 'deny' });
+  assert.equal((await new HookRegistry().register('pre_tool_use', () => bare).run(write('a.txt'))).permissionBehavior, 'deny');
+});
+
 await test('a result with fields its event cannot carry is a contract error', async () => {
   const hooks = new HookRegistry().register('pre_tool_use', () => ({
     updatedOutput: { content: 'x', isError: false },
@@ -151,7 +180,10 @@ await test('a bad event or an unknown event name is a HookcError', async () => {
   const hooks = new HookRegistry();
   await assert.rejects(hooks.run({ event: 'pre_tool_use' }), (error) => error.code === 'HOOKC_EVENT');
   await assert.rejects(hooks.run({ event: 'pre_tool_use', tool: 't', argz: {} }), (error) => error.code === 'HOOKC_EVENT');
-  assert.throws(() => hooks.register('PreToolUze', () => {}), (error) => error.code === 'HOOKC_EVENT');
+  for (const name of ['PreToolUze', 'constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+    assert.throws(() => hooks.register(name, () => {}), (error) => error.code === 'HOOKC_EVENT', name);
+    assert.throws(() => hooks.observe(name, () => {}), (error) => error.code === 'HOOKC_EVENT', name);
+  }
   assert.throws(() => hooks.addRules({}), TypeError);
 });
 

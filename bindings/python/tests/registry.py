@@ -129,6 +129,39 @@ def what_is_no_hook_result_fails_the_run():
 
 
 @test
+def what_is_not_a_dict_is_no_hook_result():
+    for result in ([], ["deny"], (), "deny", 1, True):
+        raises("HOOKC_HOOK", lambda: HookRegistry().register("pre_tool_use", lambda e: result).run(write("a")), "HookResult")
+
+
+@test
+def an_async_observer_or_warnings_as_errors_change_nothing():
+    async def observer(observation):
+        raise AssertionError("never awaited")
+
+    hooks = HookRegistry().add_rules(rules('pre_tool_use when path == ".env" => deny "no"')).observe(observer)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert hooks.run(write(".env"))["permissionBehavior"] == "deny"
+    assert hooks.observer_failures == 1
+
+
+@test
+def an_interrupted_run_is_observed():
+    seen = []
+
+    def interrupt(event):
+        raise KeyboardInterrupt
+
+    hooks = HookRegistry().register("pre_tool_use", interrupt).observe(seen.append)
+    try:
+        hooks.run(write("a"))
+    except KeyboardInterrupt:
+        pass
+    assert seen and seen[0]["outcome"] == "error", seen
+
+
+@test
 def a_second_stop_cannot_force_another_turn():
     hooks = HookRegistry().register("stop", lambda event: {"forceContinue": "run the tests first"})
     assert hooks.run({"event": "stop"})["forceContinue"] == "run the tests first"

@@ -125,7 +125,6 @@ class HookRegistry:
         text = event if isinstance(event, str) else json.dumps(event)
         chain = _Chain.start(text)
         name = chain.event_name
-        failure = None
         try:
             for hook_event, hook in self._hooks:
                 if chain.halted:
@@ -138,15 +137,17 @@ class HookRegistry:
                 try:
                     returned = hook(json.loads(chain.current()))
                     result = yield returned
+                    if result is not None and not isinstance(result, dict):
+                        raise TypeError(f"it returned {type(result).__name__}, not a HookResult dict")
                     text = json.dumps({} if result is None else result)
                 except Exception as error:  # noqa: BLE001 - a failing callback fails the run
-                    raise chain.failure(f"the callback failed: {error}") from error
+                    raise chain.failure(f"the callback failed: {_describe(error)}") from error
                 chain.take(text)
-        except HookcError as error:
-            failure = error
-        self._notify(name, json.loads(chain.observation(None if failure is None else str(failure))))
-        if failure is not None:
-            raise failure
+        except BaseException as error:
+            # Every failure is observed (a cancelled run, an interrupt too), then raised.
+            self._notify(name, json.loads(chain.observation(_describe(error))))
+            raise
+        self._notify(name, json.loads(chain.observation(None)))
         return json.loads(chain.result())
 
     def _notify(self, name, observation):
@@ -154,7 +155,23 @@ class HookRegistry:
             if event is not None and event != name:
                 continue
             try:
-                observer(observation)
+                returned = observer(observation)
+                if inspect.isawaitable(returned):
+                    # An observer sees the decision as it is made; one that would wait is not run.
+                    if inspect.iscoroutine(returned):
+                        returned.close()
+                    raise TypeError("an observer is a plain function; it returned an awaitable")
             except Exception as error:  # noqa: BLE001 - an observer changes nothing
                 self.observer_failures += 1
-                warnings.warn(f"hookc: an observer of {name} failed: {error}", RuntimeWarning, stacklevel=2)
+                try:
+                    warnings.warn(f"hookc: an observer of {name} failed: {_describe(error)}", RuntimeWarning, stacklevel=2)
+                except Exception:  # noqa: BLE001 - warnings as errors change the run no more than the observer may
+                    pass
+
+
+def _describe(error):
+    """What was raised, as text, whatever it is (an exception whose `__str__` raises too)."""
+    try:
+        return str(error)
+    except Exception:  # noqa: BLE001
+        return f"a {type(error).__name__} that cannot be shown"
