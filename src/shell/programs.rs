@@ -10,7 +10,7 @@
 //! `powershell.rs`.
 
 use super::Access;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::sync::OnceLock;
 
 /// Everything hookc knows of one program.
@@ -870,7 +870,7 @@ pub(super) static PROGRAMS: &[Program] = &[
 
 /// The row of `name` (`GENERIC` when it has none).
 pub(super) fn program(name: &str) -> &'static Program {
-    static BY_NAME: OnceLock<HashMap<&'static str, &'static Program>> = OnceLock::new();
+    static BY_NAME: OnceLock<FxHashMap<&'static str, &'static Program>> = OnceLock::new();
     BY_NAME
         .get_or_init(|| PROGRAMS.iter().flat_map(|row| row.names.iter().map(move |name| (*name, row))).collect())
         .get(name)
