@@ -243,6 +243,19 @@ impl Policy {
         eval::evaluate(&self.table, event, &mut (), Scope::Indexed)
     }
 
+    /// [`Policy::evaluate`] within the limit a hook call has (`hookc hook`, `hookc eval`): a call
+    /// that would spend more than 0.7 s, or grow the process by more than 64 MB, compiling the
+    /// patterns it reaches fails (closed) instead, saying so; patterns compiled before are used
+    /// whatever the limit. What the Node and Python bindings call.
+    pub fn evaluate_bounded(&self, event: &Event) -> Result<HookResult, EvalError> {
+        self.evaluate_full_bounded(event).map(|evaluation| evaluation.result)
+    }
+
+    /// [`Policy::evaluate_full`] within the limit of [`Policy::evaluate_bounded`].
+    pub fn evaluate_full_bounded(&self, event: &Event) -> Result<Evaluation, EvalError> {
+        crate::pattern::with_compile_budget(crate::pattern::COMPILE_BUDGET, || self.evaluate_full(event))
+    }
+
     /// Evaluates every rule of the event, not just the index's candidates: the same result as
     /// [`Policy::evaluate_full`] (a check of the index, as the tests use it).
     pub fn evaluate_exhaustive(&self, event: &Event) -> Result<Evaluation, EvalError> {

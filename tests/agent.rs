@@ -610,3 +610,26 @@ fn a_binding_drives_the_registrys_chain_through_json() {
         (Some("error"), Some("PreToolUse hook failed: boom"))
     );
 }
+
+/// In-process evaluation has the hook call's limit: 301 costly regexes fail the call closed in
+/// about 0.7 s instead of compiling for seconds (what the bindings call).
+#[test]
+fn bounded_evaluation_fails_closed_past_the_compile_budget() {
+    let rules: String = (0..301)
+        .map(|n| format!("pre_tool_use when content matches /\\w{{50}}x\\w{{50}}{n}/ => deny \"r{n}\"\n"))
+        .collect();
+    let policy = Policy::from_source("costly.rules", &rules).unwrap();
+    let event = hookc::Event::from_json(
+        format!(
+            r#"{{"event":"pre_tool_use","tool":"write_file","args":{{"path":"a","content":"{}x{}0123456789"}}}}"#,
+            "a".repeat(60),
+            "b".repeat(60)
+        )
+        .as_bytes(),
+    )
+    .unwrap();
+    let started = std::time::Instant::now();
+    let error = policy.evaluate_bounded(&event).unwrap_err().to_string();
+    assert!(error.contains("spent more than 0.7 s compiling"), "{error}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "{:?}", started.elapsed());
+}

@@ -57,7 +57,7 @@ fn evaluate_text(policy: &hookc::Policy, event: &str) -> Result<String> {
         return Err(failure("HOOKC_EVENT", "the event is over hookc's size limit", None));
     }
     let event = hookc::Event::from_json(event.as_bytes()).map_err(|error| failure("HOOKC_EVENT", error, None))?;
-    let result = policy.evaluate(&event).map_err(|error| failure("HOOKC_EVAL", error, None))?;
+    let result = policy.evaluate_bounded(&event).map_err(|error| failure("HOOKC_EVAL", error, None))?;
     serde_json::to_string(&result).map_err(|error| failure("HOOKC_EVAL", error, None))
 }
 
@@ -153,7 +153,7 @@ impl Policy {
             return Err(failure("HOOKC_EVENT", "the event is over hookc's size limit", None));
         }
         let event = hookc::Event::from_json(&bytes).map_err(|error| failure("HOOKC_EVENT", error, None))?;
-        let result = self.inner.evaluate(&event).map_err(|error| failure("HOOKC_EVAL", error, None))?;
+        let result = self.inner.evaluate_bounded(&event).map_err(|error| failure("HOOKC_EVAL", error, None))?;
         serde_json::to_value(result).map_err(|error| failure("HOOKC_EVAL", error, None))
     }
 

@@ -83,7 +83,7 @@ impl Policy {
         }
         let decided = py.detach(|| {
             let event = hookc::Event::from_json(&bytes).map_err(|error| ("HOOKC_EVENT", error.to_string()))?;
-            let result = self.inner.evaluate(&event).map_err(|error| ("HOOKC_EVAL", error.to_string()))?;
+            let result = self.inner.evaluate_bounded(&event).map_err(|error| ("HOOKC_EVAL", error.to_string()))?;
             serde_json::to_value(result).map_err(|error| ("HOOKC_EVAL", error.to_string()))
         });
         let result = decided.map_err(|(code, message)| failure(py, code, message, None))?;
@@ -98,7 +98,7 @@ impl Policy {
         let decided = py.detach(|| {
             let event =
                 hookc::Event::from_json(event.as_bytes()).map_err(|error| ("HOOKC_EVENT", error.to_string()))?;
-            let result = self.inner.evaluate(&event).map_err(|error| ("HOOKC_EVAL", error.to_string()))?;
+            let result = self.inner.evaluate_bounded(&event).map_err(|error| ("HOOKC_EVAL", error.to_string()))?;
             serde_json::to_string(&result).map_err(|error| ("HOOKC_EVAL", error.to_string()))
         });
         decided.map_err(|(code, message)| failure(py, code, message, None))
