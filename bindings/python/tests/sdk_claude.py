@@ -1,5 +1,5 @@
 """The Claude Agent SDK integration against the real Python SDK (and the Claude Code it bundles),
-offline, with the shared realclient's scripted model. Run by tests/sdk_claude.sh:
+offline, with the shared realclient's scripted model. Run by `tests/sdk.sh claude REALCLIENT`:
     python tests/sdk_claude.py REALCLIENT
 Sessions: the policy blocks the scripted write (its reason reaches the model); a policy that
 cannot decide, or raises, blocks it; an allowed write goes through; and the SDK's own default

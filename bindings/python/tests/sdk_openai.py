@@ -1,7 +1,7 @@
 """The OpenAI Agents SDK integration against the real SDK (openai-agents 0.24) with a scripted
 model (a `Model` that answers from a list): a denied tool call never runs and the model reads the
 rule's reason; an allowed call runs; an output the policy stops never reaches the model; a policy
-that raises rejects the call; a hosted tool is refused by `guard`. Run by tests/sdk_openai.sh."""
+that raises rejects the call; a hosted tool is refused by `guard`. Run by `tests/sdk.sh openai`."""
 
 import asyncio
 
