@@ -632,4 +632,16 @@ fn bounded_evaluation_fails_closed_past_the_compile_budget() {
     let error = policy.evaluate_bounded(&event).unwrap_err().to_string();
     assert!(error.contains("spent more than 0.7 s compiling"), "{error}");
     assert!(started.elapsed() < std::time::Duration::from_secs(5), "{:?}", started.elapsed());
+    // The chain a binding's registry drives has the same limit (a fresh policy: none compiled).
+    let policy = Policy::from_source("costly.rules", &rules).unwrap();
+    let json = format!(
+        r#"{{"event":"pre_tool_use","tool":"write_file","args":{{"path":"a","content":"{}x{}0123456789"}}}}"#,
+        "a".repeat(60),
+        "b".repeat(60)
+    );
+    let mut chain = hookc::agent::JsonChain::start(&json).unwrap();
+    let started = std::time::Instant::now();
+    let error = hookc::agent::failure_json(&chain.evaluate(&policy).unwrap_err());
+    assert!(error["message"].as_str().unwrap_or_default().contains("spent more than 0.7 s compiling"), "{error}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "{:?}", started.elapsed());
 }

@@ -171,7 +171,11 @@ class HookRegistry {
       for (const hook of this._hooks) {
         if (chain.halted) break;
         if (hook.policy) {
-          guarded(() => chain.evaluate(hook.policy._inner))();
+          try {
+            await chain.evaluateAsync(hook.policy._inner);
+          } catch (error) {
+            rethrow(error);
+          }
           continue;
         }
         if (hook.event !== name) continue;

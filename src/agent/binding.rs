@@ -60,7 +60,7 @@ impl JsonChain {
     /// Runs a policy's rules on the event as the chain has it now, and takes their result.
     pub fn evaluate(&mut self, policy: &Policy) -> Result<(), HookError> {
         let evaluation =
-            policy.evaluate_full(self.chain.current()).map_err(|error| self.chain.failed(error.to_string()))?;
+            policy.evaluate_full_bounded(self.chain.current()).map_err(|error| self.chain.failed(error.to_string()))?;
         self.logs.extend(evaluation.logs);
         self.chain.take(evaluation.result, None)
     }

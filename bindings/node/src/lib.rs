@@ -5,7 +5,7 @@
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 use serde_json::{json, Value};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// A failure as `index.js` rethrows it: `{"code", "message", "diagnostics"?}`.
 fn failure(code: &str, message: impl std::fmt::Display, diagnostics: Option<Value>) -> Error {
@@ -188,12 +188,41 @@ impl Policy {
 /// `HookRegistry.run` drives it, awaiting each JS callback and handing its result here.
 #[napi]
 pub struct Chain {
-    inner: hookc::agent::JsonChain,
+    /// Shared with an `evaluateAsync` task while it runs on the thread pool (the registry awaits
+    /// each step, so nothing else holds the lock meanwhile).
+    inner: Arc<Mutex<hookc::agent::JsonChain>>,
 }
 
 /// A chain's failure as the error `index.js` rethrows (`HOOKC_HOOK`, `HOOKC_CONTRACT`).
 fn hook_failure(error: &hookc::agent::HookError) -> Error {
     Error::new(Status::GenericFailure, hookc::agent::failure_json(error).to_string())
+}
+
+/// `Chain.evaluateAsync`: a rule set's evaluation on libuv's thread pool, off the event loop.
+pub struct ChainEvaluateTask {
+    chain: Arc<Mutex<hookc::agent::JsonChain>>,
+    policy: Arc<hookc::Policy>,
+}
+
+impl Task for ChainEvaluateTask {
+    type Output = ();
+    type JsValue = ();
+
+    fn compute(&mut self) -> Result<()> {
+        let mut chain = self.chain.lock().map_err(|_| failure("HOOKC_HOOK", "the hook chain was poisoned", None))?;
+        chain.evaluate(&self.policy).map_err(|error| hook_failure(&error))
+    }
+
+    fn resolve(&mut self, _env: Env, _output: ()) -> Result<()> {
+        Ok(())
+    }
+}
+
+impl Chain {
+    fn with<T>(&self, read: impl FnOnce(&mut hookc::agent::JsonChain) -> T) -> Result<T> {
+        let mut chain = self.inner.lock().map_err(|_| failure("HOOKC_HOOK", "the hook chain was poisoned", None))?;
+        Ok(read(&mut chain))
+    }
 }
 
 #[napi]
@@ -202,55 +231,56 @@ impl Chain {
     #[napi(factory)]
     pub fn start(event: String) -> Result<Chain> {
         hookc::agent::JsonChain::start(&event)
-            .map(|inner| Chain { inner })
+            .map(|inner| Chain { inner: Arc::new(Mutex::new(inner)) })
             .map_err(|error| failure("HOOKC_EVENT", error, None))
     }
 
     /// The event's name in rule files (`pre_tool_use`).
     #[napi(getter)]
-    pub fn event_name(&self) -> String {
-        self.inner.event_name().to_string()
+    pub fn event_name(&self) -> Result<String> {
+        self.with(|chain| chain.event_name().to_string())
     }
 
     /// Whether the merged result halts the chain: no later hook runs.
     #[napi(getter)]
-    pub fn halted(&self) -> bool {
-        self.inner.halted()
+    pub fn halted(&self) -> Result<bool> {
+        self.with(|chain| chain.halted())
     }
 
     /// The event as the next hook sees it, with the earlier hooks' rewrites put in.
     #[napi]
-    pub fn current(&self) -> Value {
-        self.inner.current()
+    pub fn current(&self) -> Result<Value> {
+        self.with(|chain| chain.current())
     }
 
-    /// Runs a policy's rules on the event as the chain has it now, and takes their result.
+    /// Runs a policy's rules on the event as the chain has it now, on libuv's thread pool, and
+    /// takes their result: a Promise, the event loop never waits.
     #[napi]
-    pub fn evaluate(&mut self, policy: &Policy) -> Result<()> {
-        self.inner.evaluate(&policy.inner).map_err(|error| hook_failure(&error))
+    pub fn evaluate_async(&self, policy: &Policy) -> AsyncTask<ChainEvaluateTask> {
+        AsyncTask::new(ChainEvaluateTask { chain: Arc::clone(&self.inner), policy: Arc::clone(&policy.inner) })
     }
 
     /// Takes a callback's result (HookResult JSON, as `evaluate` returns it).
     #[napi]
-    pub fn take(&mut self, result: String) -> Result<()> {
-        self.inner.take(&result).map_err(|error| hook_failure(&error))
+    pub fn take(&self, result: String) -> Result<()> {
+        self.with(|chain| chain.take(&result))?.map_err(|error| hook_failure(&error))
     }
 
     /// The JSON of the error to reject the run with when a callback threw or rejected.
     #[napi]
-    pub fn failure(&self, reason: String) -> String {
-        hookc::agent::failure_json(&self.inner.failed(reason)).to_string()
+    pub fn failure(&self, reason: String) -> Result<String> {
+        self.with(|chain| hookc::agent::failure_json(&chain.failed(reason)).to_string())
     }
 
     /// The merged result (HookResult JSON).
     #[napi]
     pub fn result(&self) -> Result<String> {
-        serde_json::to_string(&self.inner.result()).map_err(|error| failure("HOOKC_EVAL", error, None))
+        self.with(|chain| serde_json::to_string(&chain.result()))?.map_err(|error| failure("HOOKC_EVAL", error, None))
     }
 
     /// What observers see of the run: its merged result, or `error` when it failed.
     #[napi]
-    pub fn observation(&self, error: Option<String>) -> Value {
-        self.inner.observation(error.as_deref())
+    pub fn observation(&self, error: Option<String>) -> Result<Value> {
+        self.with(|chain| chain.observation(error.as_deref()))
     }
 }

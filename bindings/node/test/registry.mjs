@@ -59,6 +59,21 @@ await test('a block halts the chain: later hooks do not run', async () => {
   assert.equal(later, 1);
 });
 
+await test("a rule set evaluates off the event loop, within the hook call's compile budget", async () => {
+  const costly = Array.from({ length: 301 }, (_, n) => `pre_tool_use when content matches /\\w{50}x\\w{50}${n}/ => deny "r${n}"`).join('\n');
+  const hooks = new HookRegistry().addRules(Policy.fromSource('costly.rules', costly));
+  let ticks = 0;
+  const timer = setInterval(() => (ticks += 1), 5);
+  const started = Date.now();
+  await assert.rejects(
+    hooks.run({ event: 'pre_tool_use', tool: 'write_file', args: { path: 'a', content: `${'a'.repeat(60)}x${'b'.repeat(60)}0123456789` } }),
+    (error) => error.code === 'HOOKC_HOOK' && /spent more than 0.7 s compiling/.test(error.message),
+  );
+  clearInterval(timer);
+  assert.ok(Date.now() - started < 3000, `${Date.now() - started} ms`);
+  assert.ok(ticks > 20, `the event loop ran while the rules evaluated (${ticks} ticks)`);
+});
+
 await test('a callback that throws or rejects fails the run closed, with the seed text', async () => {
   for (const callback of [
     () => {
