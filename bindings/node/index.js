@@ -106,24 +106,10 @@ class Policy {
   }
 }
 
-// The events by their rule-file names (`pre_tool_use`) and their seed names (`PreToolUse`).
-const EVENT_NAMES = {
-  UserPromptSubmit: 'user_prompt_submit',
-  PreToolUse: 'pre_tool_use',
-  PostToolUse: 'post_tool_use',
-  Stop: 'stop',
-  SessionStart: 'session_start',
-  SessionEnd: 'session_end',
-  SubagentStop: 'subagent_stop',
-  PostToolUseFailure: 'post_tool_use_failure',
-  PreCompact: 'pre_compact',
-  Notification: 'notification',
-  PermissionRequest: 'permission_request',
-};
+// An event's rule-file name (`pre_tool_use`), whichever way it is named (`PreToolUse`).
 function eventName(name) {
-  if (Object.values(EVENT_NAMES).includes(name)) return name;
-  if (typeof name === 'string' && Object.hasOwn(EVENT_NAMES, name)) return EVENT_NAMES[name];
-  throw new HookcError({ code: 'HOOKC_EVENT', message: `unknown event \`${name}\`; the events are ${Object.values(EVENT_NAMES).join(', ')}` });
+  if (typeof name !== 'string') throw new HookcError({ code: 'HOOKC_EVENT', message: `an event is named by a string, not ${typeof name}` });
+  return guarded((n) => native.eventName(n))(name);
 }
 
 /**

@@ -87,14 +87,14 @@ impl JsonChain {
     }
 
     /// The merged result so far.
-    pub fn result(&self) -> HookResult {
-        self.chain.clone().finish().0
+    pub fn result(&self) -> &HookResult {
+        self.chain.merged().0
     }
 
     /// What observers see of the run: its merged result, or `error` when it failed.
     pub fn observation(&self, error: Option<&str>) -> Value {
-        let (merged, dropped) = self.chain.clone().finish();
-        let observation = super::Observation::of(&self.event, error.is_none().then_some(&merged))
+        let (merged, dropped) = self.chain.merged();
+        let observation = super::Observation::of(&self.event, error.is_none().then_some(merged))
             .with_logs(&self.logs)
             .with_dropped_continuation(dropped);
         let observation = match error {
@@ -115,6 +115,19 @@ impl JsonChain {
             "waived": observation.waived,
         })
     }
+}
+
+/// The rule-file name (`pre_tool_use`) of the event a binding's caller names by it or by its seed
+/// name (`PreToolUse`); `Err` lists the events.
+pub fn event_name(name: &str) -> Result<&'static str, String> {
+    crate::vocab::EventKind::ALL
+        .into_iter()
+        .find(|event| event.name() == name || event.seed_name() == name)
+        .map(|event| event.name())
+        .ok_or_else(|| {
+            let names: Vec<&str> = crate::vocab::EventKind::ALL.into_iter().map(|event| event.name()).collect();
+            format!("unknown event `{name}`; the events are {}", names.join(", "))
+        })
 }
 
 /// A chain's failure as the bindings report it: a code (`HOOKC_CONTRACT` for a result the

@@ -265,6 +265,11 @@ impl Chain {
         HookError::Execution { event: self.kind.seed_name(), reason: reason.into() }
     }
 
+    /// The merged result so far, and whether a second Stop's request to continue was dropped.
+    pub fn merged(&self) -> (&HookResult, bool) {
+        (&self.merged, self.dropped)
+    }
+
     /// The merged result, and whether a second Stop's request to continue was dropped.
     pub fn finish(self) -> (HookResult, bool) {
         (self.merged, self.dropped)

@@ -183,6 +183,12 @@ impl Policy {
     }
 }
 
+/// The rule-file name (`pre_tool_use`) of an event named either way (`PreToolUse`).
+#[napi]
+pub fn event_name(name: String) -> Result<String> {
+    hookc::agent::event_name(&name).map(str::to_string).map_err(|message| failure("HOOKC_EVENT", message, None))
+}
+
 /// One event's hooks merged one result at a time, by hookc's own rules
 /// (`hookc::agent::JsonChain`, the Rust registry's chain with JSON in and out): `index.js`'s
 /// `HookRegistry.run` drives it, awaiting each JS callback and handing its result here.
@@ -275,7 +281,7 @@ impl Chain {
     /// The merged result (HookResult JSON).
     #[napi]
     pub fn result(&self) -> Result<String> {
-        self.with(|chain| serde_json::to_string(&chain.result()))?.map_err(|error| failure("HOOKC_EVAL", error, None))
+        self.with(|chain| serde_json::to_string(chain.result()))?.map_err(|error| failure("HOOKC_EVAL", error, None))
     }
 
     /// What observers see of the run: its merged result, or `error` when it failed.

@@ -124,6 +124,12 @@ impl Policy {
     }
 }
 
+/// The rule-file name (`pre_tool_use`) of an event named either way (`PreToolUse`).
+#[pyfunction]
+fn event_name(py: Python<'_>, name: &str) -> PyResult<&'static str> {
+    hookc::agent::event_name(name).map_err(|message| failure(py, "HOOKC_EVENT", message, None))
+}
+
 /// One event's hooks merged one result at a time, by hookc's own rules
 /// (`hookc::agent::JsonChain`, the Rust registry's chain with JSON in and out): `HookRegistry`
 /// in `python/hookc/__init__.py` drives it, running each Python callback (or awaiting it, in
@@ -191,7 +197,7 @@ impl Chain {
 
     /// The merged result (HookResult JSON).
     fn result(&self, py: Python<'_>) -> PyResult<String> {
-        serde_json::to_string(&self.inner.result()).map_err(|error| failure(py, "HOOKC_EVAL", error, None))
+        serde_json::to_string(self.inner.result()).map_err(|error| failure(py, "HOOKC_EVAL", error, None))
     }
 
     /// What observers see of the run (JSON): its merged result, or `error` when it failed.
@@ -205,6 +211,7 @@ impl Chain {
 fn _hookc(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Policy>()?;
     module.add_class::<Chain>()?;
+    module.add_function(wrap_pyfunction!(event_name, module)?)?;
     module.add("HookcError", module.py().get_type::<HookcError>())?;
     Ok(())
 }

@@ -15,33 +15,9 @@ import warnings
 
 from ._hookc import Chain as _Chain
 from ._hookc import HookcError, Policy
+from ._hookc import event_name as _event_name
 
 __all__ = ["Policy", "HookRegistry", "HookcError"]
-
-# The events by their rule-file names (`pre_tool_use`) and their seed names (`PreToolUse`).
-_EVENTS = {
-    "UserPromptSubmit": "user_prompt_submit",
-    "PreToolUse": "pre_tool_use",
-    "PostToolUse": "post_tool_use",
-    "Stop": "stop",
-    "SessionStart": "session_start",
-    "SessionEnd": "session_end",
-    "SubagentStop": "subagent_stop",
-    "PostToolUseFailure": "post_tool_use_failure",
-    "PreCompact": "pre_compact",
-    "Notification": "notification",
-    "PermissionRequest": "permission_request",
-}
-
-
-def _event_name(name):
-    if name in _EVENTS.values():
-        return name
-    if name in _EVENTS:
-        return _EVENTS[name]
-    error = HookcError(f"unknown event `{name}`; the events are {', '.join(_EVENTS.values())}")
-    error.code = "HOOKC_EVENT"
-    raise error
 
 
 class HookRegistry:
@@ -89,11 +65,8 @@ class HookRegistry:
         """Runs the event's hooks in order and returns the merged HookResult."""
         steps = self._steps(event)
         resume = steps.__next__
-        while True:
-            try:
-                returned = resume()
-            except StopIteration as done:
-                return done.value
+        while (step := _advance(resume))[0]:
+            returned = step[1]
             if inspect.isawaitable(returned):
                 if inspect.iscoroutine(returned):
                     returned.close()
@@ -101,16 +74,14 @@ class HookRegistry:
                 resume = lambda failed=failed: steps.throw(failed)  # noqa: E731
             else:
                 resume = lambda returned=returned: steps.send(returned)  # noqa: E731
+        return step[1]
 
     async def run_async(self, event):
         """`run`, awaiting coroutine callbacks: the event loop runs while they wait."""
         steps = self._steps(event)
         resume = steps.__next__
-        while True:
-            try:
-                returned = resume()
-            except StopIteration as done:
-                return done.value
+        while (step := _advance(resume))[0]:
+            returned = step[1]
             if inspect.isawaitable(returned):
                 try:
                     returned = await returned
@@ -118,6 +89,7 @@ class HookRegistry:
                     resume = lambda error=error: steps.throw(error)  # noqa: E731
                     continue
             resume = lambda returned=returned: steps.send(returned)  # noqa: E731
+        return step[1]
 
     def _steps(self, event):
         """The run as a generator: it yields each callback's return value to be resolved (called
@@ -167,6 +139,15 @@ class HookRegistry:
                     warnings.warn(f"hookc: an observer of {name} failed: {_describe(error)}", RuntimeWarning, stacklevel=2)
                 except Exception:  # noqa: BLE001 - warnings as errors change the run no more than the observer may
                     pass
+
+
+def _advance(resume):
+    """One step of a run: `(True, what a callback returned)` to resolve, or `(False, the merged
+    HookResult)` when the run has ended."""
+    try:
+        return True, resume()
+    except StopIteration as done:
+        return False, done.value
 
 
 def _describe(error):
