@@ -6,6 +6,13 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 fn main() {
+    // `cfg(browser)`: WebAssembly with no operating system (wasm-bindgen in a browser), where
+    // the clocks are JavaScript's (`src/clock.rs`) and there is no file system.
+    println!("cargo:rustc-check-cfg=cfg(browser)");
+    let var = |name: &str| std::env::var(name).unwrap_or_default();
+    if var("CARGO_CFG_TARGET_FAMILY") == "wasm" && var("CARGO_CFG_TARGET_OS") == "unknown" {
+        println!("cargo:rustc-cfg=browser");
+    }
     let root = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default());
     let mut files = Vec::new();
     for dir in ["rules", "packs"] {

@@ -39,8 +39,10 @@ pub const MAX_BYTES: u64 = 256 << 20;
 /// than any file system's time granularity (FAT's is 2 s).
 pub const RACY_SECONDS: u64 = 3;
 /// The most stamps kept: past it the oldest are evicted.
+#[cfg_attr(not(unix), allow(dead_code))] // the cache is kept on Unix alone
 const MAX_STAMPS: usize = 128;
 /// How long a call waits for another call building the same cache before compiling alone.
+#[cfg_attr(not(unix), allow(dead_code))]
 const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// The cache directory this user's hook calls use, whether or not it exists.
@@ -135,6 +137,7 @@ impl Stamp {
     }
 
     /// Whether every file's times are older than the figures by more than [`RACY_SECONDS`].
+    #[cfg_attr(not(unix), allow(dead_code))]
     fn settled(&self) -> bool {
         let limit = i128::try_from(self.taken).unwrap_or(0) - i128::from(RACY_SECONDS) * 1_000_000_000;
         let nanos = |seconds: i64, nanos: i64| i128::from(seconds) * 1_000_000_000 + i128::from(nanos);

@@ -55,6 +55,7 @@
 // private to the crate; the public API is the modules and re-exports below.
 mod adapter;
 mod check;
+mod clock;
 mod compile;
 mod eval;
 mod explain;

@@ -89,6 +89,16 @@ impl Default for PathSettings {
     }
 }
 
+impl PathSettings {
+    /// Nothing read from the machine: links are not followed, `~` is no directory (an event's
+    /// paths are anchored by its own `cwd` and root alone), nothing guarded. What a policy has
+    /// in WebAssembly in a browser, which has no file system or environment; a policy built so
+    /// decides alike on every machine.
+    pub fn detached() -> PathSettings {
+        PathSettings { case: PathCase::host(), follow_links: false, home: None, guarded: Vec::new() }
+    }
+}
+
 /// Why a path value cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PathError {
@@ -236,6 +246,32 @@ fn resolve_existing_prefix(physical: &str) -> Option<Lexical> {
     let real = std::fs::canonicalize(physical.get(..end)?).ok()?;
     let rest: Vec<String> = physical.get(end..)?.split('/').map(str::to_string).collect();
     Some(Lexical::parse(&real.to_string_lossy()).join(&rest))
+}
+
+/// A file's `file://` URI (SARIF, the language server). `None` where the target has no file
+/// paths (WebAssembly in a browser), as for a path the URI cannot spell.
+pub(crate) fn file_url(path: &std::path::Path, directory: bool) -> Option<url::Url> {
+    #[cfg(any(unix, windows))]
+    return match directory {
+        true => url::Url::from_directory_path(path).ok(),
+        false => url::Url::from_file_path(path).ok(),
+    };
+    #[cfg(not(any(unix, windows)))]
+    {
+        let _ = (path, directory);
+        None
+    }
+}
+
+/// The file a `file://` URI names ([`file_url`]'s inverse).
+pub(crate) fn url_file(url: &url::Url) -> Option<std::path::PathBuf> {
+    #[cfg(any(unix, windows))]
+    return url.to_file_path().ok();
+    #[cfg(not(any(unix, windows)))]
+    {
+        let _ = url;
+        None
+    }
 }
 
 /// One file as rules see it.

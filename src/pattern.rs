@@ -33,7 +33,7 @@ pub(crate) const COMPILE_MEMORY_BUDGET: u64 = 64 << 20;
 thread_local! {
     /// When compiling must stop on this thread (set around a hook call's evaluation), and the
     /// process's resident size when the budget was set (where it can be read).
-    static COMPILE_DEADLINE: std::cell::Cell<Option<(std::time::Instant, Option<u64>)>> =
+    static COMPILE_DEADLINE: std::cell::Cell<Option<(crate::clock::Instant, Option<u64>)>> =
         const { std::cell::Cell::new(None) };
 }
 
@@ -52,7 +52,7 @@ fn resident_bytes() -> Option<u64> {
 /// Runs `work` with a deadline and a memory budget for compiling patterns on this thread: a
 /// pattern not yet compiled when either is spent fails (and is not remembered as failed).
 pub(crate) fn with_compile_budget<T>(budget: std::time::Duration, work: impl FnOnce() -> T) -> T {
-    let set = (std::time::Instant::now() + budget, resident_bytes());
+    let set = (crate::clock::Instant::now() + budget, resident_bytes());
     let previous = COMPILE_DEADLINE.with(|deadline| deadline.replace(Some(set)));
     let result = work();
     COMPILE_DEADLINE.with(|deadline| deadline.set(previous));
@@ -63,7 +63,7 @@ pub(crate) fn with_compile_budget<T>(budget: std::time::Duration, work: impl FnO
 /// process has grown past [`COMPILE_MEMORY_BUDGET`] since the budget was set.
 pub(crate) fn over_budget() -> Option<String> {
     let (deadline, resident) = COMPILE_DEADLINE.with(std::cell::Cell::get)?;
-    if std::time::Instant::now() > deadline {
+    if crate::clock::Instant::now() > deadline {
         return Some(format!(
             "this call spent more than {} s compiling the rules' patterns; `hookc check` names the costly ones (W0312)",
             COMPILE_BUDGET.as_secs_f64()
@@ -180,7 +180,7 @@ impl Regex {
         pattern: &str,
         flags: &str,
         folds: bool,
-        sizing: Option<std::time::Instant>,
+        sizing: Option<crate::clock::Instant>,
     ) -> Result<(Regex, Size), String> {
         let regex = Self::lazy(pattern, flags)?;
         let mut sources = vec![regex.inline_source()];
@@ -201,7 +201,7 @@ impl Regex {
                 }
                 Ok(_) => {}
                 Err(Some(error)) => return Err(error),
-                Err(None) if std::time::Instant::now() >= deadline => size = Size::CostlyUnsized,
+                Err(None) if crate::clock::Instant::now() >= deadline => size = Size::CostlyUnsized,
                 Err(None) => match compile(source, MAX_REGEX_BYTES) {
                     Ok(_) => size = size.max(Size::Costly),
                     Err(Some(error)) => return Err(error),

@@ -20,6 +20,9 @@ struct Group {
     #[serde(flatten)]
     single: Option<Case>,
     cases: Option<Vec<Case>>,
+    /// Every case reads the machine (see [`Case::file_system`]).
+    #[serde(default)]
+    file_system: bool,
 }
 
 #[derive(Deserialize)]
@@ -33,6 +36,11 @@ struct Case {
     error: Option<String>,
     /// The expected `log` messages; `!text` expects a failed log containing `text`.
     logs: Option<Vec<String>>,
+    /// The case reads the machine: a link on disk, or the home directory of the process. A
+    /// policy with the file system off (`PathSettings::detached`, as in WebAssembly) decides it
+    /// otherwise, so the WebAssembly conformance run skips it.
+    #[serde(default)]
+    file_system: bool,
 }
 
 fn policy(group: &Group) -> Policy {
@@ -133,6 +141,43 @@ fn every_case_in_the_evaluation_table_holds() {
     eprintln!("ran {count} cases");
     assert!(count >= 60, "only {count} cases ran");
     assert!(failures.is_empty(), "{} of {count} cases failed:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// The cases not marked `file_system` decide alike with the file system off (no links followed,
+/// no home directory: `PathSettings::detached`, what WebAssembly has), so the WebAssembly run may
+/// take them as they are; and every marked case does read the machine (a mark cannot hide a case
+/// from WebAssembly for nothing).
+#[test]
+fn the_file_system_marks_are_exactly_the_cases_that_read_the_machine() {
+    let mut wrong = Vec::new();
+    let mut marked = 0;
+    for file in crate::support::fixture_files("eval", "yaml") {
+        let groups: Vec<Group> = serde_yaml::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        for group in &groups {
+            let attached = policy(group);
+            let detached = policy(group).with_path_settings(hookc::PathSettings::detached());
+            for case in group.cases.iter().flatten().chain(group.single.as_ref()) {
+                let event = Event::from_json(&serde_json::to_vec(&case.event).unwrap()).unwrap();
+                let outcome = |policy: &Policy| match policy.evaluate(&event) {
+                    Ok(result) => serde_json::to_string(&result).unwrap(),
+                    Err(error) => format!("error: {error}"),
+                };
+                let differs = outcome(&attached) != outcome(&detached);
+                let mark = group.file_system || case.file_system;
+                marked += usize::from(mark);
+                if differs != mark {
+                    let label = case.name.clone().unwrap_or_else(|| serde_json::to_string(&case.event).unwrap());
+                    wrong.push(format!(
+                        "{} / {} / {label}: marked {mark}, reads the machine {differs}",
+                        file.file_name().unwrap().to_string_lossy(),
+                        group.name
+                    ));
+                }
+            }
+        }
+    }
+    eprintln!("{marked} cases marked file_system");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 /// Generated (seeded) rule sets of patterns found by the texts they require — regexes sharing a

@@ -17,12 +17,13 @@
 //! read, or a line of the turn cannot be read, the turn is unknown and the fields are missing.
 //! The last line is skipped when it cannot be read (the agent may be writing it).
 
+use crate::clock::Instant;
 use crate::model::event::{Outcome, StopInfo, ToolCall};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How much of a transcript's end is read at first, then four times as much while the turn's
 /// prompt is not in it, up to [`MAX_TAIL_BYTES`]: a turn is usually near the end, but a long

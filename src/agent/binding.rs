@@ -1,7 +1,10 @@
-//! What a language binding drives (`bindings/node`, `bindings/python`): one event's hooks merged
-//! one result at a time ([`Chain`]), with the event and results as JSON, so that a registry whose
-//! callbacks live in another language (and may be asynchronous there) merges by these rules and
-//! no second implementation of them. The binding runs its callbacks and hands their results here.
+//! What a language binding drives (`bindings/node`, `bindings/python`, `bindings/wasm`): a
+//! policy's decisions from JSON text to JSON text within the CLI's limits ([`evaluate_json`],
+//! [`answer`]), failures with the codes every binding throws ([`Failure`]), and one event's hooks
+//! merged one result at a time ([`Chain`]), with the event and results as JSON, so that a registry
+//! whose callbacks live in another language (and may be asynchronous there) merges by these rules
+//! and no second implementation of them. The binding runs its callbacks and hands their results
+//! here.
 
 use super::registry::{Chain, HookError};
 use crate::eval::LogRecord;
@@ -9,6 +12,77 @@ use crate::model::event::{Event, EventData, EventError, MAX_EVENT_BYTES};
 use crate::model::result::HookResult;
 use crate::Policy;
 use serde_json::{json, Value};
+
+/// Why a binding's call failed: the code its language's error carries (`HOOKC_EVENT`, `E0101`…),
+/// the message, and for rules that do not check, every diagnostic.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Failure {
+    /// `HOOKC_EVENT`, `HOOKC_EVAL`, `HOOKC_AGENT`, `HOOKC_LOAD`, or a load error's first
+    /// diagnostic's code.
+    pub code: String,
+    /// What went wrong (a load error's diagnostics rendered as `hookc check` prints them).
+    pub message: String,
+    /// A load error's diagnostics: `[{code, severity, message}]`.
+    pub diagnostics: Option<Value>,
+}
+
+impl Failure {
+    /// A failure with no diagnostics.
+    pub fn new(code: &str, message: impl std::fmt::Display) -> Failure {
+        Failure { code: code.to_string(), message: message.to_string(), diagnostics: None }
+    }
+
+    /// `{"code", "message", "diagnostics"?}`, as the JavaScript bindings rethrow it.
+    pub fn to_json(&self) -> Value {
+        let mut body = serde_json::Map::new();
+        body.insert("code".into(), json!(self.code));
+        body.insert("message".into(), json!(self.message));
+        if let Some(diagnostics) = &self.diagnostics {
+            body.insert("diagnostics".into(), diagnostics.clone());
+        }
+        Value::Object(body)
+    }
+}
+
+impl From<crate::LoadError> for Failure {
+    fn from(error: crate::LoadError) -> Failure {
+        let (code, diagnostics) = error.code_and_diagnostics();
+        let message = match &error {
+            crate::LoadError::Invalid { rendered, .. } => rendered.clone(),
+            other => other.to_string(),
+        };
+        Failure { code: code.to_string(), message, diagnostics }
+    }
+}
+
+/// One native event's HookResult, from JSON text to JSON text, within the limits of a hook call
+/// (`hookc eval`'s size limit and nesting depth, [`Policy::evaluate_bounded`]'s compile budget).
+pub fn evaluate_json(policy: &Policy, event: &str) -> Result<String, Failure> {
+    let event = read_event(event)?;
+    let result = policy.evaluate_bounded(&event).map_err(|error| Failure::new("HOOKC_EVAL", error))?;
+    serde_json::to_string(&result).map_err(|error| Failure::new("HOOKC_EVAL", error))
+}
+
+/// A native event from JSON text, within `hookc eval`'s limits.
+pub fn read_event(event: &str) -> Result<Event, Failure> {
+    if event.len() > MAX_EVENT_BYTES {
+        return Err(Failure::new("HOOKC_EVENT", "the event is over hookc's size limit"));
+    }
+    Event::from_json(event.as_bytes()).map_err(|error| Failure::new("HOOKC_EVENT", error))
+}
+
+/// What `hookc hook AGENT` would print and exit with for `payload` (`event` names the hook
+/// point where the agent's payload does not: `hookc hook AGENT --event`).
+pub fn answer(
+    policy: &Policy,
+    agent: &str,
+    payload: &str,
+    event: Option<String>,
+) -> Result<crate::HookAnswer, Failure> {
+    let agent = crate::agents::find(agent).ok_or_else(|| Failure::new("HOOKC_AGENT", format!("no agent `{agent}`")))?;
+    let options = crate::HookOptions { event, ..crate::HookOptions::default() };
+    Ok(crate::answer_hook(agent, Ok(policy), payload.as_bytes(), &options))
+}
 
 /// One native event's chain of hooks, read from JSON.
 #[derive(Debug, Clone)]

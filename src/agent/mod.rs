@@ -12,7 +12,7 @@ mod scripted;
 pub mod session;
 mod tools;
 
-pub use binding::{event_name, failure_json, JsonChain};
+pub use binding::{answer, evaluate_json, event_name, failure_json, read_event, Failure, JsonChain};
 pub use message::{check_pairing, ChatMessage, PairingError, Role, ToolCallRequest};
 pub use registry::{
     validate_for, Callback, Chain, Hook, HookError, HookRegistry, HookRun, InputCheck, Observation, Observer,

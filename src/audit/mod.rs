@@ -322,7 +322,7 @@ impl AuditLog {
         let common = &observation.source.common;
         let (target, target_relative) = target(observation.source).unzip();
         let record = Record {
-            time: humantime::format_rfc3339_millis(std::time::SystemTime::now()).to_string(),
+            time: humantime::format_rfc3339_millis(crate::clock::system_now()).to_string(),
             session_id: common.session_id.as_deref(),
             cwd: common.cwd.as_deref(),
             agent: common.agent.as_deref(),
@@ -359,7 +359,7 @@ impl AuditLog {
     pub fn record_failure(&self, failed: &Failed<'_>) {
         let (target, target_relative) = failed.target.clone().unzip();
         let record = Record {
-            time: humantime::format_rfc3339_millis(std::time::SystemTime::now()).to_string(),
+            time: humantime::format_rfc3339_millis(crate::clock::system_now()).to_string(),
             session_id: failed.session_id,
             cwd: failed.cwd,
             agent: Some(failed.agent),

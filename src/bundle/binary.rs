@@ -140,6 +140,12 @@ pub(crate) fn read_at(file: &std::fs::File, offset: u64, buf: &mut [u8]) -> std:
         }
         Ok(())
     }
+    // No file system (WebAssembly in a browser): no file was opened to read.
+    #[cfg(not(any(unix, windows)))]
+    {
+        let _ = (file, offset, buf);
+        Err(std::io::ErrorKind::Unsupported.into())
+    }
 }
 
 /// The length of the header at the start of `bytes`, from its fixed part.

@@ -44,7 +44,7 @@ pub(crate) fn check(
     agents: &[&Agent],
 ) -> Result<Checked, Vec<Diagnostic>> {
     // Linting sizes costly regexes until its budget runs out; loading to use only parses them.
-    let sizing = (depth == Depth::Lint).then(|| std::time::Instant::now() + crate::pattern::SIZING_BUDGET);
+    let sizing = (depth == Depth::Lint).then(|| crate::clock::Instant::now() + crate::pattern::SIZING_BUDGET);
     let mut checker = Checker {
         sources,
         lists: HashMap::new(),
@@ -111,7 +111,7 @@ struct Checker<'a> {
     /// (`flags`, `operands`, …) are in scope.
     in_runs: bool,
     /// Until when costly regexes are sized (`hookc check`); `None`: only parsed (loading).
-    sizing: Option<std::time::Instant>,
+    sizing: Option<crate::clock::Instant>,
 }
 
 impl Checker<'_> {

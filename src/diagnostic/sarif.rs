@@ -73,7 +73,7 @@ const SRCROOT: &str = "%SRCROOT%";
 
 /// The directory `check` ran in, as a `file://` URI ending in `/`.
 fn base() -> Option<url::Url> {
-    std::env::current_dir().ok().and_then(|dir| url::Url::from_directory_path(dir).ok())
+    std::env::current_dir().ok().and_then(|dir| crate::paths::file_url(&dir, true))
 }
 
 /// A file's location: a percent-encoded URI relative to [`SRCROOT`] for a relative path (as
@@ -81,13 +81,13 @@ fn base() -> Option<url::Url> {
 fn artifact(path: &std::path::Path) -> Value {
     let base = base();
     let relative = base.as_ref().filter(|_| path.is_relative()).and_then(|base| {
-        let dir = base.to_file_path().ok()?;
-        let full = url::Url::from_file_path(dir.join(path)).ok()?;
+        let dir = crate::paths::url_file(base)?;
+        let full = crate::paths::file_url(&dir.join(path), false)?;
         base.make_relative(&full)
     });
     match relative {
         Some(uri) => json!({"uri": uri, "uriBaseId": SRCROOT}),
-        None => match std::path::absolute(path).ok().and_then(|path| url::Url::from_file_path(path).ok()) {
+        None => match std::path::absolute(path).ok().and_then(|path| crate::paths::file_url(&path, false)) {
             Some(uri) => json!({"uri": uri.as_str()}),
             None => json!({"uri": path.to_string_lossy().replace('\\', "/")}),
         },

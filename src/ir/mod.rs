@@ -66,7 +66,7 @@ pub(crate) fn day_of(date: &str) -> Option<i64> {
 pub(crate) fn today() -> i64 {
     // A clock before 1970 is no day at all: no waiver holds (the rules apply).
     let seconds =
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(u64::MAX, |since| since.as_secs());
+        crate::clock::system_now().duration_since(std::time::UNIX_EPOCH).map_or(u64::MAX, |since| since.as_secs());
     i64::try_from(seconds / 86_400).unwrap_or(i64::MAX)
 }
 

@@ -162,7 +162,7 @@ impl Server<'_> {
 
 /// The file a `file://` URI names.
 fn path_of(uri: &str) -> Option<PathBuf> {
-    url::Url::parse(uri).ok()?.to_file_path().ok()
+    crate::paths::url_file(&url::Url::parse(uri).ok()?)
 }
 
 /// `check`'s diagnostics for the document, checked with its directory's other rule files.

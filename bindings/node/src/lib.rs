@@ -2,28 +2,25 @@
 //! wraps this module: it turns the JSON error texts below into `HookcError`s with a `code` (and a
 //! load error's `diagnostics`), and adds the async variants.
 
+use hookc::agent::Failure;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::sync::{Arc, Mutex};
 
 /// A failure as `index.js` rethrows it: `{"code", "message", "diagnostics"?}`.
-fn failure(code: &str, message: impl std::fmt::Display, diagnostics: Option<Value>) -> Error {
-    let mut body = json!({ "code": code, "message": message.to_string() });
-    if let Some(diagnostics) = diagnostics {
-        body["diagnostics"] = diagnostics;
-    }
-    Error::new(Status::GenericFailure, body.to_string())
+fn thrown(failure: Failure) -> Error {
+    Error::new(Status::GenericFailure, failure.to_json().to_string())
+}
+
+/// A failure with no diagnostics.
+fn failure(code: &str, message: impl std::fmt::Display) -> Error {
+    thrown(Failure::new(code, message))
 }
 
 /// A load error: the first diagnostic's code when the rules do not check.
 fn load_failure(error: hookc::LoadError) -> Error {
-    let (code, diagnostics) = error.code_and_diagnostics();
-    let message = match &error {
-        hookc::LoadError::Invalid { rendered, .. } => rendered.clone(),
-        other => other.to_string(),
-    };
-    failure(code, message, diagnostics)
+    thrown(Failure::from(error))
 }
 
 /// What `hookc hook AGENT` would print and exit with.
@@ -51,22 +48,14 @@ pub struct Policy {
     inner: Arc<hookc::Policy>,
 }
 
-/// One native event's HookResult, from JSON text to JSON text (the size limit of `hookc eval`).
+/// One native event's HookResult, from JSON text to JSON text (the limits of `hookc eval`).
 fn evaluate_text(policy: &hookc::Policy, event: &str) -> Result<String> {
-    if event.len() > hookc::model::event::MAX_EVENT_BYTES {
-        return Err(failure("HOOKC_EVENT", "the event is over hookc's size limit", None));
-    }
-    let event = hookc::Event::from_json(event.as_bytes()).map_err(|error| failure("HOOKC_EVENT", error, None))?;
-    let result = policy.evaluate_bounded(&event).map_err(|error| failure("HOOKC_EVAL", error, None))?;
-    serde_json::to_string(&result).map_err(|error| failure("HOOKC_EVAL", error, None))
+    hookc::agent::evaluate_json(policy, event).map_err(thrown)
 }
 
 /// What `hookc hook AGENT` would answer.
 fn answer_payload(policy: &hookc::Policy, agent: &str, payload: &str, event: Option<String>) -> Result<Answer> {
-    let agent =
-        hookc::agents::find(agent).ok_or_else(|| failure("HOOKC_AGENT", format!("no agent `{agent}`"), None))?;
-    let options = hookc::HookOptions { event, ..hookc::HookOptions::default() };
-    let answer = hookc::answer_hook(agent, Ok(policy), payload.as_bytes(), &options);
+    let answer = hookc::agent::answer(policy, agent, payload, event).map_err(thrown)?;
     Ok(Answer { stdout: answer.stdout, exit: u32::from(answer.exit), stderr: answer.stderr })
 }
 
@@ -128,9 +117,7 @@ impl Policy {
     #[napi(factory)]
     pub fn from_bundle(path: String, options: Option<BundleOptions>) -> Result<Policy> {
         let key = match options.and_then(|options| options.trust_key) {
-            Some(key) => {
-                Some(hookc::signing::TrustKey::read(&key).map_err(|error| failure("HOOKC_TRUST_KEY", error, None))?)
-            }
+            Some(key) => Some(hookc::signing::TrustKey::read(&key).map_err(|error| failure("HOOKC_TRUST_KEY", error))?),
             None => None,
         };
         hookc::Policy::load_bundle_trusted(&path, key.as_ref())
@@ -148,13 +135,9 @@ impl Policy {
     /// JSON as `hookc eval`.
     #[napi]
     pub fn evaluate(&self, event: Value) -> Result<Value> {
-        let bytes = serde_json::to_vec(&event).map_err(|error| failure("HOOKC_EVENT", error, None))?;
-        if bytes.len() > hookc::model::event::MAX_EVENT_BYTES {
-            return Err(failure("HOOKC_EVENT", "the event is over hookc's size limit", None));
-        }
-        let event = hookc::Event::from_json(&bytes).map_err(|error| failure("HOOKC_EVENT", error, None))?;
-        let result = self.inner.evaluate_bounded(&event).map_err(|error| failure("HOOKC_EVAL", error, None))?;
-        serde_json::to_value(result).map_err(|error| failure("HOOKC_EVAL", error, None))
+        let text = serde_json::to_string(&event).map_err(|error| failure("HOOKC_EVENT", error))?;
+        let result = evaluate_text(&self.inner, &text)?;
+        serde_json::from_str(&result).map_err(|error| failure("HOOKC_EVAL", error))
     }
 
     /// [`Policy::evaluate`] from JSON text to JSON text: no conversion through JS objects.
@@ -186,7 +169,7 @@ impl Policy {
 /// The rule-file name (`pre_tool_use`) of an event named either way (`PreToolUse`).
 #[napi]
 pub fn event_name(name: String) -> Result<String> {
-    hookc::agent::event_name(&name).map(str::to_string).map_err(|message| failure("HOOKC_EVENT", message, None))
+    hookc::agent::event_name(&name).map(str::to_string).map_err(|message| failure("HOOKC_EVENT", message))
 }
 
 /// One event's hooks merged one result at a time, by hookc's own rules
@@ -215,7 +198,7 @@ impl Task for ChainEvaluateTask {
     type JsValue = ();
 
     fn compute(&mut self) -> Result<()> {
-        let mut chain = self.chain.lock().map_err(|_| failure("HOOKC_HOOK", "the hook chain was poisoned", None))?;
+        let mut chain = self.chain.lock().map_err(|_| failure("HOOKC_HOOK", "the hook chain was poisoned"))?;
         chain.evaluate(&self.policy).map_err(|error| hook_failure(&error))
     }
 
@@ -226,7 +209,7 @@ impl Task for ChainEvaluateTask {
 
 impl Chain {
     fn with<T>(&self, read: impl FnOnce(&mut hookc::agent::JsonChain) -> T) -> Result<T> {
-        let mut chain = self.inner.lock().map_err(|_| failure("HOOKC_HOOK", "the hook chain was poisoned", None))?;
+        let mut chain = self.inner.lock().map_err(|_| failure("HOOKC_HOOK", "the hook chain was poisoned"))?;
         Ok(read(&mut chain))
     }
 }
@@ -238,7 +221,7 @@ impl Chain {
     pub fn start(event: String) -> Result<Chain> {
         hookc::agent::JsonChain::start(&event)
             .map(|inner| Chain { inner: Arc::new(Mutex::new(inner)) })
-            .map_err(|error| failure("HOOKC_EVENT", error, None))
+            .map_err(|error| failure("HOOKC_EVENT", error))
     }
 
     /// The event's name in rule files (`pre_tool_use`).
@@ -281,7 +264,7 @@ impl Chain {
     /// The merged result (HookResult JSON).
     #[napi]
     pub fn result(&self) -> Result<String> {
-        self.with(|chain| serde_json::to_string(chain.result()))?.map_err(|error| failure("HOOKC_EVAL", error, None))
+        self.with(|chain| serde_json::to_string(chain.result()))?.map_err(|error| failure("HOOKC_EVAL", error))
     }
 
     /// What observers see of the run: its merged result, or `error` when it failed.

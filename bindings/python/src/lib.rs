@@ -1,6 +1,7 @@
 //! hookc for Python (PyO3): a policy loaded once, each decision made in-process, with the GIL
 //! released while hookc evaluates. `python/hookc/__init__.py` re-exports this module.
 
+use hookc::agent::Failure;
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
@@ -10,11 +11,11 @@ use serde_json::Value;
 create_exception!(_hookc, HookcError, PyException, "A failure from hookc; `code` says which.");
 
 /// A `HookcError` with `code` (and `diagnostics` for rules that do not check).
-fn failure(py: Python<'_>, code: &str, message: impl std::fmt::Display, diagnostics: Option<Vec<Value>>) -> PyErr {
-    let error = HookcError::new_err(message.to_string());
+fn raised(py: Python<'_>, failure: Failure) -> PyErr {
+    let error = HookcError::new_err(failure.message);
     let value = error.value(py);
-    let _ = value.setattr("code", code);
-    if let Some(list) = diagnostics {
+    let _ = value.setattr("code", failure.code);
+    if let Some(list) = failure.diagnostics {
         if let Ok(list) = pythonize::pythonize(py, &list) {
             let _ = value.setattr("diagnostics", list);
         }
@@ -22,13 +23,13 @@ fn failure(py: Python<'_>, code: &str, message: impl std::fmt::Display, diagnost
     error
 }
 
+/// A `HookcError` with no diagnostics.
+fn failure(py: Python<'_>, code: &str, message: impl std::fmt::Display) -> PyErr {
+    raised(py, Failure::new(code, message))
+}
+
 fn load_failure(py: Python<'_>, error: hookc::LoadError) -> PyErr {
-    let (code, diagnostics) = error.code_and_diagnostics();
-    let message = match &error {
-        hookc::LoadError::Invalid { rendered, .. } => rendered.clone(),
-        other => other.to_string(),
-    };
-    failure(py, code, message, diagnostics.and_then(|list| list.as_array().cloned()))
+    raised(py, Failure::from(error))
 }
 
 /// A loaded policy.
@@ -57,9 +58,9 @@ impl Policy {
     #[pyo3(signature = (path, trust_key = None))]
     fn from_bundle(py: Python<'_>, path: String, trust_key: Option<String>) -> PyResult<Policy> {
         let key = match trust_key {
-            Some(key) => Some(
-                hookc::signing::TrustKey::read(&key).map_err(|error| failure(py, "HOOKC_TRUST_KEY", error, None))?,
-            ),
+            Some(key) => {
+                Some(hookc::signing::TrustKey::read(&key).map_err(|error| failure(py, "HOOKC_TRUST_KEY", error))?)
+            }
             None => None,
         };
         let loaded = py.detach(|| hookc::Policy::load_bundle_trusted(&path, key.as_ref()));
@@ -75,33 +76,17 @@ impl Policy {
     /// Evaluates one native event (a dict in hookc's own shape) and returns the HookResult as a
     /// dict, the same JSON as `hookc eval`.
     fn evaluate<'py>(&self, py: Python<'py>, event: &Bound<'py, PyDict>) -> PyResult<Bound<'py, PyAny>> {
-        let event: Value =
-            pythonize::depythonize(event.as_any()).map_err(|error| failure(py, "HOOKC_EVENT", error, None))?;
-        let bytes = serde_json::to_vec(&event).map_err(|error| failure(py, "HOOKC_EVENT", error, None))?;
-        if bytes.len() > hookc::model::event::MAX_EVENT_BYTES {
-            return Err(failure(py, "HOOKC_EVENT", "the event is over hookc's size limit", None));
-        }
-        let decided = py.detach(|| {
-            let event = hookc::Event::from_json(&bytes).map_err(|error| ("HOOKC_EVENT", error.to_string()))?;
-            let result = self.inner.evaluate_bounded(&event).map_err(|error| ("HOOKC_EVAL", error.to_string()))?;
-            serde_json::to_value(result).map_err(|error| ("HOOKC_EVAL", error.to_string()))
-        });
-        let result = decided.map_err(|(code, message)| failure(py, code, message, None))?;
-        pythonize::pythonize(py, &result).map_err(|error| failure(py, "HOOKC_EVAL", error, None))
+        let event: Value = pythonize::depythonize(event.as_any()).map_err(|error| failure(py, "HOOKC_EVENT", error))?;
+        let text = serde_json::to_string(&event).map_err(|error| failure(py, "HOOKC_EVENT", error))?;
+        let decided =
+            py.detach(|| hookc::agent::evaluate_json(&self.inner, &text)).map_err(|error| raised(py, error))?;
+        let result: Value = serde_json::from_str(&decided).map_err(|error| failure(py, "HOOKC_EVAL", error))?;
+        pythonize::pythonize(py, &result).map_err(|error| failure(py, "HOOKC_EVAL", error))
     }
 
     /// [`Policy::evaluate`] from JSON text to JSON text: no conversion through Python objects.
     fn evaluate_json(&self, py: Python<'_>, event: &str) -> PyResult<String> {
-        if event.len() > hookc::model::event::MAX_EVENT_BYTES {
-            return Err(failure(py, "HOOKC_EVENT", "the event is over hookc's size limit", None));
-        }
-        let decided = py.detach(|| {
-            let event =
-                hookc::Event::from_json(event.as_bytes()).map_err(|error| ("HOOKC_EVENT", error.to_string()))?;
-            let result = self.inner.evaluate_bounded(&event).map_err(|error| ("HOOKC_EVAL", error.to_string()))?;
-            serde_json::to_string(&result).map_err(|error| ("HOOKC_EVAL", error.to_string()))
-        });
-        decided.map_err(|(code, message)| failure(py, code, message, None))
+        py.detach(|| hookc::agent::evaluate_json(&self.inner, event)).map_err(|error| raised(py, error))
     }
 
     /// Answers one payload an agent sends its command hook, exactly as `hookc hook AGENT` would:
@@ -114,12 +99,9 @@ impl Policy {
         payload: &str,
         event: Option<String>,
     ) -> PyResult<(Option<String>, u8, Vec<String>)> {
-        let agent = hookc::agents::find(agent)
-            .ok_or_else(|| failure(py, "HOOKC_AGENT", format!("no agent `{agent}`"), None))?;
-        let answer = py.detach(|| {
-            let options = hookc::HookOptions { event, ..hookc::HookOptions::default() };
-            hookc::answer_hook(agent, Ok(&self.inner), payload.as_bytes(), &options)
-        });
+        let answer = py
+            .detach(|| hookc::agent::answer(&self.inner, agent, payload, event))
+            .map_err(|error| raised(py, error))?;
         Ok((answer.stdout, answer.exit, answer.stderr))
     }
 }
@@ -127,7 +109,7 @@ impl Policy {
 /// The rule-file name (`pre_tool_use`) of an event named either way (`PreToolUse`).
 #[pyfunction]
 fn event_name(py: Python<'_>, name: &str) -> PyResult<&'static str> {
-    hookc::agent::event_name(name).map_err(|message| failure(py, "HOOKC_EVENT", message, None))
+    hookc::agent::event_name(name).map_err(|message| failure(py, "HOOKC_EVENT", message))
 }
 
 /// One event's hooks merged one result at a time, by hookc's own rules
@@ -143,7 +125,7 @@ struct Chain {
 fn hook_failure(py: Python<'_>, error: &hookc::agent::HookError) -> PyErr {
     let body = hookc::agent::failure_json(error);
     let text = |field: &str| body.get(field).and_then(Value::as_str).unwrap_or_default().to_string();
-    let failed = failure(py, &text("code"), text("message"), None);
+    let failed = failure(py, &text("code"), text("message"));
     if body.get("detail").is_some() {
         let _ = failed.value(py).setattr("detail", text("detail"));
     }
@@ -157,7 +139,7 @@ impl Chain {
     fn start(py: Python<'_>, event: &str) -> PyResult<Chain> {
         hookc::agent::JsonChain::start(event)
             .map(|inner| Chain { inner })
-            .map_err(|error| failure(py, "HOOKC_EVENT", error, None))
+            .map_err(|error| failure(py, "HOOKC_EVENT", error))
     }
 
     /// The event's name in rule files (`pre_tool_use`).
@@ -197,7 +179,7 @@ impl Chain {
 
     /// The merged result (HookResult JSON).
     fn result(&self, py: Python<'_>) -> PyResult<String> {
-        serde_json::to_string(self.inner.result()).map_err(|error| failure(py, "HOOKC_EVAL", error, None))
+        serde_json::to_string(self.inner.result()).map_err(|error| failure(py, "HOOKC_EVAL", error))
     }
 
     /// What observers see of the run (JSON): its merged result, or `error` when it failed.
