@@ -667,3 +667,69 @@ fn a_shell_call_whose_command_cannot_be_read_fails_closed() {
     }
     assert!(checked >= 40, "{checked}");
 }
+
+/// Options a shell may be given before `-c SCRIPT`, and what each does to "execution off"
+/// (`-n`, `-o noexec`) and "interactive" (`-i`, where every shell ignores `-n`): `(word, noexec,
+/// interactive)`, `None` where the word leaves that alone.
+const SHELL_SWITCHES: &[(&str, Option<bool>, Option<bool>)] = &[
+    ("-n", Some(true), None),
+    ("+n", Some(false), None),
+    ("-o noexec", Some(true), None),
+    ("+o noexec", Some(false), None),
+    ("-i", None, Some(true)),
+    ("+i", None, Some(false)),
+    ("-x", None, None),
+    ("-e", None, None),
+    ("-o pipefail", None, None),
+    ("-O extglob", None, None),
+    ("--norc", None, None),
+    ("-ne", Some(true), None),
+    ("-xn", Some(true), None),
+];
+
+proptest::proptest! {
+    #![proptest_config(generated(1500))]
+
+    /// A shell whose options turn execution off runs nothing of its script, however the
+    /// options are spelt and ordered; one whose later options turn it back on (`+n`, `+o
+    /// noexec`) or make it interactive runs its script, and `rm -rf /` is denied. The oracle
+    /// replays the switches in order.
+    #[test]
+    fn a_shell_runs_its_script_unless_its_options_turn_execution_off(
+        switches in proptest::collection::vec(proptest::sample::select(SHELL_SWITCHES), 0..6),
+        shell in proptest::sample::select(&["bash", "sh", "zsh", "dash"][..]),
+        stdin in proptest::bool::ANY,
+        agent in 0u64..4,
+    ) {
+        let (mut noexec, mut interactive) = (false, false);
+        for (_, sets_noexec, sets_interactive) in &switches {
+            noexec = sets_noexec.unwrap_or(noexec);
+            interactive = sets_interactive.unwrap_or(interactive);
+        }
+        let options: Vec<&str> = switches.iter().map(|(word, _, _)| *word).collect();
+        let options = options.join(" ");
+        let line = match stdin {
+            true => format!("printf 'rm -rf /' | {shell} {options}"),
+            false => format!("{shell} {options} -c 'rm -rf /'"),
+        };
+        let result = decide(&line, agent);
+        let runs = !noexec || interactive;
+        proptest::prop_assert_eq!(result.permission_behavior == Permission::Deny, runs, "{:?} → {:?}", line, result);
+    }
+
+    /// A `find` primary's values are not primaries: `-delete` given as one (`-gid -delete`,
+    /// `-fprintf FILE -delete`) deletes nothing, and one after the values does.
+    #[test]
+    fn a_find_primarys_values_are_not_primaries(
+        primary in proptest::sample::select(&["-gid", "-inum", "-samefile", "-name", "-perm", "-newermt", "-printf", "-fprintf out", "-size", "-maxdepth"][..]),
+        deletes in proptest::bool::ANY,
+        agent in 0u64..4,
+    ) {
+        let line = match deletes {
+            true => format!("find / {primary} x -delete"),
+            false => format!("find / {primary} -delete"),
+        };
+        let result = decide(&line, agent);
+        proptest::prop_assert_eq!(result.permission_behavior == Permission::Deny, deletes, "{:?} → {:?}", line, result);
+    }
+}

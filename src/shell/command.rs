@@ -131,7 +131,10 @@ impl Walker {
         };
         if let Some(script) = script_of(&program, &parsed, &args) {
             self.script(&script, &nested);
-        } else if row.stdin_script && reads_stdin(&program, &parsed) {
+        } else if row.stdin_script
+            && reads_stdin(&program, &parsed)
+            && !parsed.flags.iter().any(|flag| flag == super::options::NOEXEC)
+        {
             // `bash`, `bash -s`, `sh -`, `at now`: the script is what the command reads.
             let script =
                 stdin_script.clone().or_else(|| (!ctx.piped_words.is_empty()).then(|| ctx.piped_words.join(" ")));
@@ -308,6 +311,12 @@ impl Walker {
         let subcommand = parsed.operands.first().map(String::as_str);
         if row.subcommand_first && !operands.is_empty() {
             operands.remove(0);
+            // `git grep PATTERN PATH…`: the pattern is no file.
+            let pattern_first = subcommand.and_then(|name| row.subcommand(name)).is_some_and(|sub| sub.pattern_first);
+            let given = parsed.flags.iter().any(|flag| matches!(flag.as_str(), "e" | "f" | "file"));
+            if pattern_first && !given && !operands.is_empty() {
+                operands.remove(0);
+            }
         }
         let writes = row.writes(subcommand, &parsed.flags, &parsed.values);
         let count = operands.len();

@@ -42,14 +42,21 @@ pub(super) fn parse_options(program: &str, args: &[String]) -> Options {
             rest.iter().position(|word| word.starts_with('-') || word == "(" || word == "!").unwrap_or(rest.len());
         options.operands = rest.get(..start).unwrap_or_default().to_vec();
         let mut in_exec = false;
+        // The words a primary takes are its values, not primaries (`-gid -delete` deletes nothing).
+        let mut values = 0;
         for word in rest.get(start..).unwrap_or_default() {
             if in_exec {
                 in_exec = !programs::ends_find_exec(word);
                 continue;
             }
+            if values > 0 {
+                values -= 1;
+                continue;
+            }
             in_exec = programs::is_find_exec(word);
             if let Some(name) = word.strip_prefix('-').filter(|name| !name.is_empty()) {
                 options.flags.push(name.to_string());
+                values = programs::find_values(name);
             }
         }
         options.targets = find_targets(rest.get(start..).unwrap_or_default(), &options.operands);
@@ -112,7 +119,51 @@ pub(super) fn parse_options(program: &str, args: &[String]) -> Options {
             }
         }
     }
+    // `bash -n`: the shell reads its script and runs nothing (a synthetic flag: `+n` is read as
+    // `-n` above, so only the words say whether execution is off).
+    if plus && shell_noexec(args) {
+        options.flags.push(NOEXEC.to_string());
+    }
     options
+}
+
+/// The flag a shell's options carry when they turn execution off ([`shell_noexec`]).
+pub(super) const NOEXEC: &str = "noexec";
+
+/// Whether a shell's options turn execution off: `-n` (`-o noexec`) reads the script and runs
+/// nothing, unless a later `+n` (`+o noexec`) turns it back on, or `-i` makes the shell
+/// interactive, where every shell ignores it. Only the options before the script count (`bash -c
+/// 'rm -rf /' -n` runs the script, with `-n` as `$0`); any doubt reads as running.
+fn shell_noexec(args: &[String]) -> bool {
+    let (mut noexec, mut interactive) = (false, false);
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        let on = word.starts_with('-');
+        if word.len() < 2 || !(on || word.starts_with('+')) || word == "--" {
+            break;
+        }
+        if word.starts_with("--") || word.starts_with("++") {
+            // bash's long options; the two that take a file.
+            if matches!(word.as_str(), "--rcfile" | "--init-file") {
+                words.next();
+            }
+            continue;
+        }
+        for letter in word.chars().skip(1) {
+            match letter {
+                'n' => noexec = on,
+                'i' => interactive = on,
+                'o' | 'O' => match words.next().map(String::as_str) {
+                    Some("noexec") if letter == 'o' => noexec = on,
+                    Some("interactive") if letter == 'o' => interactive = on,
+                    Some(_) => {}
+                    None => return false,
+                },
+                _ => {}
+            }
+        }
+    }
+    noexec && !interactive
 }
 
 /// What `find`'s `{}` and `-delete` stand for: each root when nothing filters (`find /`,

@@ -86,6 +86,9 @@ pub(super) struct Subcommand {
     pub wrapper: Option<Wrapper>,
     /// Which of its operands it writes (`git rm F`, `git checkout -- F`, `git restore F`).
     pub writes: Writes,
+    /// Whether its first operand is a pattern, not a file, unless `-e` or `-f` give the
+    /// patterns (`git grep PATTERN PATH…`; `git grep -f FILE` reads FILE).
+    pub pattern_first: bool,
 }
 
 /// A program or subcommand that runs the command in its operands (`sudo rm …` runs `rm`).
@@ -226,8 +229,15 @@ pub(super) const GENERIC: Program = Program {
     reader: Reader::None,
 };
 
-const SUBCOMMAND: Subcommand =
-    Subcommand { names: &[], short_values: "", long_values: &[], long_names: &[], wrapper: None, writes: Writes::None };
+const SUBCOMMAND: Subcommand = Subcommand {
+    names: &[],
+    short_values: "",
+    long_values: &[],
+    long_names: &[],
+    wrapper: None,
+    writes: Writes::None,
+    pattern_first: false,
+};
 
 const fn runs(names: &'static [&'static str], wrapper: Option<Wrapper>) -> Subcommand {
     Subcommand { names, wrapper, ..SUBCOMMAND }
@@ -643,6 +653,35 @@ pub(super) static PROGRAMS: &[Program] = &[
                 ..SUBCOMMAND
             },
             Subcommand { names: &["rm", "mv"], writes: Writes::All, ..SUBCOMMAND },
+            Subcommand {
+                names: &["grep"],
+                short_values: "ABCm",
+                long_values: &["after-context", "before-context", "context", "max-count", "threads"],
+                pattern_first: true,
+                ..SUBCOMMAND
+            },
+            // Their text options' values are text (`git log --grep "fix\.env"` reads no file).
+            Subcommand {
+                names: &["log", "shortlog", "whatchanged", "show", "rev-list", "reflog"],
+                short_values: "SGn",
+                long_values: &[
+                    "grep",
+                    "grep-reflog",
+                    "author",
+                    "committer",
+                    "format",
+                    "pretty",
+                    "since",
+                    "until",
+                    "after",
+                    "before",
+                    "max-count",
+                    "skip",
+                    "date",
+                    "encoding",
+                ],
+                ..SUBCOMMAND
+            },
         ],
         writing: &["file"],
         help: &["help"],
@@ -953,6 +992,64 @@ pub(super) fn runs_value_as_script(name: &str) -> bool {
 /// Shell operators and words that end a `find -exec` command.
 pub(super) fn ends_find_exec(word: &str) -> bool {
     word == ";" || word == "+"
+}
+
+/// How many words after a `find` primary are its values (`-name PATTERN`, `-fprintf FILE
+/// FORMAT`, `-newermt DATE`): GNU find's and BSD find's primaries that take any.
+pub(super) fn find_values(primary: &str) -> usize {
+    const ONE: &[&str] = &[
+        "name",
+        "iname",
+        "path",
+        "ipath",
+        "wholename",
+        "iwholename",
+        "regex",
+        "iregex",
+        "regextype",
+        "lname",
+        "ilname",
+        "type",
+        "xtype",
+        "mtime",
+        "mmin",
+        "atime",
+        "amin",
+        "ctime",
+        "cmin",
+        "used",
+        "size",
+        "user",
+        "group",
+        "uid",
+        "gid",
+        "perm",
+        "links",
+        "inum",
+        "samefile",
+        "mindepth",
+        "maxdepth",
+        "fstype",
+        "context",
+        "fprint",
+        "fprint0",
+        "fls",
+        "printf",
+        "files0-from",
+        "anewer",
+        "cnewer",
+        // BSD find's
+        "Bmin",
+        "Btime",
+        "Bnewer",
+        "flags",
+    ];
+    match primary {
+        "fprintf" => 2,
+        _ if primary.starts_with("newer") => 1,
+        _ if ONE.contains(&primary) => 1,
+        _ => 0,
+    }
 }
 
 /// `find`'s primaries that run a command (`-exec CMD {} ;`).

@@ -110,7 +110,7 @@ pub(super) fn script_of(program: &str, parsed: &Options, args: &[String]) -> Opt
     let words: &[String] = match row.script {
         Script::None => return None,
         Script::Shell => {
-            if !has_c(&parsed.flags) {
+            if !has_c(&parsed.flags) || parsed.flags.iter().any(|flag| flag == super::options::NOEXEC) {
                 return None;
             }
             let script = parsed.operands.first()?;
