@@ -493,7 +493,7 @@ fn a_failing_observer_changes_nothing() {
     let scenario = |observed: bool| {
         let mut hooks = HookRegistry::new();
         hooks.add_rules(rules(
-            "pre_tool_use when path == \"b\" => deny \"no b\"\nstop when tool_calls == 1 => continue \"once more\"",
+            "pre_tool_use when path == \"b\" => deny \"no b\"\nstop when tool_calls == 2 => continue \"once more\"",
         ));
         if observed {
             hooks.observe(None, |_| panic!("the observer always fails"));
@@ -511,6 +511,8 @@ fn a_failing_observer_changes_nothing() {
     };
     let (plain_history, plain_outcome, _) = scenario(false);
     let (observed_history, observed_outcome, failures) = scenario(true);
+    // The Stop rule fired: the run went on to the forced turn's answer.
+    assert_eq!(plain_outcome, Outcome::Completed("done again".into()));
     assert_eq!(observed_history, plain_history);
     assert_eq!(observed_outcome, plain_outcome);
     assert!(failures >= 5, "every hook point was observed and failed: {failures}");

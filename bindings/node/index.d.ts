@@ -67,7 +67,15 @@ export interface Observation {
 }
 
 /** A callback hook: the native event as it stands after earlier hooks' rewrites. */
-export type Callback = (event: Record<string, unknown>) => HookResult | undefined | Promise<HookResult | undefined>;
+export type Callback = (
+  event: Record<string, unknown>,
+) => HookResult | undefined | void | Promise<HookResult | undefined | void>;
+
+/** Options of a run: `checkInput` judges each PreToolUse rewrite as its hook returns it (a text is
+ * why it is refused: the run rejects with the seed's contract error). */
+export interface RunOptions {
+  checkInput?: (args: Record<string, unknown>) => string | undefined | void | Promise<string | undefined | void>;
+}
 
 /** Per event, rule sets and callbacks in registration order, merged by hookc's own rules; and
  * observers. `run` rejects with a `HookcError` when a hook fails or breaks the contract. */
@@ -78,5 +86,5 @@ export class HookRegistry {
   register(event: EventName, callback: Callback): this;
   observe(observer: (observation: Observation) => void): this;
   observe(event: EventName, observer: (observation: Observation) => void): this;
-  run(event: Record<string, unknown> | string): Promise<HookResult>;
+  run(event: Record<string, unknown> | string, options?: RunOptions): Promise<HookResult>;
 }

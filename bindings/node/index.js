@@ -146,10 +146,17 @@ class HookRegistry {
     this._observers.push({ event: event === undefined ? undefined : eventName(event), observer });
     return this;
   }
-  /** Runs the event's hooks in order and resolves to the merged HookResult. */
-  async run(event) {
+  /** Runs the event's hooks in order and resolves to the merged HookResult. `options.checkInput(args)`,
+   * if given, judges each PreToolUse rewrite as the hook that made it returns it (the tool's schema,
+   * say): a text it returns (or resolves to) is why the rewrite is refused, and the run rejects with
+   * the seed's contract error; no later hook runs. */
+  async run(event, options = {}) {
     const chain = guarded((text) => native.Chain.start(text))(typeof event === 'string' ? event : JSON.stringify(event));
     const name = chain.eventName;
+    const check = options?.checkInput;
+    if (check !== undefined && typeof check !== 'function') throw new TypeError('checkInput takes a function');
+    const checking = check !== undefined && name === 'pre_tool_use';
+    let seen = checking ? JSON.stringify(chain.current().args) : undefined;
     // Whatever is thrown (even `undefined`) fails the run: a flag, not the thrown value, says so.
     let failed = false;
     let failure;
@@ -162,22 +169,38 @@ class HookRegistry {
           } catch (error) {
             rethrow(error);
           }
+        } else if (hook.event !== name) {
           continue;
+        } else {
+          let text;
+          try {
+            text = resultText(await hook.callback(chain.current()));
+          } catch (error) {
+            throw new HookcError(JSON.parse(chain.failure(`the callback failed: ${describe(error)}`)));
+          }
+          guarded((t) => chain.take(t))(text);
         }
-        if (hook.event !== name) continue;
-        let text;
-        try {
-          text = resultText(await hook.callback(chain.current()));
-        } catch (error) {
-          throw new HookcError(JSON.parse(chain.failure(`the callback failed: ${describe(error)}`)));
+        if (checking) {
+          // Each rewrite as its hook returns it: a later hook cannot repair a refused one.
+          const args = chain.current().args;
+          const now = JSON.stringify(args);
+          if (now === seen) continue;
+          seen = now;
+          let problem;
+          try {
+            problem = await check(args);
+          } catch (error) {
+            throw new HookcError(JSON.parse(chain.failure(`the input check failed: ${describe(error)}`)));
+          }
+          if (problem) throw new HookcError(JSON.parse(chain.invalidInput(String(problem))));
         }
-        guarded((t) => chain.take(t))(text);
       }
     } catch (error) {
       failed = true;
       failure = error instanceof HookcError ? error : new HookcError({ code: 'HOOKC_HOOK', message: `${name} hook failed: ${describe(error)}` });
     }
-    this._notify(name, chain.observation(failed ? failure.message : undefined));
+    // Observers see a contract error in full (the seed's text and what was wrong), as Rust's do.
+    this._notify(name, chain.observation(failed ? (failure.detail ?? failure.message) : undefined));
     if (failed) throw failure;
     return JSON.parse(chain.result());
   }

@@ -160,6 +160,12 @@ impl JsonChain {
         self.chain.failed(reason)
     }
 
+    /// The contract error of a PreToolUse rewrite the binding's input check refused (`detail`
+    /// says why): the seed's "PreToolUse hook returned an invalid update".
+    pub fn invalid_input(&self, detail: impl Into<String>) -> HookError {
+        self.chain.invalid_input(detail)
+    }
+
     /// The merged result so far.
     pub fn result(&self) -> &HookResult {
         self.chain.merged().0

@@ -259,6 +259,13 @@ impl Chain {
         Ok(())
     }
 
+    /// The contract error of a rewrite the caller's check refused, when the check runs after
+    /// [`Chain::take`] (a binding's: `HookRegistry.run(event, { checkInput })`): the seed's text,
+    /// as `take` with the check gives it.
+    pub fn invalid_input(&self, detail: impl Into<String>) -> HookError {
+        invalid_update(self.kind, detail.into())
+    }
+
     /// The failure of a hook of this chain (a callback that threw or rejected, rules that could
     /// not evaluate): the loop fails closed with it.
     pub fn failed(&self, reason: impl Into<String>) -> HookError {

@@ -261,6 +261,13 @@ impl Chain {
         self.with(|chain| hookc::agent::failure_json(&chain.failed(reason)).to_string())
     }
 
+    /// The JSON of the contract error to reject the run with when the caller's input check
+    /// refused a PreToolUse rewrite (`detail` says why).
+    #[napi]
+    pub fn invalid_input(&self, detail: String) -> Result<String> {
+        self.with(|chain| hookc::agent::failure_json(&chain.invalid_input(detail)).to_string())
+    }
+
     /// The merged result (HookResult JSON).
     #[napi]
     pub fn result(&self) -> Result<String> {

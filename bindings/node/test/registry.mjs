@@ -202,4 +202,45 @@ await test('a bad event or an unknown event name is a HookcError', async () => {
   assert.throws(() => hooks.addRules({}), TypeError);
 });
 
+await test("checkInput judges each rewrite as its hook returns it: a later hook cannot repair a refused one", async () => {
+  const schema = (args) => (typeof args.content === 'string' ? undefined : 'write_file: argument `content` must be a string');
+  let later = 0;
+  const observed = [];
+  const hooks = new HookRegistry()
+    .observe((observation) => observed.push(observation))
+    .register('pre_tool_use', () => ({ updatedInput: { path: 'a.txt', content: 7 } }))
+    .register('pre_tool_use', () => {
+      later += 1;
+      return { updatedInput: { path: 'a.txt', content: 'repaired' } };
+    });
+  await assert.rejects(hooks.run(write('a.txt'), { checkInput: schema }), (error) => {
+    assert.ok(error instanceof HookcError);
+    assert.equal(error.code, 'HOOKC_CONTRACT');
+    assert.equal(error.message, 'PreToolUse hook returned an invalid update');
+    assert.match(error.detail, /content/);
+    return true;
+  });
+  assert.equal(later, 0, 'no hook after the refused rewrite ran');
+  assert.match(observed[0].error, /^PreToolUse hook returned an invalid update: .*content/, 'observers see it in full');
+  // Without the check the same chain runs to the repaired call; a rule set's rewrite is checked too.
+  assert.equal((await hooks.run(write('a.txt'))).updatedInput.content, 'repaired');
+  const ruled = new HookRegistry().addRules(rules('pre_tool_use => set path = "elsewhere.txt"'));
+  const refusePath = (args) => (args.path === 'elsewhere.txt' ? 'no writing elsewhere' : undefined);
+  await assert.rejects(ruled.run(write('a.txt'), { checkInput: refusePath }), (error) => error.code === 'HOOKC_CONTRACT');
+  // An async check is awaited; an accepted rewrite passes; an unchanged call is not checked.
+  let checked = 0;
+  const accept = async () => {
+    checked += 1;
+    return undefined;
+  };
+  assert.equal((await ruled.run(write('a.txt'), { checkInput: accept })).updatedInput.path, 'elsewhere.txt');
+  await new HookRegistry().register('pre_tool_use', () => ({ permissionBehavior: 'ask' })).run(write('a.txt'), { checkInput: accept });
+  assert.equal(checked, 1);
+  // A check that throws fails the run closed.
+  const thrower = () => {
+    throw new Error('schema broke');
+  };
+  await assert.rejects(ruled.run(write('a.txt'), { checkInput: thrower }), (error) => error.code === 'HOOKC_HOOK' && /schema broke/.test(error.message));
+});
+
 console.log(`${passed} passed, 0 failed`);

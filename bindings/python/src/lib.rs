@@ -177,6 +177,11 @@ impl Chain {
         hook_failure(py, &self.inner.failed(reason))
     }
 
+    /// The error to raise when the caller's input check refused a PreToolUse rewrite.
+    fn invalid_input(&self, py: Python<'_>, detail: String) -> PyErr {
+        hook_failure(py, &self.inner.invalid_input(detail))
+    }
+
     /// The merged result (HookResult JSON).
     fn result(&self, py: Python<'_>) -> PyResult<String> {
         serde_json::to_string(self.inner.result()).map_err(|error| failure(py, "HOOKC_EVAL", error))

@@ -204,4 +204,39 @@ def a_bad_event_or_event_name_is_a_hookc_error():
         raise AssertionError("add_rules took a dict")
 
 
+@test
+def check_input_judges_each_rewrite_as_its_hook_returns_it():
+    def schema(args):
+        return None if isinstance(args.get("content"), str) else "write_file: argument `content` must be a string"
+
+    later, observed = [], []
+    hooks = (
+        HookRegistry()
+        .observe(observed.append)
+        .register("pre_tool_use", lambda e: {"updatedInput": {"path": "a.txt", "content": 7}})
+        .register("pre_tool_use", lambda e: later.append(1) or {"updatedInput": {"path": "a.txt", "content": "fixed"}})
+    )
+    error = raises("HOOKC_CONTRACT", lambda: hooks.run(write("a.txt"), check_input=schema))
+    assert str(error) == "PreToolUse hook returned an invalid update", str(error)
+    assert later == [], "no hook after the refused rewrite ran"
+    assert observed[0]["error"].startswith("PreToolUse hook returned an invalid update: "), observed[0]
+    assert "content" in observed[0]["error"], "observers see it in full"
+    assert hooks.run(write("a.txt"))["updatedInput"]["content"] == "fixed"
+    ruled = HookRegistry().add_rules(rules('pre_tool_use => set path = "elsewhere.txt"'))
+    raises("HOOKC_CONTRACT", lambda: ruled.run(write("a.txt"), check_input=lambda args: "no writing elsewhere"))
+    checked = []
+
+    async def accept(args):
+        checked.append(args)
+
+    assert asyncio.run(ruled.run_async(write("a.txt"), check_input=accept))["updatedInput"]["path"] == "elsewhere.txt"
+    assert len(checked) == 1
+
+    def broken(args):
+        raise ValueError("schema broke")
+
+    error = raises("HOOKC_HOOK", lambda: ruled.run(write("a.txt"), check_input=broken))
+    assert "schema broke" in str(error)
+
+
 print(f"{passed} passed, 0 failed")

@@ -61,9 +61,12 @@ class HookRegistry:
         self._observers.append((event, observer))
         return self
 
-    def run(self, event):
-        """Runs the event's hooks in order and returns the merged HookResult."""
-        steps = self._steps(event)
+    def run(self, event, check_input=None):
+        """Runs the event's hooks in order and returns the merged HookResult. `check_input(args)`,
+        if given, judges each PreToolUse rewrite as the hook that made it returns it (the tool's
+        schema, say): a text it returns is why the rewrite is refused, and the run raises the
+        seed's contract error; no later hook runs."""
+        steps = self._steps(event, check_input)
         resume = steps.__next__
         while (step := _advance(resume))[0]:
             returned = step[1]
@@ -76,9 +79,10 @@ class HookRegistry:
                 resume = lambda returned=returned: steps.send(returned)  # noqa: E731
         return step[1]
 
-    async def run_async(self, event):
-        """`run`, awaiting coroutine callbacks: the event loop runs while they wait."""
-        steps = self._steps(event)
+    async def run_async(self, event, check_input=None):
+        """`run`, awaiting coroutine callbacks (and a coroutine `check_input`): the event loop runs
+        while they wait."""
+        steps = self._steps(event, check_input)
         resume = steps.__next__
         while (step := _advance(resume))[0]:
             returned = step[1]
@@ -91,33 +95,50 @@ class HookRegistry:
             resume = lambda returned=returned: steps.send(returned)  # noqa: E731
         return step[1]
 
-    def _steps(self, event):
-        """The run as a generator: it yields each callback's return value to be resolved (called
-        as it is, or awaited) and is sent the resolved result."""
+    def _steps(self, event, check_input=None):
+        """The run as a generator: it yields each callback's (and the input check's) return value
+        to be resolved (called as it is, or awaited) and is sent the resolved result."""
         text = event if isinstance(event, str) else json.dumps(event)
         chain = _Chain.start(text)
         name = chain.event_name
+        checking = check_input is not None and name == "pre_tool_use"
+        if check_input is not None and not callable(check_input):
+            raise TypeError("check_input takes a callable")
+        seen = json.dumps(json.loads(chain.current()).get("args"), sort_keys=True) if checking else None
         try:
             for hook_event, hook in self._hooks:
                 if chain.halted:
                     break
                 if hook_event is None:
                     chain.evaluate(hook)
+                elif hook_event != name:
                     continue
-                if hook_event != name:
-                    continue
-                try:
-                    returned = hook(json.loads(chain.current()))
-                    result = yield returned
-                    if result is not None and not isinstance(result, dict):
-                        raise TypeError(f"it returned {type(result).__name__}, not a HookResult dict")
-                    text = json.dumps({} if result is None else result)
-                except Exception as error:  # noqa: BLE001 - a failing callback fails the run
-                    raise chain.failure(f"the callback failed: {_describe(error)}") from error
-                chain.take(text)
+                else:
+                    try:
+                        returned = hook(json.loads(chain.current()))
+                        result = yield returned
+                        if result is not None and not isinstance(result, dict):
+                            raise TypeError(f"it returned {type(result).__name__}, not a HookResult dict")
+                        text = json.dumps({} if result is None else result)
+                    except Exception as error:  # noqa: BLE001 - a failing callback fails the run
+                        raise chain.failure(f"the callback failed: {_describe(error)}") from error
+                    chain.take(text)
+                if checking:
+                    # Each rewrite as its hook returns it: a later hook cannot repair a refused one.
+                    args = json.loads(chain.current()).get("args")
+                    now = json.dumps(args, sort_keys=True)
+                    if now != seen:
+                        seen = now
+                        try:
+                            problem = yield check_input(args)
+                        except Exception as error:  # noqa: BLE001 - a failing check fails the run
+                            raise chain.failure(f"the input check failed: {_describe(error)}") from error
+                        if problem:
+                            raise chain.invalid_input(str(problem))
         except BaseException as error:
             # Every failure is observed (a cancelled run, an interrupt too), then raised.
-            self._notify(name, json.loads(chain.observation(_describe(error))))
+            # Observers see a contract error in full (the seed's text and what was wrong), as Rust's do.
+            self._notify(name, json.loads(chain.observation(getattr(error, "detail", None) or _describe(error))))
             raise
         self._notify(name, json.loads(chain.observation(None)))
         return json.loads(chain.result())
