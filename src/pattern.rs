@@ -30,10 +30,19 @@ pub(crate) const SIZING_BUDGET: std::time::Duration = std::time::Duration::from_
 /// fails closed. With the process's own few megabytes, a call stays under 100 MB.
 pub(crate) const COMPILE_MEMORY_BUDGET: u64 = 64 << 20;
 
+/// The process's resident size a call's compiling is measured from: read just before its first
+/// compile, so a call whose patterns are all compiled already reads nothing (`None` inside: the
+/// system does not say).
+#[derive(Debug, Clone, Copy)]
+enum Baseline {
+    NotRead,
+    Read(Option<u64>),
+}
+
 thread_local! {
     /// When compiling must stop on this thread (set around a hook call's evaluation), and the
-    /// process's resident size when the budget was set (where it can be read).
-    static COMPILE_DEADLINE: std::cell::Cell<Option<(crate::clock::Instant, Option<u64>)>> =
+    /// process's resident size before the call first compiled.
+    static COMPILE_DEADLINE: std::cell::Cell<Option<(crate::clock::Instant, Baseline)>> =
         const { std::cell::Cell::new(None) };
 }
 
@@ -52,7 +61,7 @@ fn resident_bytes() -> Option<u64> {
 /// Runs `work` with a deadline and a memory budget for compiling patterns on this thread: a
 /// pattern not yet compiled when either is spent fails (and is not remembered as failed).
 pub(crate) fn with_compile_budget<T>(budget: std::time::Duration, work: impl FnOnce() -> T) -> T {
-    let set = (crate::clock::Instant::now() + budget, resident_bytes());
+    let set = (crate::clock::Instant::now() + budget, Baseline::NotRead);
     let previous = COMPILE_DEADLINE.with(|deadline| deadline.replace(Some(set)));
     let result = work();
     COMPILE_DEADLINE.with(|deadline| deadline.set(previous));
@@ -60,15 +69,34 @@ pub(crate) fn with_compile_budget<T>(budget: std::time::Duration, work: impl FnO
 }
 
 /// Why a pattern may not be compiled now: the thread's compile deadline has passed, or the
-/// process has grown past [`COMPILE_MEMORY_BUDGET`] since the budget was set.
+/// process has grown past [`COMPILE_MEMORY_BUDGET`] since the call first compiled. Called only
+/// before compiling (the first call reads the baseline).
 pub(crate) fn over_budget() -> Option<String> {
-    let (deadline, resident) = COMPILE_DEADLINE.with(std::cell::Cell::get)?;
+    let (deadline, baseline) = COMPILE_DEADLINE.with(std::cell::Cell::get)?;
+    let resident = match baseline {
+        Baseline::Read(resident) => resident,
+        Baseline::NotRead => {
+            let resident = resident_bytes();
+            COMPILE_DEADLINE.with(|cell| cell.set(Some((deadline, Baseline::Read(resident)))));
+            return over_deadline(deadline);
+        }
+    };
+    over_deadline(deadline).or_else(|| over_memory(resident))
+}
+
+/// The deadline half of [`over_budget`].
+fn over_deadline(deadline: crate::clock::Instant) -> Option<String> {
     if crate::clock::Instant::now() > deadline {
         return Some(format!(
             "this call spent more than {} s compiling the rules' patterns; `hookc check` names the costly ones (W0312)",
             COMPILE_BUDGET.as_secs_f64()
         ));
     }
+    None
+}
+
+/// The memory half of [`over_budget`], against the resident size before the call first compiled.
+fn over_memory(resident: Option<u64>) -> Option<String> {
     let grown = resident.zip(resident_bytes()).map_or(0, |(then, now)| now.saturating_sub(then));
     (grown > COMPILE_MEMORY_BUDGET).then(|| {
         format!(
@@ -87,8 +115,12 @@ fn compiled_once(
     cell: &OnceLock<Result<(regex::Regex, bool), String>>,
     source: impl FnOnce() -> String,
 ) -> Result<&regex::Regex, String> {
-    if let (None, Some(reason)) = (cell.get(), over_budget()) {
-        return Err(reason);
+    // Only a pattern still to compile asks the budget (asking reads the clock, and once a call
+    // has compiled, the process's size).
+    if cell.get().is_none() {
+        if let Some(reason) = over_budget() {
+            return Err(reason);
+        }
     }
     cell.get_or_init(|| compile_bounded(&source())).as_ref().map(|(regex, _)| regex).map_err(Clone::clone)
 }
@@ -718,13 +750,16 @@ mod tests {
         assert!(with_compile_budget(std::time::Duration::ZERO, || regex.get().is_ok()));
     }
 
-    /// The budget is for the whole call: once the process has grown past it while the call
-    /// compiles, no further pattern compiles, whichever it is.
+    /// The budget is for the whole call: once the process has grown past it since the call
+    /// first compiled, no further pattern compiles, whichever it is.
     #[cfg(target_os = "linux")]
     #[test]
     fn past_the_memory_budget_no_pattern_compiles() {
+        let first = Regex::lazy("first[0-9]+", "").unwrap();
         let regex = Regex::lazy("tool[0-9]+", "").unwrap();
         let refused = with_compile_budget(std::time::Duration::from_secs(60), || {
+            // The first compile reads the size the call's growth is measured from.
+            assert!(first.get().is_ok());
             // Well past the budget: the resident size is the process's, and other tests running
             // beside this one may free memory meanwhile.
             let grown = vec![1u8; (COMPILE_MEMORY_BUDGET * 4) as usize];
