@@ -3,76 +3,54 @@
 // the hook answer must be the command's. `node test/conformance.mjs` after bindings/node/test.sh
 // has built the module.
 import { createRequire } from 'node:module';
-import { readFileSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { groups, normal } from '../../../tests/fixtures/eval/corpus.mjs';
 
 const require = createRequire(import.meta.url);
 const { Policy, HookcError } = require('../index.js');
-const here = path.dirname(fileURLToPath(import.meta.url));
-const fixtures = path.join(here, '../../../tests/fixtures/eval');
-
-// Fields at their defaults are left out of hookc's JSON; an expectation may spell them.
-function normal(value) {
-  if (Array.isArray(value)) return value.map(normal);
-  if (value && typeof value === 'object') {
-    const out = {};
-    for (const key of Object.keys(value).sort()) {
-      const item = normal(value[key]);
-      const empty = item === null || item === false || (Array.isArray(item) && item.length === 0);
-      if (!empty) out[key] = item;
-    }
-    return out;
-  }
-  return value;
-}
 
 let passed = 0;
 const failed = [];
-for (const file of readdirSync(fixtures).filter((name) => name.endsWith('.yaml')).sort()) {
-  for (const group of parse(readFileSync(path.join(fixtures, file), 'utf8'))) {
-    const files = { ...(group.files || {}) };
-    if (group.rules) files['case.rules'] = group.rules;
-    const names = Object.keys(files).sort();
-    let policy;
+for (const group of groups(parse)) {
+  const names = Object.keys(group.files).sort();
+  let policy;
+  try {
+    if (names.length === 1) {
+      policy = Policy.fromSource(names[0], group.files[names[0]]);
+    } else {
+      // Several files: tried in name order, as the Rust table does; written to a temp dir.
+      const dir = mkdtempSync(path.join(tmpdir(), 'hookc-node-'));
+      for (const name of names) writeFileSync(path.join(dir, name), group.files[name]);
+      policy = Policy.fromRules([dir]);
+    }
+  } catch (error) {
+    failed.push(`${group.file}: ${group.name}: the rules do not load: ${error.message}`);
+    continue;
+  }
+  for (const kase of group.cases) {
+    const label = kase.label;
+    // The async variant gives what the sync one gives, result or error.
+    const sync = (() => { try { return JSON.stringify(policy.evaluate(kase.event)); } catch (error) { return `error ${error.code} ${error.message}`; } })();
+    const asynchronous = await policy.evaluateAsync(kase.event).then(
+      (result) => JSON.stringify(result),
+      (error) => (error instanceof HookcError ? `error ${error.code} ${error.message}` : `not a HookcError: ${error}`),
+    );
+    if (sync !== asynchronous) failed.push(`${label}: evaluateAsync gave ${asynchronous}, evaluate ${sync}`);
     try {
-      policy = names.length === 1 ? Policy.fromSource(names[0], files[names[0]]) : null;
-      if (!policy) {
-        // Several files: tried in name order, as the Rust table does; written to a temp dir.
-        const { mkdtempSync, writeFileSync } = await import('node:fs');
-        const os = await import('node:os');
-        const dir = mkdtempSync(path.join(os.tmpdir(), 'hookc-node-'));
-        for (const name of names) writeFileSync(path.join(dir, name), files[name]);
-        policy = Policy.fromRules([dir]);
+      const result = policy.evaluate(kase.event);
+      if (kase.error) {
+        failed.push(`${label}: expected an error containing ${JSON.stringify(kase.error)}, got ${JSON.stringify(result)}`);
+      } else if (JSON.stringify(normal(result)) !== JSON.stringify(normal(kase.expect))) {
+        failed.push(`${label}:\n  got      ${JSON.stringify(normal(result))}\n  expected ${JSON.stringify(normal(kase.expect))}`);
+      } else {
+        passed++;
       }
     } catch (error) {
-      failed.push(`${file}: ${group.name}: the rules do not load: ${error.message}`);
-      continue;
-    }
-    const cases = group.cases || [{ event: group.event, expect: group.expect, error: group.error }];
-    for (const [at, kase] of cases.entries()) {
-      const label = `${file}: ${group.name}${cases.length > 1 ? ` #${at + 1}` : ''}`;
-      // The async variant gives what the sync one gives, result or error.
-      const sync = (() => { try { return JSON.stringify(policy.evaluate(kase.event)); } catch (error) { return `error ${error.code} ${error.message}`; } })();
-      const asynchronous = await policy.evaluateAsync(kase.event).then(
-        (result) => JSON.stringify(result),
-        (error) => (error instanceof HookcError ? `error ${error.code} ${error.message}` : `not a HookcError: ${error}`),
-      );
-      if (sync !== asynchronous) failed.push(`${label}: evaluateAsync gave ${asynchronous}, evaluate ${sync}`);
-      try {
-        const result = policy.evaluate(kase.event);
-        if (kase.error) {
-          failed.push(`${label}: expected an error containing ${JSON.stringify(kase.error)}, got ${JSON.stringify(result)}`);
-        } else if (JSON.stringify(normal(result)) !== JSON.stringify(normal(kase.expect))) {
-          failed.push(`${label}:\n  got      ${JSON.stringify(normal(result))}\n  expected ${JSON.stringify(normal(kase.expect))}`);
-        } else {
-          passed++;
-        }
-      } catch (error) {
-        if (kase.error && error instanceof HookcError && error.message.includes(kase.error)) passed++;
-        else failed.push(`${label}: unexpected error: ${error.message}`);
-      }
+      if (kase.error && error instanceof HookcError && error.message.includes(kase.error)) passed++;
+      else failed.push(`${label}: unexpected error: ${error.message}`);
     }
   }
 }

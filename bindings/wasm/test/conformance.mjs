@@ -3,65 +3,45 @@
 // HookResult (or the same error). Cases marked `file_system` read the machine (a link on disk,
 // the process's home) and are skipped: in WebAssembly the file system is off. `node
 // test/conformance.mjs` after build.sh.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { groups, normal } from '../../../tests/fixtures/eval/corpus.mjs';
 import { loadSync, Policy, HookcError, check, agents, builtins } from '../hookc.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 loadSync(readFileSync(path.join(here, '../pkg/hookc_wasm_bg.wasm')));
-const fixtures = path.join(here, '../../../tests/fixtures/eval');
-
-// Fields at their defaults are left out of hookc's JSON; an expectation may spell them.
-function normal(value) {
-  if (Array.isArray(value)) return value.map(normal);
-  if (value && typeof value === 'object') {
-    const out = {};
-    for (const key of Object.keys(value).sort()) {
-      const item = normal(value[key]);
-      const empty = item === null || item === false || (Array.isArray(item) && item.length === 0);
-      if (!empty) out[key] = item;
-    }
-    return out;
-  }
-  return value;
-}
 
 let passed = 0;
 let skipped = 0;
 const failed = [];
-for (const file of readdirSync(fixtures).filter((name) => name.endsWith('.yaml')).sort()) {
-  for (const group of parse(readFileSync(path.join(fixtures, file), 'utf8'))) {
-    const files = { ...(group.files || {}) };
-    if (group.rules) files['case.rules'] = group.rules;
-    let policy;
-    try {
-      policy = Policy.fromSources(files);
-    } catch (error) {
-      failed.push(`${file}: ${group.name}: the rules do not load: ${error.message}`);
+for (const group of groups(parse)) {
+  let policy;
+  try {
+    policy = Policy.fromSources(group.files);
+  } catch (error) {
+    failed.push(`${group.file}: ${group.name}: the rules do not load: ${error.message}`);
+    continue;
+  }
+  for (const kase of group.cases) {
+    const label = kase.label;
+    if (kase.fileSystem) {
+      skipped++;
       continue;
     }
-    const cases = group.cases || [{ event: group.event, expect: group.expect, error: group.error, file_system: false }];
-    for (const [at, kase] of cases.entries()) {
-      const label = `${file}: ${group.name}${cases.length > 1 ? ` #${at + 1}` : ''}`;
-      if (group.file_system || kase.file_system) {
-        skipped++;
-        continue;
+    try {
+      const result = policy.evaluate(kase.event);
+      if (kase.error) {
+        failed.push(`${label}: expected an error containing ${JSON.stringify(kase.error)}, got ${JSON.stringify(result)}`);
+      } else if (JSON.stringify(normal(result)) !== JSON.stringify(normal(kase.expect))) {
+        failed.push(`${label}:\n  got      ${JSON.stringify(normal(result))}\n  expected ${JSON.stringify(normal(kase.expect))}`);
+      } else {
+        passed++;
       }
-      try {
-        const result = policy.evaluate(kase.event);
-        if (kase.error) {
-          failed.push(`${label}: expected an error containing ${JSON.stringify(kase.error)}, got ${JSON.stringify(result)}`);
-        } else if (JSON.stringify(normal(result)) !== JSON.stringify(normal(kase.expect))) {
-          failed.push(`${label}:\n  got      ${JSON.stringify(normal(result))}\n  expected ${JSON.stringify(normal(kase.expect))}`);
-        } else {
-          passed++;
-        }
-      } catch (error) {
-        if (kase.error && error instanceof HookcError && error.message.includes(kase.error)) passed++;
-        else failed.push(`${label}: unexpected error: ${error.message}`);
-      }
+    } catch (error) {
+      if (kase.error && error instanceof HookcError && error.message.includes(kase.error)) passed++;
+      else failed.push(`${label}: unexpected error: ${error.message}`);
     }
   }
 }
