@@ -631,8 +631,11 @@ fn bounded_evaluation_fails_closed_past_the_compile_budget() {
     )
     .unwrap();
     let started = std::time::Instant::now();
+    // Whichever half of the budget is spent first (the time, or the process's growth, which
+    // tests running beside this one add to) fails the call.
+    let over = |error: &str| error.contains("spent more than 0.7 s compiling") || error.contains("MB to compile");
     let error = policy.evaluate_bounded(&event).unwrap_err().to_string();
-    assert!(error.contains("spent more than 0.7 s compiling"), "{error}");
+    assert!(over(&error), "{error}");
     assert!(started.elapsed() < std::time::Duration::from_secs(5), "{:?}", started.elapsed());
     // The chain a binding's registry drives has the same limit (a fresh policy: none compiled).
     let policy = Policy::from_source("costly.rules", &rules).unwrap();
@@ -644,6 +647,6 @@ fn bounded_evaluation_fails_closed_past_the_compile_budget() {
     let mut chain = hookc::agent::JsonChain::start(&json).unwrap();
     let started = std::time::Instant::now();
     let error = hookc::agent::failure_json(&chain.evaluate(&policy).unwrap_err());
-    assert!(error["message"].as_str().unwrap_or_default().contains("spent more than 0.7 s compiling"), "{error}");
+    assert!(over(error["message"].as_str().unwrap_or_default()), "{error}");
     assert!(started.elapsed() < std::time::Duration::from_secs(5), "{:?}", started.elapsed());
 }

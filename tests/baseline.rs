@@ -682,6 +682,7 @@ const SHELL_SWITCHES: &[(&str, Option<bool>, Option<bool>)] = &[
     ("-e", None, None),
     ("-o pipefail", None, None),
     ("-O extglob", None, None),
+    ("-oe errexit", None, None),
     ("--norc", None, None),
     ("-ne", Some(true), None),
     ("-xn", Some(true), None),
@@ -692,15 +693,18 @@ proptest::proptest! {
 
     /// A shell whose options turn execution off runs nothing of its script, however the
     /// options are spelt and ordered; one whose later options turn it back on (`+n`, `+o
-    /// noexec`) or make it interactive runs its script, and `rm -rf /` is denied. The oracle
-    /// replays the switches in order.
+    /// noexec`) or make it interactive, or a shell whose option names hookc does not read, runs
+    /// its script, and `rm -rf /` is denied. The oracle replays the switches in order.
     #[test]
     fn a_shell_runs_its_script_unless_its_options_turn_execution_off(
         switches in proptest::collection::vec(proptest::sample::select(SHELL_SWITCHES), 0..6),
-        shell in proptest::sample::select(&["bash", "sh", "zsh", "dash"][..]),
+        shell in proptest::sample::select(&["bash", "sh", "dash", "ash", "zsh", "ksh", "yash", "fish"][..]),
         stdin in proptest::bool::ANY,
         agent in 0u64..4,
     ) {
+        // zsh, ksh, yash and fish turn execution back on by names of their own (`-o exec`): their
+        // `-n` is never believed.
+        let believed = matches!(shell, "bash" | "sh" | "dash" | "ash");
         let (mut noexec, mut interactive) = (false, false);
         for (_, sets_noexec, sets_interactive) in &switches {
             noexec = sets_noexec.unwrap_or(noexec);
@@ -713,7 +717,7 @@ proptest::proptest! {
             false => format!("{shell} {options} -c 'rm -rf /'"),
         };
         let result = decide(&line, agent);
-        let runs = !noexec || interactive;
+        let runs = !believed || !noexec || interactive;
         proptest::prop_assert_eq!(result.permission_behavior == Permission::Deny, runs, "{:?} → {:?}", line, result);
     }
 

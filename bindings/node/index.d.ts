@@ -74,7 +74,9 @@ export type Callback = (
 /** Options of a run: `checkInput` judges each PreToolUse rewrite as its hook returns it (a text is
  * why it is refused: the run rejects with the seed's contract error). */
 export interface RunOptions {
-  checkInput?: (args: Record<string, unknown>) => string | undefined | void | Promise<string | undefined | void>;
+  checkInput?: (
+    args: Record<string, unknown>,
+  ) => string | null | undefined | void | Promise<string | null | undefined | void>;
 }
 
 /** Per event, rule sets and callbacks in registration order, merged by hookc's own rules; and

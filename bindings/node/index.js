@@ -148,9 +148,11 @@ class HookRegistry {
   }
   /** Runs the event's hooks in order and resolves to the merged HookResult. `options.checkInput(args)`,
    * if given, judges each PreToolUse rewrite as the hook that made it returns it (the tool's schema,
-   * say): a text it returns (or resolves to) is why the rewrite is refused, and the run rejects with
-   * the seed's contract error; no later hook runs. */
+   * say): a string it returns (or resolves to) is why the rewrite is refused, and the run rejects
+   * with the seed's contract error; no later hook runs. `undefined` or `null` accepts it; anything
+   * else (`true`, `false`…) fails the run closed, so a predicate is never read backwards. */
   async run(event, options = {}) {
+    if (typeof options === 'function') throw new TypeError('run takes { checkInput }, not a function');
     const chain = guarded((text) => native.Chain.start(text))(typeof event === 'string' ? event : JSON.stringify(event));
     const name = chain.eventName;
     const check = options?.checkInput;
@@ -179,6 +181,8 @@ class HookRegistry {
             throw new HookcError(JSON.parse(chain.failure(`the callback failed: ${describe(error)}`)));
           }
           guarded((t) => chain.take(t))(text);
+          // A callback's rewrite is checked even when it changes nothing (as Rust's `take` does).
+          if (checking && JSON.parse(text).updatedInput !== undefined) seen = undefined;
         }
         if (checking) {
           // Each rewrite as its hook returns it: a later hook cannot repair a refused one.
@@ -192,7 +196,10 @@ class HookRegistry {
           } catch (error) {
             throw new HookcError(JSON.parse(chain.failure(`the input check failed: ${describe(error)}`)));
           }
-          if (problem) throw new HookcError(JSON.parse(chain.invalidInput(String(problem))));
+          if (typeof problem === 'string') throw new HookcError(JSON.parse(chain.invalidInput(problem)));
+          if (problem !== undefined && problem !== null) {
+            throw new HookcError(JSON.parse(chain.failure(`the input check returned ${describe(problem)}, not a string or nothing`)));
+          }
         }
       }
     } catch (error) {

@@ -110,6 +110,15 @@ impl Walker {
         let args = words.get(1..).unwrap_or_default().to_vec();
         let mut parsed = parse_options(&program, &args);
         parsed.flags = expand_abbreviations(&program, parsed.operands.first().map(String::as_str), parsed.flags);
+        // `bash -n`: the shell reads its script and runs nothing. Only the words say so (a typed
+        // `--noexec` is not it), and not where the line may have redefined the shell's name.
+        if row.is_shell() {
+            parsed.flags.retain(|flag| flag != super::options::NOEXEC);
+            let redefines = ["alias", "()", "function"].iter().any(|word| self.line.contains(word));
+            if !redefines && super::options::shell_noexec(&program, &args) {
+                parsed.flags.push(super::options::NOEXEC.to_string());
+            }
+        }
         // `export W=…`, `declare W=…`, `local W=…` set variables as an assignment does.
         if row.declares {
             let assignments: Vec<(String, String)> = args

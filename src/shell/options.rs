@@ -109,6 +109,14 @@ pub(super) fn parse_options(program: &str, args: &[String]) -> Options {
         let letters = word.get(1..).unwrap_or_default();
         for (offset, letter) in letters.char_indices() {
             options.flags.push(letter.to_string());
+            // A shell's `-o NAME`/`-O NAME` take the next word even inside a cluster, and the
+            // cluster goes on: `bash -oc errexit 'rm -rf ~'` is `-o errexit -c 'rm -rf ~'`.
+            if plus && matches!(letter, 'o' | 'O') {
+                if let Some(value) = words.next() {
+                    options.values.push((letter.to_string(), value.clone()));
+                }
+                continue;
+            }
             if short_values.contains(letter) {
                 let attached = letters.get(offset + letter.len_utf8()..).unwrap_or_default();
                 let value = if attached.is_empty() { words.next().cloned() } else { Some(attached.to_string()) };
@@ -119,31 +127,71 @@ pub(super) fn parse_options(program: &str, args: &[String]) -> Options {
             }
         }
     }
-    // `bash -n`: the shell reads its script and runs nothing (a synthetic flag: `+n` is read as
-    // `-n` above, so only the words say whether execution is off).
-    if plus && shell_noexec(args) {
-        options.flags.push(NOEXEC.to_string());
-    }
     options
 }
 
-/// The flag a shell's options carry when they turn execution off ([`shell_noexec`]).
+/// The flag a shell's options carry when they turn execution off ([`shell_noexec`]). A shell's
+/// own `--noexec` word is not it: the walker drops that flag and sets this one only where the
+/// words say so.
 pub(super) const NOEXEC: &str = "noexec";
 
+/// The shells whose option grammar [`shell_noexec`] reads. zsh, ksh93 and yash turn execution
+/// back on by other option names (`-o exec`, `--exec`, `+o no_exec`), fish's `-o` and `-d` take
+/// files, so for them `-n` is never believed.
+const NOEXEC_SHELLS: &[&str] = &["sh", "bash", "dash", "ash"];
+
+/// `set -o` names that leave execution alone, in bash and dash (any other name is doubt).
+const NEUTRAL_SET_OPTIONS: &[&str] = &[
+    "allexport",
+    "braceexpand",
+    "emacs",
+    "errexit",
+    "errtrace",
+    "functrace",
+    "hashall",
+    "histexpand",
+    "history",
+    "ignoreeof",
+    "keyword",
+    "monitor",
+    "noclobber",
+    "noglob",
+    "nolog",
+    "notify",
+    "nounset",
+    "onecmd",
+    "physical",
+    "pipefail",
+    "posix",
+    "privileged",
+    "verbose",
+    "vi",
+    "xtrace",
+];
+
 /// Whether a shell's options turn execution off: `-n` (`-o noexec`) reads the script and runs
-/// nothing, unless a later `+n` (`+o noexec`) turns it back on, or `-i` makes the shell
-/// interactive, where every shell ignores it. Only the options before the script count (`bash -c
-/// 'rm -rf /' -n` runs the script, with `-n` as `$0`); any doubt reads as running.
-fn shell_noexec(args: &[String]) -> bool {
+/// nothing, unless a later `+n` (`+o noexec`) turns it back on. Any doubt reads as running: a
+/// shell outside [`NOEXEC_SHELLS`], `-i` (interactive), a `-o` name not known to be neutral, or a
+/// word the shell expands (`$X`, `` `…` ``, `{a,b}`, a glob) before or as its first operand, which
+/// may become options (`bash -n $X` with `X='+n -c …'`). Only the options before the script count
+/// (`bash -c 'rm -rf /' -n` runs the script, with `-n` as `$0`).
+pub(super) fn shell_noexec(program: &str, args: &[String]) -> bool {
+    if !NOEXEC_SHELLS.contains(&program) {
+        return false;
+    }
+    let expands = |word: &String| word.contains(['$', '`', '{', '}', '*', '?', '[']);
     let (mut noexec, mut interactive) = (false, false);
     let mut words = args.iter();
     while let Some(word) = words.next() {
+        if expands(word) {
+            return false;
+        }
         let on = word.starts_with('-');
         if word.len() < 2 || !(on || word.starts_with('+')) || word == "--" {
             break;
         }
         if word.starts_with("--") || word.starts_with("++") {
-            // bash's long options; the two that take a file.
+            // bash's long options (none turns execution on); the two that take a file.
             if matches!(word.as_str(), "--rcfile" | "--init-file") {
                 words.next();
             }
@@ -153,12 +201,12 @@ fn shell_noexec(args: &[String]) -> bool {
             match letter {
                 'n' => noexec = on,
                 'i' => interactive = on,
-                'o' | 'O' => match words.next().map(String::as_str) {
-                    Some("noexec") if letter == 'o' => noexec = on,
-                    Some("interactive") if letter == 'o' => interactive = on,
-                    Some(_) => {}
-                    None => return false,
+                'o' => match words.next().map(String::as_str) {
+                    Some("noexec") => noexec = on,
+                    Some(name) if NEUTRAL_SET_OPTIONS.contains(&name) => {}
+                    _ => return false,
                 },
+                'O' if words.next().is_some_and(expands) => return false,
                 _ => {}
             }
         }

@@ -632,6 +632,8 @@ pub(super) static PROGRAMS: &[Program] = &[
                     "merge",
                     "overlay",
                     "no-overlay",
+                    "pathspec-from-file",
+                    "pathspec-file-nul",
                 ],
                 writes: Writes::All,
                 ..SUBCOMMAND
@@ -660,7 +662,8 @@ pub(super) static PROGRAMS: &[Program] = &[
                 pattern_first: true,
                 ..SUBCOMMAND
             },
-            // Their text options' values are text (`git log --grep "fix\.env"` reads no file).
+            // Their text options' values are text (`git log --grep "fix\.env"` reads no file;
+            // `--pretty`, `--format` and `--encoding` take theirs only after `=`).
             Subcommand {
                 names: &["log", "shortlog", "whatchanged", "show", "rev-list", "reflog"],
                 short_values: "SGn",
@@ -669,8 +672,6 @@ pub(super) static PROGRAMS: &[Program] = &[
                     "grep-reflog",
                     "author",
                     "committer",
-                    "format",
-                    "pretty",
                     "since",
                     "until",
                     "after",
@@ -678,7 +679,6 @@ pub(super) static PROGRAMS: &[Program] = &[
                     "max-count",
                     "skip",
                     "date",
-                    "encoding",
                 ],
                 ..SUBCOMMAND
             },

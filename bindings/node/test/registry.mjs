@@ -241,6 +241,14 @@ await test("checkInput judges each rewrite as its hook returns it: a later hook 
     throw new Error('schema broke');
   };
   await assert.rejects(ruled.run(write('a.txt'), { checkInput: thrower }), (error) => error.code === 'HOOKC_HOOK' && /schema broke/.test(error.message));
+  // A predicate's true or false is never read backwards; a function in place of the options is refused.
+  for (const answer of [true, false, 0]) {
+    await assert.rejects(ruled.run(write('a.txt'), { checkInput: () => answer }), (error) => error.code === 'HOOKC_HOOK');
+  }
+  await assert.rejects(ruled.run(write('a.txt'), schema), TypeError);
+  // A callback's rewrite is checked even when it changes nothing.
+  const same = new HookRegistry().register('pre_tool_use', (event) => ({ updatedInput: event.args }));
+  await assert.rejects(same.run(write('a.txt'), { checkInput: () => 'refused' }), (error) => error.code === 'HOOKC_CONTRACT');
 });
 
 console.log(`${passed} passed, 0 failed`);

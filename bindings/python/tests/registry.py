@@ -237,6 +237,10 @@ def check_input_judges_each_rewrite_as_its_hook_returns_it():
 
     error = raises("HOOKC_HOOK", lambda: ruled.run(write("a.txt"), check_input=broken))
     assert "schema broke" in str(error)
+    for answer in (True, False, 0):
+        raises("HOOKC_HOOK", lambda answer=answer: ruled.run(write("a.txt"), check_input=lambda args: answer))
+    same = HookRegistry().register("pre_tool_use", lambda event: {"updatedInput": event["args"]})
+    raises("HOOKC_CONTRACT", lambda: same.run(write("a.txt"), check_input=lambda args: "refused"))
 
 
 print(f"{passed} passed, 0 failed")

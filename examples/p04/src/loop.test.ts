@@ -100,9 +100,6 @@ const toolResults = (report: RunReport): [string, string][] =>
 const roles = (history: readonly ChatMessage[]): [string, string][] =>
   history.map((message) => [message.role, message.content]);
 
-// A callback that decides nothing returns `undefined` (the binding's `Callback` type does not take
-// `void`, so such callbacks say `return undefined`).
-
 /** Counts PostToolUse runs. */
 function countPosts(hooks: HookRegistry): { count: number } {
   const posts = { count: 0 };

@@ -64,8 +64,9 @@ class HookRegistry:
     def run(self, event, check_input=None):
         """Runs the event's hooks in order and returns the merged HookResult. `check_input(args)`,
         if given, judges each PreToolUse rewrite as the hook that made it returns it (the tool's
-        schema, say): a text it returns is why the rewrite is refused, and the run raises the
-        seed's contract error; no later hook runs."""
+        schema, say): a str it returns is why the rewrite is refused, and the run raises the
+        seed's contract error; no later hook runs. None accepts it; anything else (True, False…)
+        fails the run closed, so a predicate is never read backwards."""
         steps = self._steps(event, check_input)
         resume = steps.__next__
         while (step := _advance(resume))[0]:
@@ -123,6 +124,9 @@ class HookRegistry:
                     except Exception as error:  # noqa: BLE001 - a failing callback fails the run
                         raise chain.failure(f"the callback failed: {_describe(error)}") from error
                     chain.take(text)
+                    # A callback's rewrite is checked even when it changes nothing (as Rust's `take`).
+                    if checking and result is not None and "updatedInput" in result:
+                        seen = None
                 if checking:
                     # Each rewrite as its hook returns it: a later hook cannot repair a refused one.
                     args = json.loads(chain.current()).get("args")
@@ -133,8 +137,11 @@ class HookRegistry:
                             problem = yield check_input(args)
                         except Exception as error:  # noqa: BLE001 - a failing check fails the run
                             raise chain.failure(f"the input check failed: {_describe(error)}") from error
-                        if problem:
-                            raise chain.invalid_input(str(problem))
+                        if isinstance(problem, str):
+                            raise chain.invalid_input(problem)
+                        if problem is not None:
+                            # A predicate's True or False is never read backwards: the run fails.
+                            raise chain.failure(f"the input check returned {problem!r}, not a str or None")
         except BaseException as error:
             # Every failure is observed (a cancelled run, an interrupt too), then raised.
             # Observers see a contract error in full (the seed's text and what was wrong), as Rust's do.
