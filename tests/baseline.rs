@@ -28,11 +28,14 @@ fn decide(line: &str, agent: u64) -> HookResult {
     baseline().evaluate(&event).unwrap()
 }
 
+/// How many places [`context`] knows.
+const PLACES: u64 = 19;
+
 /// Puts a command in one of the places a shell runs commands from, chosen by `choice` (modulo
-/// the 16 places).
+/// [`PLACES`]).
 fn context(choice: u64, command: &str) -> String {
     let quoted = command.replace('\'', r"'\''");
-    match choice % 16 {
+    match choice % PLACES {
         0 => format!("true; {command}"),
         1 => format!("{command} && ls"),
         2 => format!("ls /nope || {command}"),
@@ -48,6 +51,9 @@ fn context(choice: u64, command: &str) -> String {
         12 => format!("{command} | cat"),
         13 => format!("cat <({command})"),
         14 => format!("cd /repo\n{command}"),
+        15 => format!("set -- -c; bash \"$1\" '{quoted}'"),
+        16 => format!("bash {{-c,}} '{quoted}'"),
+        17 => format!("fish -C '{quoted}' -c true"),
         _ => command.to_string(),
     }
 }
@@ -143,7 +149,7 @@ proptest::proptest! {
         flags in proptest::sample::select(RECURSIVE),
         dashes in proptest::bool::ANY,
         target in proptest::sample::select(PRECIOUS),
-        place in 0u64..16,
+        place in 0u64..PLACES,
         agent in 0u64..4,
     ) {
         let dashes = if dashes { " --" } else { "" };
@@ -182,7 +188,7 @@ proptest::proptest! {
         target in 0..OUTSIDE.len(),
         delete in 0..DELETES.len(),
         wrapper in 0..WRAPPERS.len(),
-        place in 0u64..16,
+        place in 0u64..PLACES,
         agent in 0u64..4,
     ) {
         let (target, delete) = (OUTSIDE[target], DELETES[delete]);
@@ -209,7 +215,7 @@ proptest::proptest! {
         wrapper in proptest::sample::select(WRAPPERS),
         target in proptest::sample::select(HARMLESS),
         then_ls_root in proptest::bool::ANY,
-        place in 0u64..16,
+        place in 0u64..PLACES,
         agent in 0u64..4,
     ) {
         let command = format!("{wrapper}rm -rf {target}");
@@ -263,7 +269,7 @@ proptest::proptest! {
         git in proptest::sample::select(GITS),
         forcing in proptest::sample::select(FORCING),
         plain in proptest::sample::select(PLAIN_PUSHES),
-        places in (0u64..16, 0u64..16),
+        places in (0u64..PLACES, 0u64..PLACES),
         agents in (0u64..4, 0u64..4),
     ) {
         let line = context(places.0, &format!("{wrapper}{git} push {forcing}"));
@@ -307,7 +313,7 @@ proptest::proptest! {
     fn every_spelling_of_a_download_run_by_an_interpreter_asks(
         form in proptest::sample::select(RUN_FORMS),
         fetch in proptest::sample::select(FETCHES),
-        place in 0u64..16,
+        place in 0u64..PLACES,
         agent in 0u64..4,
     ) {
         let line = context(place, &form.replace('F', fetch));
@@ -373,7 +379,7 @@ proptest::proptest! {
         wrapper in proptest::sample::select(WRAPPERS),
         write in proptest::sample::select(WRITES),
         target in proptest::sample::select(GENERATED),
-        place in 0u64..16,
+        place in 0u64..PLACES,
         agent in 0u64..4,
     ) {
         let line = context(place, &format!("{wrapper}{}", write.replace('T', target)));
@@ -431,7 +437,7 @@ proptest::proptest! {
         wrapper in proptest::sample::select(WRAPPERS),
         read in proptest::sample::select(READS),
         target in proptest::sample::select(SECRETS),
-        place in 0u64..16,
+        place in 0u64..PLACES,
         agent in 0u64..4,
     ) {
         let line = context(place, &format!("{wrapper}{}", read.replace('T', target)));

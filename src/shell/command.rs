@@ -151,6 +151,11 @@ impl Walker {
                 self.script(&script, &nested);
             }
         }
+        if row.is_shell() && !parsed.flags.iter().any(|flag| flag == super::options::NOEXEC) {
+            for script in maybe_scripts(&parsed, &args) {
+                self.script(&script, &nested);
+            }
+        }
         // `pwsh -Command SCRIPT`, `powershell -enc BASE64`: PowerShell's own reading.
         if row.reader == Reader::PowerShell && ctx.depth <= MAX_DEPTH {
             let (flags, scripts) = powershell::invocation(&args);

@@ -367,7 +367,8 @@ pub(super) fn plain_text(raw: &str) -> Option<String> {
 }
 
 /// Brace expansion as bash does it before anything else: `/{etc,usr}` is `/etc` and `/usr`,
-/// `{rm,-rf,/}` is three words (nested braces too; quoted, `${…}` and comma-less braces stay).
+/// `{rm,-rf,/}` is three words (nested braces too; quoted, `${…}` and comma-less braces stay;
+/// an empty alternative makes no word).
 /// At most 256 words: a word that would make more stays whole.
 pub(super) fn expand_braces(raw: &str) -> Vec<String> {
     let mut words = vec![raw.to_string()];
@@ -400,6 +401,9 @@ pub(super) fn expand_braces(raw: &str) -> Vec<String> {
         }
         words = next;
     }
+    // An empty alternative is no word at all, as an unquoted empty word is not (`bash {-c,}
+    // 'rm -rf ~'` is `bash -c 'rm -rf ~'`).
+    words.retain(|word| !word.is_empty());
     words
 }
 

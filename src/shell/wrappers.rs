@@ -102,6 +102,26 @@ pub(super) fn has_c(flags: &[String]) -> bool {
     flags.iter().any(|flag| flag == "c" || flag == "command")
 }
 
+/// Scripts a shell may run that its spelt options do not say: the words after a word
+/// the shell expands before them (`set -- -c; bash "$1" 'rm -rf ~'`, `bash {-c,} 'rm -rf ~'`,
+/// `bash $(echo -c) …`: the expansion may be `-c`), and an init command (`fish -C 'rm -rf ~' -c
+/// true`). Each is read as a script too: a word that was only an argument reads as a command
+/// that decides nothing.
+pub(super) fn maybe_scripts(parsed: &Options, args: &[String]) -> Vec<String> {
+    let expands = |word: &String| word.contains(['$', '`', '{']);
+    let mut scripts = Vec::new();
+    if !has_c(&parsed.flags) {
+        if let Some(at) = args.iter().position(expands) {
+            scripts.extend(args.iter().skip(at + 1).filter(|word| !word.starts_with('-')).cloned());
+        }
+    }
+    if parsed.flags.iter().any(|flag| flag == "C" || flag == "init-command") {
+        let value = parsed.values.iter().find(|(option, _)| option == "init-command").map(|(_, value)| value);
+        scripts.extend(value.or_else(|| parsed.operands.first()).cloned());
+    }
+    scripts
+}
+
 /// The script a command runs, when its words say it (its row's [`Script`]): a shell's `-c
 /// SCRIPT` (with its positional parameters put in), `su -c`/`flock -c`/`script -c`, `eval
 /// WORDS`, `watch [OPTIONS] WORDS`, `ssh [OPTIONS] HOST WORDS`, `tmux send-keys WORDS`.
