@@ -25,13 +25,18 @@ pub(super) fn parse_options(program: &str, args: &[String]) -> Options {
     let has_subcommands = row.subcommand_first;
     let mut options = Options::default();
     if row.reader == programs::Reader::Find {
-        // find's own options (`-L`, `-H`, `-P`, `-O3`, `-D opts`) come before its roots; its
-        // expression words are single-dash names (`-delete`, `-exec`, `-name X`); the words of
-        // an `-exec` command are that command's.
+        // find's own options (`-L`, `-H`, `-P`, `-O3`, `-D opts`; BSD's `-E`, `-X`, `-d`, `-s`,
+        // `-x`, and `-f ROOT`) come before its roots; its expression words are single-dash names
+        // (`-delete`, `-exec`, `-name X`); the words of an `-exec` command are that command's.
         let mut from = 0;
+        let mut bsd_roots = Vec::new();
         while let Some(word) = args.get(from) {
             match word.as_str() {
-                "-H" | "-L" | "-P" | "--" => from += 1,
+                "-H" | "-L" | "-P" | "--" | "-E" | "-X" | "-d" | "-s" | "-x" => from += 1,
+                "-f" => {
+                    bsd_roots.extend(args.get(from + 1).cloned());
+                    from += 2;
+                }
                 "-D" => from += 2,
                 _ if word.starts_with("-O") => from += 1,
                 _ => break,
@@ -40,7 +45,7 @@ pub(super) fn parse_options(program: &str, args: &[String]) -> Options {
         let rest = args.get(from..).unwrap_or_default();
         let start =
             rest.iter().position(|word| word.starts_with('-') || word == "(" || word == "!").unwrap_or(rest.len());
-        options.operands = rest.get(..start).unwrap_or_default().to_vec();
+        options.operands = bsd_roots.into_iter().chain(rest.get(..start).unwrap_or_default().iter().cloned()).collect();
         let mut in_exec = false;
         // The words a primary takes are its values, not primaries (`-gid -delete` deletes nothing).
         let mut values = 0;

@@ -596,7 +596,17 @@ pub(super) static PROGRAMS: &[Program] = &[
                 short_values: "bBU",
                 long_values: &["orphan", "conflict", "pathspec-from-file", "unified", "inter-hunk-context"],
                 long_names: &[
-                    "force", "quiet", "progress", "merge", "detach", "orphan", "ours", "theirs", "patch", "conflict",
+                    "force",
+                    "quiet",
+                    "progress",
+                    "merge",
+                    "detach",
+                    "orphan",
+                    "ours",
+                    "theirs",
+                    "patch",
+                    "conflict",
+                    "pathspec-from-file",
                 ],
                 writes: Writes::All,
                 ..SUBCOMMAND
