@@ -140,10 +140,7 @@ impl Walker {
         };
         if let Some(script) = script_of(&program, &parsed, &args) {
             self.script(&script, &nested);
-        } else if row.stdin_script
-            && reads_stdin(&program, &parsed)
-            && !parsed.flags.iter().any(|flag| flag == super::options::NOEXEC)
-        {
+        } else if row.stdin_script && reads_stdin(&program, &parsed) && !parsed.noexec() {
             // `bash`, `bash -s`, `sh -`, `at now`: the script is what the command reads.
             let script =
                 stdin_script.clone().or_else(|| (!ctx.piped_words.is_empty()).then(|| ctx.piped_words.join(" ")));
@@ -151,7 +148,7 @@ impl Walker {
                 self.script(&script, &nested);
             }
         }
-        if row.is_shell() && !parsed.flags.iter().any(|flag| flag == super::options::NOEXEC) {
+        if row.is_shell() && !parsed.noexec() {
             for script in maybe_scripts(&parsed, &args) {
                 self.script(&script, &nested);
             }

@@ -19,6 +19,13 @@ pub(super) struct Options {
     pub(super) targets: Vec<String>,
 }
 
+impl Options {
+    /// Whether a shell's options turn execution off (the [`NOEXEC`] flag the walker sets).
+    pub(super) fn noexec(&self) -> bool {
+        self.flags.iter().any(|flag| flag == NOEXEC)
+    }
+}
+
 pub(super) fn parse_options(program: &str, args: &[String]) -> Options {
     let row = programs::program(program);
     let (mut short_values, mut long_values) = (row.short_values, row.long_values);

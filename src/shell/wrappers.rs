@@ -130,7 +130,7 @@ pub(super) fn script_of(program: &str, parsed: &Options, args: &[String]) -> Opt
     let words: &[String] = match row.script {
         Script::None => return None,
         Script::Shell => {
-            if !has_c(&parsed.flags) || parsed.flags.iter().any(|flag| flag == super::options::NOEXEC) {
+            if !has_c(&parsed.flags) || parsed.noexec() {
                 return None;
             }
             let script = parsed.operands.first()?;
