@@ -176,7 +176,7 @@ fn main() {
     // The compiled-rules cache takes a file's identity from its stamp only once the file's times
     // are settled (`cache::RACY_SECONDS`): measure after that, as every call but the first few
     // seconds after an edit runs.
-    std::thread::sleep(Duration::from_secs(hookc::cache::RACY_SECONDS) + Duration::from_millis(500));
+    std::thread::sleep(Duration::from_secs(hookc_cli::cache::RACY_SECONDS) + Duration::from_millis(500));
     for (name, rules) in &policies {
         let bundle = project.join("policy.hcb");
         let compiled = Command::new(hookc).args(["compile", rules, "-o", bundle.to_str().unwrap()]).output().unwrap();

@@ -4,38 +4,15 @@
 //! checks them, compiles them into an indexed decision table, and evaluates that table at each
 //! hook point of an agent's loop, returning a structured [`HookResult`].
 //!
-//! ```text
-//! *.rules ─ syntax::parse ─▶ Ast ─ check::check ─▶ Checked ─ DecisionTable::new ─▶ table
-//!                                                                                 │
-//!                                       Event ─ eval::evaluate(table, event) ─▶ HookResult
-//! ```
-//!
-//! Each stage lives in its own private module and hands a new type to the next; nothing
-//! downstream re-parses text. The public surface is [`Policy`], which runs the whole pipeline;
-//! the data model ([`model`]); the vocabulary of events, fields, actions and every agent's tools
-//! ([`vocab`]); the path model ([`paths`]); diagnostics and rule sources; the bundle format; and
-//! the embeddable runtime ([`agent`]):
-//!
 //! ```
 //! use hookc::{Event, Permission, Policy};
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let policy = Policy::from_source("example.rules", r#"
-//!     rule protect-generated
-//!     pre_tool_use when kind == write and path == "generated.txt"
-//!       => block "hook_blocked" "generated.txt is managed elsewhere"
-//!
 //!     rule no-rm-root
 //!     pre_tool_use when kind == shell and command matches /rm\s+-rf\s+\//
 //!       => deny "destructive command: {command}"
 //! "#)?;
-//!
-//! let event = Event::from_json(br#"{"event": "pre_tool_use", "tool": "write_file",
-//!     "args": {"path": "./generated.txt", "content": "x"}}"#)?;
-//! let result = policy.evaluate(&event)?;
-//! assert_eq!(result.blocking_error.unwrap().to_string(),
-//!            "Error [hook_blocked]: generated.txt is managed elsewhere");
-//!
 //! let event = Event::from_json(br#"{"event": "pre_tool_use", "tool": "bash",
 //!     "args": {"command": "rm -rf /"}}"#)?;
 //! assert_eq!(policy.evaluate(&event)?.permission_behavior, Permission::Deny);
@@ -43,55 +20,28 @@
 //! # }
 //! ```
 //!
-//! A compiled bundle (`hookc compile rules/ -o policy.hcb`) loads with [`Policy::load_bundle`]
-//! and gives the same results.
+//! This crate is the public Rust API, gathered from the workspace's layers, each a crate the
+//! compiler holds apart:
 //!
-//! Hooks recommend, rewrite and block, but never authorise: an `allow` is a recommendation to
-//! the agent's own permission policy, and any system deny wins over it.
+//! | crate | what it owns | may import |
+//! |---|---|---|
+//! | `hookc-core` | the language and the engine: sources, syntax, check, compile, eval, bundles, the shell reader, paths, the audit record | no other hookc crate |
+//! | `hookc-agents` | each agent's hook protocol: payloads in, answers out ([`answer_hook`]), transcripts | core |
+//! | `hookc-runtime` | the embedding runtime: the registry, the reference loop, what the bindings drive ([`agent`]) | core, agents |
+//! | `hookc-cli` | the application: the verbs, the compiled-rules cache, the LSP, signing, settings wiring | all of the above |
+//!
+//! The `hookc` binary is this package's `cli` feature (on by default); a library user who turns
+//! it off (`default-features = false`) compiles none of the application's dependencies.
 
-#![warn(unreachable_pub)]
+pub use hookc_core::*;
 
-// The stages (syntax → check → compile → eval; adapter, explain, fmt, testing beside them) are
-// private to the crate; the public API is the modules and re-exports below.
-mod adapter;
-mod check;
-mod clock;
-mod compile;
-mod eval;
-mod explain;
-mod fmt;
-mod ir;
-mod lsp;
-mod pattern;
-mod policy;
-mod shell;
-mod syntax;
-mod testing;
+pub use hookc_agents::{answer_hook, hook_event, HookAnswer, HookFailure, HookOptions};
 
-pub mod agent;
-pub mod audit;
-pub mod builtin;
-pub mod bundle;
-pub mod cache;
-pub mod diagnostic;
-pub mod model;
-pub mod paths;
-pub mod signing;
-pub mod source;
-pub mod vocab;
+/// The embedding runtime (`hookc-runtime`): the hook registry, the reference loop and what the
+/// language bindings drive.
+pub use hookc_runtime as agent;
 
-/// The `hookc` command line, for `main.rs`; not a library API.
-#[doc(hidden)]
-pub mod cli;
-
-pub use adapter::{answer_hook, hook_event, HookAnswer, HookFailure, HookOptions};
-pub use eval::{EvalError, Evaluation, LogRecord, Waived};
-pub use explain::{explain, Explanation, RuleTrace, TestTrace};
-pub use fmt::{comment_texts, format};
-#[doc(hidden)]
-pub use lsp::exercise as lsp_exercise;
-pub use model::{BlockingError, Event, EventData, HookResult, Permission, ToolOutput};
-pub use paths::{PathCase, PathSettings};
-pub use policy::{check_sources, check_sources_for, LoadError, Policy};
-pub use vocab::agents::{self as agents, Agent};
-pub use vocab::{EventKind, Kind};
+/// Signed bundles (`hookc-signing`, the `signing` feature): the minisign [`signing::TrustKey`]
+/// that [`Policy::load_bundle_trusted`] checks a bundle's signature with.
+#[cfg(feature = "signing")]
+pub use hookc_signing as signing;

@@ -1,4 +1,4 @@
-//! The `hookc` command: parse arguments, run the verb, exit with its code.
+//! The `hookc` command: parse arguments, run the verb (`hookc-cli`), exit with its code.
 //!
 //! The verb runs on a thread with a large stack, and a panic there exits 2: for an agent's
 //! hook, any exit but 0 or 2 lets the action run, so nothing may end the process otherwise.
@@ -8,7 +8,7 @@
 const STACK: usize = 256 * 1024 * 1024;
 
 fn main() -> std::process::ExitCode {
-    let verb = std::thread::Builder::new().stack_size(STACK).spawn(hookc::cli::run);
+    let verb = std::thread::Builder::new().stack_size(STACK).spawn(hookc_cli::run);
     match verb.map(std::thread::JoinHandle::join) {
         Ok(Ok(code)) => code,
         _ => {

@@ -5,6 +5,7 @@
 
 mod agent;
 mod agents;
+mod architecture;
 mod baseline;
 mod bundle;
 mod cache;

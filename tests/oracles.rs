@@ -232,5 +232,5 @@ pub fn shell(data: &[u8]) {
 /// Bytes → `hookc lsp`'s input framing, then completion, hover and formatting over the bytes as
 /// a document: never a panic or an allocation of what a header claims; positions round-trip.
 pub fn lsp(data: &[u8]) {
-    let _messages = hookc::lsp_exercise(data);
+    let _messages = hookc_cli::lsp_exercise(data);
 }

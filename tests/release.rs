@@ -396,7 +396,8 @@ fn every_pin_of_the_release_key_and_version_agrees() {
     // install.sh fetches.
     let fill = |template: &str| {
         template
-            .replace("{ repo }", manifest["package"]["repository"].as_str().unwrap())
+            // The package takes its repository from the workspace (`repository.workspace = true`).
+            .replace("{ repo }", manifest["workspace"]["package"]["repository"].as_str().unwrap())
             .replace("{ version }", env!("CARGO_PKG_VERSION"))
             .replace("{ name }", "hookc")
             .replace("{ target }", &target())

@@ -5,7 +5,7 @@
 //!   (no link is followed, `~` is no directory, nothing is read from disk or the environment).
 //!   hookc never expands a glob against the disk anywhere, so there is nothing else to turn off.
 //!   A Stop rule's turn, read from the agent's transcript on disk elsewhere, is empty here.
-//! - The clock is JavaScript's `Date.now()` (hookc's `src/clock.rs`): the day a waiver is judged
+//! - The clock is JavaScript's `Date.now()` (hookc's `crates/core/src/clock.rs`): the day a waiver is judged
 //!   by, and the compile budget of a call.
 //!
 //! [`api`] is the binding in plain Rust, JSON text in and out, so that it is tested on the native

@@ -11,7 +11,7 @@
 //
 // The loop only orchestrates. What the hooks decide comes from one `HookRegistry` of the binding:
 // rule sets and JS callbacks, run in registration order and merged by hookc's own chain (the merge
-// the Rust `AgentRunner` uses: src/agent/runner.rs, which this file ports). Whatever a hook does,
+// the Rust `AgentRunner` uses: crates/runtime/src/runner.rs, which this file ports). Whatever a hook does,
 // the loop keeps these invariants:
 //
 // - every tool call gets exactly one paired result; a blocked, denied, failed or skipped call gets

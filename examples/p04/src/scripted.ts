@@ -1,4 +1,4 @@
-// A scripted model and scripted tools (src/agent/scripted.rs in TypeScript): the loop runs offline,
+// A scripted model and scripted tools (crates/runtime/src/scripted.rs in TypeScript): the loop runs offline,
 // and the tests see exactly what the model was sent and what each handler got.
 
 import {

@@ -1,0 +1,225 @@
+//! Reading a policy (`--rules` or `--bundle`) and an event (`--input`), shared by the verbs that
+//! evaluate.
+
+use super::report::exit;
+use hookc_core::model::event::{Event, MAX_EVENT_BYTES};
+use hookc_core::vocab::agents::{self, Agent};
+use hookc_core::{LoadError, Policy};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// Where the rules come from.
+#[derive(Debug, clap::Args)]
+pub(super) struct PolicyArgs {
+    /// Rule files or directories to compile on the fly.
+    #[arg(long, num_args = 1.., value_name = "PATH", required_unless_present = "bundle", conflicts_with = "bundle")]
+    pub rules: Vec<PathBuf>,
+    /// A bundle written by `hookc compile`.
+    #[arg(long, value_name = "FILE")]
+    pub bundle: Option<PathBuf>,
+    /// Load the bundle only if `BUNDLE.minisig` is this key's signature of it (a minisign
+    /// public key file, or the key itself); an unsigned or altered bundle is refused.
+    #[arg(long, value_name = "PUB", requires = "bundle")]
+    pub trust_key: Option<String>,
+}
+
+/// How the policy reads paths.
+#[derive(Debug, clap::Args)]
+pub(super) struct PathArgs {
+    /// Whether path comparisons ignore letter case (default: as the host's file system does,
+    /// insensitive on macOS and Windows).
+    #[arg(long, value_enum, value_name = "CASE")]
+    pub path_case: Option<CaseArg>,
+}
+
+/// `--path-case`'s values: [`hookc_core::PathCase`]'s, named for the command line here (the
+/// engine knows no command-line library).
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub(super) enum CaseArg {
+    /// `A.txt` and `a.txt` are different files (Linux and most Unix file systems).
+    Sensitive,
+    /// `A.txt` and `a.txt` are one file (the default file systems of macOS and Windows).
+    Insensitive,
+}
+
+impl From<CaseArg> for hookc_core::PathCase {
+    fn from(case: CaseArg) -> Self {
+        match case {
+            CaseArg::Sensitive => hookc_core::PathCase::Sensitive,
+            CaseArg::Insensitive => hookc_core::PathCase::Insensitive,
+        }
+    }
+}
+
+impl PathArgs {
+    /// How the loaded policy reads paths.
+    pub(crate) fn path_settings(&self) -> hookc_core::PathSettings {
+        let mut settings = hookc_core::PathSettings::default();
+        settings.case = self.path_case.map_or(settings.case, Into::into);
+        settings
+    }
+}
+
+impl PolicyArgs {
+    /// The policy's own files, which the hook keeps out of the agent's reach
+    /// (`PathSettings::guarded`): the bundle and its signature, the trust key file, the rule
+    /// files and directories and the compiled-rules cache; with the audit log the hook appends
+    /// to.
+    pub(super) fn guarded(&self, audit_log: Option<&Path>) -> Vec<hookc_core::paths::Guarded> {
+        let mut files: Vec<(PathBuf, &'static str)> = Vec::new();
+        if let Some(bundle) = &self.bundle {
+            files.push((bundle.clone(), "the policy bundle"));
+            files.push((hookc_signing::signature_path(bundle), "the policy bundle's signature"));
+        }
+        if let Some(key) = self.trust_key.as_deref().map(Path::new).filter(|key| key.is_file()) {
+            files.push((key.to_path_buf(), "the key the bundle must be signed with"));
+        }
+        let rules = self.rules.iter().filter(|path| !path.to_string_lossy().starts_with(hookc_core::builtin::PREFIX));
+        files.extend(rules.map(|path| (path.clone(), "the policy's rules")));
+        files.extend(audit_log.map(|log| (log.to_path_buf(), "the audit log")));
+        if self.bundle.is_none() {
+            files.extend(crate::cache::dir().map(|dir| (dir, "the compiled-rules cache")));
+        }
+        files
+            .into_iter()
+            .filter_map(|(path, what)| Some(hookc_core::paths::Guarded { path: absolute(&path)?, what }))
+            .collect()
+    }
+
+    /// Loads the policy for a hook call: as [`PolicyArgs::policy`], with rule files compiled
+    /// through the compiled-rules cache (`crate::cache`).
+    pub(super) fn policy_for_hook(&self) -> Result<Policy, LoadError> {
+        match &self.bundle {
+            Some(_) => self.policy(),
+            None => crate::cache::load_rules(&self.rules),
+        }
+    }
+
+    /// Loads the policy: the bundle (checked against the trusted key, if one is given) or the
+    /// rule files.
+    pub(super) fn policy(&self) -> Result<Policy, LoadError> {
+        match &self.bundle {
+            Some(bundle) => {
+                let key =
+                    match &self.trust_key {
+                        Some(key) => Some(hookc_signing::TrustKey::read(key).map_err(|error| {
+                            LoadError::Signature { path: bundle.clone(), reason: error.to_string() }
+                        })?),
+                        None => None,
+                    };
+                Policy::load_bundle_trusted(bundle, key.as_ref())
+            }
+            None => Policy::from_paths(&self.rules),
+        }
+    }
+
+    /// Loads the policy; on failure prints why and returns the exit code.
+    pub(super) fn load(&self) -> Result<Policy, u8> {
+        self.policy().map_err(|load_error| {
+            match &load_error {
+                LoadError::Invalid { rendered, diagnostics } => {
+                    eprint!("{rendered}");
+                    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+                    super::report::error(format_args!("the rules have {errors} error{}", plural(errors)));
+                }
+                other => super::report::error(other),
+            }
+            match load_error {
+                LoadError::Read(_) | LoadError::BundleIo { .. } => exit::USAGE,
+                _ => exit::FAILED,
+            }
+        })
+    }
+}
+
+/// A policy and one native event: what `eval` and `explain` read.
+#[derive(Debug, clap::Args)]
+pub(super) struct EventArgs {
+    #[command(flatten)]
+    policy: PolicyArgs,
+    #[command(flatten)]
+    paths: PathArgs,
+    /// The event: a JSON file, or `-` for standard input.
+    #[arg(long, default_value = "-", value_name = "FILE")]
+    input: PathBuf,
+    /// Read the event as this agent's own hook payload (what it sends `hookc hook AGENT`), not
+    /// as a native event.
+    #[arg(long, value_parser = super::input::agent_arg, value_name = "AGENT")]
+    agent: Option<&'static Agent>,
+    /// With `--agent`: the project root paths are spelled relative to (default: as the agent's
+    /// hook would find it, `CLAUDE_PROJECT_DIR` or `GEMINI_PROJECT_DIR`, else the payload's `cwd`).
+    #[arg(long, value_name = "DIR", requires = "agent")]
+    project_root: Option<PathBuf>,
+}
+
+impl EventArgs {
+    /// Loads the policy, then reads the event; on failure prints why and returns the exit code.
+    pub(super) fn load(&self) -> Result<(Policy, Event), u8> {
+        let policy = self.policy.load()?.with_path_settings(self.paths.path_settings());
+        let bytes = read_input(&self.input)?;
+        let event = match self.agent {
+            None => Event::from_json(&bytes).map_err(|event_error| event_error.to_string()),
+            Some(agent) => {
+                let root = self.project_root.as_ref().map(|root| root.to_string_lossy().into_owned());
+                let options = hookc_agents::HookOptions { project_root: root, ..hookc_agents::HookOptions::default() };
+                hookc_agents::hook_event(agent, &policy, &bytes, &options).map_err(|failure| failure.to_string())
+            }
+        };
+        let event = event.map_err(|reason| {
+            super::report::error(reason);
+            exit::FAILED
+        })?;
+        Ok((policy, event))
+    }
+}
+
+/// Reads an event's bytes from a file or `-` (stdin), at most [`MAX_EVENT_BYTES`].
+fn read_input(input: &Path) -> Result<Vec<u8>, u8> {
+    let mut bytes = Vec::new();
+    let limit = MAX_EVENT_BYTES as u64 + 1;
+    let read = if input == Path::new("-") {
+        std::io::stdin().lock().take(limit).read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(input).and_then(|file| file.take(limit).read_to_end(&mut bytes))
+    };
+    if let Err(io) = read {
+        super::report::error(format_args!("cannot read `{}`: {io}", input.display()));
+        return Err(exit::USAGE);
+    }
+    if bytes.len() > MAX_EVENT_BYTES {
+        super::report::error(format_args!("`{}` is larger than the {MAX_EVENT_BYTES}-byte limit", input.display()));
+        return Err(exit::FAILED);
+    }
+    Ok(bytes)
+}
+
+/// "s" for counts other than one.
+pub(super) fn plural(count: usize) -> &'static str {
+    if count == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// An agent named on the command line, by its id or an alias.
+pub(super) fn agent_arg(name: &str) -> Result<&'static Agent, String> {
+    agents::find(name).filter(|agent| *agent != agents::NATIVE).ok_or_else(|| {
+        let known = agents::names();
+        let hint = hookc_core::diagnostic::did_you_mean(name, known.iter().copied())
+            .map(|best| format!(" (did you mean `{best}`?)"))
+            .unwrap_or_default();
+        format!("no agent is called `{name}`{hint}; the agents are {}", known.join(", "))
+    })
+}
+
+/// A path as absolute, links resolved: the file's own, or (a file not made yet, like a new audit
+/// log) its directory's with its name.
+fn absolute(path: &Path) -> Option<String> {
+    let resolved = std::fs::canonicalize(path).ok().or_else(|| {
+        let name = path.file_name()?;
+        let dir = path.parent().filter(|dir| !dir.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        Some(std::fs::canonicalize(dir).ok()?.join(name))
+    })?;
+    resolved.to_str().map(|text| text.replace('\\', "/"))
+}
