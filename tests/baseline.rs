@@ -11,7 +11,9 @@ use std::sync::OnceLock;
 
 fn baseline() -> &'static Policy {
     static POLICY: OnceLock<Policy> = OnceLock::new();
-    POLICY.get_or_init(|| Policy::from_paths(&[concat!(env!("CARGO_MANIFEST_DIR"), "/rules")]).unwrap())
+    POLICY.get_or_init(|| {
+        Policy::from_paths(&[concat!(env!("CARGO_MANIFEST_DIR"), "/rules")]).unwrap().without_own_files()
+    })
 }
 
 /// `line` as each agent's shell tool sends it, evaluated by the baseline (cwd `/repo`, the

@@ -919,3 +919,45 @@ fn the_hook_keeps_its_own_files_whatever_the_rules_say() {
     }
     assert!(!call(&signed, "Bash", bash("cat key.pub")).contains("\"deny\""));
 }
+
+/// A policy loaded from files keeps them out of the agent's reach in-process as the hook command
+/// does (the Claude Agent SDK integrations answer through `hookc::agent::answer`): the same bytes
+/// as `hookc hook claude`, for the rule files and for a bundle and its signature.
+#[test]
+fn an_in_process_answer_keeps_the_policys_own_files_as_the_command_does() {
+    let dir = project();
+    let root = std::fs::canonicalize(dir.path()).unwrap();
+    write(dir.path(), "rules/a.rules", "pre_tool_use when command == \"never\" => deny\n");
+    let from_rules = hookc::Policy::from_paths(&[root.join("rules")]).unwrap();
+    std::fs::write(root.join("policy.hcb"), from_rules.to_bundle()).unwrap();
+    let from_bundle = hookc::Policy::load_bundle(root.join("policy.hcb")).unwrap();
+    let cases = [
+        (&from_rules, ["--rules", "rules"], ["rm -rf rules", "mv rules rules.old", "chmod 000 rules/a.rules"]),
+        (
+            &from_bundle,
+            ["--bundle", "policy.hcb"],
+            ["rm policy.hcb", "echo x > policy.hcb.minisig", "mv policy.hcb /tmp/p"],
+        ),
+    ];
+    for (policy, load, commands) in cases {
+        for command in commands {
+            let payload = serde_json::json!({"hook_event_name": "PreToolUse", "cwd": root, "tool_name": "Bash",
+                "tool_input": {"command": command}})
+            .to_string();
+            let answer = hookc::agent::answer(policy, "claude", &payload, None).unwrap();
+            let said = answer.stdout.clone().unwrap_or_default();
+            assert!(said.contains("\"deny\"") && said.contains("belongs to the hook"), "{command}: {said}");
+            let args = ["hook", "claude", load[0], load[1]];
+            let output = hookc(dir.path(), &args, payload.as_bytes());
+            assert_eq!(stdout(&output).trim_end(), said.trim_end(), "{command}: in-process and command agree");
+        }
+    }
+    // Rules given as text have no files of their own; the caller guards what it loaded them from.
+    let from_text = hookc::Policy::from_source("a.rules", "pre_tool_use when command == \"never\" => deny\n").unwrap();
+    assert!(from_text.own_files().is_empty());
+    assert_eq!(from_rules.own_files().len(), 1);
+    assert_eq!(
+        from_bundle.own_files().iter().map(|file| file.what).collect::<Vec<_>>(),
+        ["the policy bundle", "the policy bundle's signature"]
+    );
+}

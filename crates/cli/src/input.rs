@@ -80,10 +80,7 @@ impl PolicyArgs {
         if self.bundle.is_none() {
             files.extend(crate::cache::dir().map(|dir| (dir, "the compiled-rules cache")));
         }
-        files
-            .into_iter()
-            .filter_map(|(path, what)| Some(hookc_core::paths::Guarded { path: absolute(&path)?, what }))
-            .collect()
+        files.into_iter().filter_map(|(path, what)| hookc_core::paths::Guarded::of(&path, what)).collect()
     }
 
     /// Loads the policy for a hook call: as [`PolicyArgs::policy`], with rule files compiled
@@ -111,6 +108,9 @@ impl PolicyArgs {
             }
             None => Policy::from_paths(&self.rules),
         }
+        // What the rules decide: a verb's answer must not depend on where they are checked out.
+        // The hook guards its files itself (`PolicyArgs::guarded`), the audit log's with them.
+        .map(Policy::without_own_files)
     }
 
     /// Loads the policy; on failure prints why and returns the exit code.
@@ -211,15 +211,4 @@ pub(super) fn agent_arg(name: &str) -> Result<&'static Agent, String> {
             .unwrap_or_default();
         format!("no agent is called `{name}`{hint}; the agents are {}", known.join(", "))
     })
-}
-
-/// A path as absolute, links resolved: the file's own, or (a file not made yet, like a new audit
-/// log) its directory's with its name.
-fn absolute(path: &Path) -> Option<String> {
-    let resolved = std::fs::canonicalize(path).ok().or_else(|| {
-        let name = path.file_name()?;
-        let dir = path.parent().filter(|dir| !dir.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        Some(std::fs::canonicalize(dir).ok()?.join(name))
-    })?;
-    resolved.to_str().map(|text| text.replace('\\', "/"))
 }

@@ -66,7 +66,7 @@ pub(super) fn run(args: &Args) -> u8 {
         );
         return exit::USAGE;
     }
-    let policy = match Policy::from_paths(&rule_paths) {
+    let policy = match Policy::from_paths(&rule_paths).map(Policy::without_own_files) {
         Ok(policy) => policy,
         Err(LoadError::Invalid { rendered, .. }) => {
             eprint!("{rendered}");

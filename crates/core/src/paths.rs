@@ -82,6 +82,20 @@ pub struct Guarded {
     pub what: &'static str,
 }
 
+impl Guarded {
+    /// `path` guarded as `what`, absolute with links resolved: the file's own, or (a file not
+    /// made yet, like a new audit log) its directory's with its name; `None` when neither
+    /// resolves or the name is not UTF-8.
+    pub fn of(path: &std::path::Path, what: &'static str) -> Option<Guarded> {
+        let resolved = std::fs::canonicalize(path).ok().or_else(|| {
+            let name = path.file_name()?;
+            let dir = path.parent().filter(|dir| !dir.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+            Some(std::fs::canonicalize(dir).ok()?.join(name))
+        })?;
+        Some(Guarded { path: resolved.to_str()?.replace('\\', "/"), what })
+    }
+}
+
 impl Default for PathSettings {
     /// The host's case rule, links followed, the process's home directory, nothing guarded.
     fn default() -> Self {

@@ -8,6 +8,7 @@ use crate::eval::{self, EvalError, Evaluation, RuleTracer, Scope};
 use crate::ir::Rule;
 use crate::model::event::Event;
 use crate::model::result::HookResult;
+use crate::paths::Guarded;
 use crate::source::{self, ReadError, SourceFile, SourceMap};
 use crate::syntax;
 use crate::vocab::agents::Agent;
@@ -38,6 +39,10 @@ impl SignatureCheck for Unsigned {
 pub struct Policy {
     table: DecisionTable,
     source_hash: String,
+    /// The files it was loaded from (rule files and directories, or the bundle and its
+    /// signature): guarded against the agent's writes wherever the policy decides, in the hook
+    /// command and in every binding alike.
+    own_files: Vec<Guarded>,
 }
 
 /// Why a policy could not be loaded.
@@ -140,9 +145,13 @@ fn check_to(sources: &SourceMap, depth: check::Depth, agents: &[&Agent]) -> Resu
 
 impl Policy {
     /// Loads rule files: each path is a `.rules` file or a directory searched for them.
+    /// The rule files and directories are the policy's own files: no call it decides may write
+    /// them ([`Policy::own_files`]).
     pub fn from_paths<P: AsRef<Path>>(paths: &[P]) -> Result<Policy, LoadError> {
         let paths: Vec<PathBuf> = paths.iter().map(|path| path.as_ref().to_path_buf()).collect();
-        Self::from_sources(&source::read_rule_files(&paths)?)
+        let policy = Self::from_sources(&source::read_rule_files(&paths)?)?;
+        let rules = paths.iter().filter(|path| !path.to_string_lossy().starts_with(crate::builtin::PREFIX));
+        Ok(policy.owning(rules.filter_map(|path| Guarded::of(path, "the policy's rules")).collect()))
     }
 
     /// Compiles rules given as text (`name` is used in diagnostics and unnamed rules' names).
@@ -159,6 +168,7 @@ impl Policy {
             Ok(checked) => Ok(Policy {
                 table: DecisionTable::new(checked.rules).with_waivers(checked.waivers),
                 source_hash: bundle::source_hash(sources),
+                own_files: Vec::new(),
             }),
             Err(diagnostics) => {
                 let rendered = diagnostic::render(&diagnostics, sources, false);
@@ -168,8 +178,40 @@ impl Policy {
     }
 
     /// The same policy, reading the paths of events as `settings` say (case rule, links, home).
-    pub fn with_path_settings(self, settings: crate::paths::PathSettings) -> Policy {
-        Policy { table: self.table.with_path_settings(settings), source_hash: self.source_hash }
+    /// The files `settings` guard are guarded as well as the policy's own, never instead.
+    pub fn with_path_settings(self, mut settings: crate::paths::PathSettings) -> Policy {
+        for own in &self.own_files {
+            if !settings.guarded.contains(own) {
+                settings.guarded.push(own.clone());
+            }
+        }
+        Policy { table: self.table.with_path_settings(settings), ..self }
+    }
+
+    /// The files this policy was loaded from, which no call it decides may write: its rule files
+    /// and directories, or its bundle and the bundle's signature. Empty for rules given as text
+    /// or bytes (the caller knows where those came from: it guards them with
+    /// [`PathSettings::guarded`](crate::PathSettings)), and for built-in rule sets.
+    pub fn own_files(&self) -> &[Guarded] {
+        &self.own_files
+    }
+
+    /// The same rules, guarding no files of their own: what the rules alone decide. A rule
+    /// test's outcome must not depend on where the rules are checked out (`rm -rf /*` reaches
+    /// every rule file on the machine), so `hookc test`, `eval` and `explain` judge this; the
+    /// hook command guards the files it loaded itself.
+    pub fn without_own_files(mut self) -> Policy {
+        let mut settings = self.table.path_settings().clone();
+        settings.guarded.retain(|guarded| !self.own_files.contains(guarded));
+        self.own_files.clear();
+        Policy { table: self.table.with_path_settings(settings), ..self }
+    }
+
+    /// This policy, guarding `files` as its own.
+    fn owning(mut self, files: Vec<Guarded>) -> Policy {
+        self.own_files = files;
+        let settings = self.table.path_settings().clone();
+        self.with_path_settings(settings)
     }
 
     /// Loads a bundle written by `hookc compile` (or [`Policy::to_bundle`]).
@@ -211,18 +253,22 @@ impl Policy {
             }
         }
         let loaded = opened.load().map_err(|source| LoadError::Bundle { path: path.to_path_buf(), source })?;
-        Ok(Self::from_loaded(loaded))
+        let own = [
+            (path.to_path_buf(), "the policy bundle"),
+            (bundle::signature_path(path), "the policy bundle's signature"),
+        ];
+        Ok(Self::from_loaded(loaded).owning(own.iter().filter_map(|(path, what)| Guarded::of(path, what)).collect()))
     }
 
     /// The policy of a loaded bundle.
     pub fn from_loaded(loaded: bundle::Loaded) -> Policy {
-        Policy { table: loaded.table, source_hash: loaded.source_hash }
+        Policy { table: loaded.table, source_hash: loaded.source_hash, own_files: Vec::new() }
     }
 
     /// Loads a bundle held in memory, binary or JSON.
     pub fn from_bundle_bytes(bytes: &[u8]) -> Result<Policy, BundleError> {
         let loaded = bundle::read(bytes)?;
-        Ok(Policy { table: loaded.table, source_hash: loaded.source_hash })
+        Ok(Self::from_loaded(loaded))
     }
 
     /// Loads bundle JSON text.
