@@ -342,18 +342,52 @@ fn a_native_result_with_fields_its_event_cannot_carry_is_a_contract_error() {
         })
     });
     let event = hookc::Event::from_json(br#"{"event":"pre_tool_use","tool":"t"}"#).unwrap();
-    // At PreToolUse the model reads the seed's one text; what was wrong is the detail, which
-    // observers and the audit record get.
+    // The registry throws `validateFor`'s own text (the upstream hooks.test.ts case "every event
+    // rejects fields owned by another event"); the loop gives the model the fixed text instead.
     let error = hooks.run(&event).unwrap_err();
     assert_eq!(
         error,
         HookError::Contract {
-            message: "PreToolUse hook returned an invalid update".into(),
-            detail: Some("PreToolUse HookResult does not allow fields: updatedOutput, forceContinue".into()),
+            message: "PreToolUse HookResult does not allow fields: updatedOutput, forceContinue".into(),
+            detail: None,
         }
     );
-    assert_eq!(error.to_string(), "PreToolUse hook returned an invalid update");
-    assert!(error.in_full().ends_with("does not allow fields: updatedOutput, forceContinue"));
+    assert_eq!(error.to_string(), "PreToolUse HookResult does not allow fields: updatedOutput, forceContinue");
+    assert_eq!(error.for_model(EventKind::PreToolUse), "PreToolUse hook returned an invalid update");
+    assert_eq!(error.for_model(EventKind::PreToolUse), hookc::agent::INVALID_UPDATE);
+}
+
+/// In the loop, a PreToolUse result with fields its event cannot carry fails the call with the
+/// seed's one text for the model; the observers (and so the audit record) read what was wrong.
+#[test]
+fn the_loop_gives_the_model_the_fixed_text_and_the_audit_the_detail() {
+    let mut hooks = HookRegistry::new();
+    hooks.register(EventKind::PreToolUse, |_| {
+        Ok(HookResult {
+            updated_output: Some(ToolOutput { content: "x".into(), is_error: false }),
+            ..HookResult::default()
+        })
+    });
+    let errors = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&errors);
+    hooks.observe(Some(EventKind::PreToolUse), move |observation| {
+        sink.lock().unwrap().push(observation.error.map(str::to_string));
+    });
+    let mut harness = Harness::new(vec![
+        ChatMessage::assistant("", vec![call("c1", "read_file", json!({"path": "a"}))]),
+        ChatMessage::assistant("done", vec![]),
+    ]);
+    let report = harness.run(&hooks, "go").unwrap();
+    assert_eq!(
+        tool_results(&report),
+        [("c1".into(), "Error [hook_contract_error]: PreToolUse hook returned an invalid update".into())]
+    );
+    assert_eq!(
+        errors.lock().unwrap().as_slice(),
+        [Some("PreToolUse HookResult does not allow fields: updatedOutput".into())]
+    );
+    assert_eq!(harness.policy_calls(), 0);
+    assert!(harness.tools.invoked.is_empty());
 }
 
 /// The seed's `validateFor` lists the fields in the order the seed declares them.
@@ -600,7 +634,7 @@ fn a_binding_drives_the_registrys_chain_through_json() {
 
     let error = chain.take(r#"{"forceContinue":"y"}"#).unwrap_err();
     assert_eq!(failure_json(&error)["code"], "HOOKC_CONTRACT");
-    assert_eq!(failure_json(&error)["message"], "PreToolUse hook returned an invalid update");
+    assert_eq!(failure_json(&error)["message"], "PreToolUse HookResult does not allow fields: forceContinue");
     for not_a_result in [r#"{"permission":"allow"}"#, "[]", r#"["deny"]"#, "null", "1", r#""deny""#] {
         let error = chain.take(not_a_result).unwrap_err();
         assert_eq!(failure_json(&error)["code"], "HOOKC_HOOK", "{not_a_result}");

@@ -118,7 +118,8 @@ def a_result_with_fields_its_event_cannot_carry_is_a_contract_error():
         "pre_tool_use", lambda event: {"updatedOutput": {"content": "x", "isError": False}, "forceContinue": "y"}
     )
     error = raises("HOOKC_CONTRACT", lambda: hooks.run({"event": "pre_tool_use", "tool": "t"}))
-    assert str(error) == "PreToolUse hook returned an invalid update", str(error)
+    # validateFor's own text, as the seed's registry throws it (the loop gives the model a fixed one).
+    assert str(error) == "PreToolUse HookResult does not allow fields: updatedOutput, forceContinue", str(error)
     assert error.detail.endswith("does not allow fields: updatedOutput, forceContinue"), error.detail
 
 

@@ -23,6 +23,7 @@ pub use binding::{answer, evaluate_json, event_name, failure_json, read_event, F
 pub use message::{check_pairing, ChatMessage, PairingError, Role, ToolCallRequest};
 pub use registry::{
     validate_for, Callback, Chain, Hook, HookError, HookRegistry, HookRun, InputCheck, Observation, Observer,
+    INVALID_UPDATE,
 };
 pub use runner::{
     AgentRunner, Approval, EffectPolicy, FixedApproval, Model, Outcome, PermissionPolicy, RunError, RunReport, Step,

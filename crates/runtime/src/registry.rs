@@ -44,7 +44,9 @@ pub enum HookError {
     /// wrong goes to the audit record only.
     #[error("{message}")]
     Contract {
-        /// The seed's text (`PreToolUse hook returned an invalid update`).
+        /// The seed's text: `validateFor`'s (`PreToolUse HookResult does not allow fields:
+        /// updatedOutput`), or `PreToolUse hook returned an invalid update` for a rewrite the
+        /// tool's schema refuses.
         message: String,
         /// What was wrong, for the audit record.
         detail: Option<String>,
@@ -59,7 +61,20 @@ pub enum HookError {
     },
 }
 
+/// What the model reads for any PreToolUse contract error, whatever was wrong (the seed's loop).
+pub const INVALID_UPDATE: &str = "PreToolUse hook returned an invalid update";
+
 impl HookError {
+    /// The text the model reads in the call's result: the seed's loop gives one fixed text for
+    /// every contract error at PreToolUse (what was wrong goes to the audit record and the
+    /// observers, [`HookError::in_full`]); any other error reads as it is.
+    pub fn for_model(&self, kind: EventKind) -> String {
+        match (kind, self) {
+            (EventKind::PreToolUse, HookError::Contract { .. }) => INVALID_UPDATE.to_string(),
+            (_, error) => error.to_string(),
+        }
+    }
+
     /// The error with everything known about it, for records no model reads.
     pub fn in_full(&self) -> String {
         match self {
@@ -245,11 +260,9 @@ impl Chain {
     /// closed.
     pub fn take(&mut self, mut result: HookResult, check: Option<InputCheck<'_>>) -> Result<(), HookError> {
         let kind = self.kind;
-        validate_for(kind, &result).map_err(|error| match (kind, error) {
-            // The model reads the seed's one text for every PreToolUse contract error.
-            (EventKind::PreToolUse, HookError::Contract { message, .. }) => invalid_update(kind, message),
-            (_, error) => error,
-        })?;
+        // The seed's registry throws `validateFor`'s own text; the loop is what gives the model
+        // one fixed text instead ([`HookError::for_model`]).
+        validate_for(kind, &result)?;
         if let (Some(check), Some(args)) = (check, &result.updated_input) {
             check(args).map_err(|detail| invalid_update(kind, detail))?;
         }
@@ -297,9 +310,9 @@ pub fn validate_for(kind: EventKind, result: &HookResult) -> Result<(), HookErro
     }
 }
 
-/// The seed's text for a PreToolUse result the contract refuses, whatever was wrong with it (a
-/// field its event cannot carry, arguments the tool's schema refuses); `detail` says what, for
-/// the audit record and observers only.
+/// The contract error of a rewrite the tool's schema refuses (the seed's
+/// `normalizeUpdatedInput`): the seed's text, with `detail` saying what, for the audit record and
+/// observers only.
 fn invalid_update(kind: EventKind, detail: String) -> HookError {
     HookError::Contract {
         message: format!("{} hook returned an invalid update", kind.seed_name()),

@@ -265,7 +265,10 @@ impl AgentRunner<'_> {
             self.checked_hook(steps, EventData::PreToolUse(tool_call(&prepared)), Some(&prepared.id), Some(&check));
         let pre = match pre {
             Ok(pre) => pre,
-            Err(HookError::Contract { message, .. }) => return format!("Error [hook_contract_error]: {message}"),
+            // The model reads the seed's one text; the observers and the audit saw the detail.
+            Err(error @ HookError::Contract { .. }) => {
+                return format!("Error [hook_contract_error]: {}", error.for_model(EventKind::PreToolUse))
+            }
             Err(HookError::Execution { .. }) => {
                 return "Error [hook_execution_error]: PreToolUse hook failed".to_string()
             }

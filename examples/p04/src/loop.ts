@@ -388,8 +388,10 @@ export class AgentRunner {
       );
     } catch (error) {
       return {
+        // The model reads the seed's one text for any contract error; the registry's own text
+        // (validateFor's, or the schema's) is the step's detail.
         result: isContractError(error)
-          ? `Error [hook_contract_error]: ${asError(error).message}`
+          ? 'Error [hook_contract_error]: PreToolUse hook returned an invalid update'
           : 'Error [hook_execution_error]: PreToolUse hook failed',
         context: [],
       };
