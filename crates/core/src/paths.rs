@@ -63,7 +63,10 @@ fn fold_char(c: char) -> impl Iterator<Item = char> {
 pub struct PathSettings {
     /// Whether letter case matters.
     pub case: PathCase,
-    /// Whether a path that leads through a symlink on this machine is judged as its target too.
+    /// Whether the machine's file system is read while judging a call: a path that leads
+    /// through a symlink is judged as its target too, and a shell glob a command line names
+    /// (`rm -rf ~/.ssh/*`) as every file it matches on the disk (bounded). Off, a path is judged
+    /// as written and a glob as its own text.
     pub follow_links: bool,
     /// The home directory `~/` means.
     pub home: Option<String>,
