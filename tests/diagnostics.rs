@@ -253,3 +253,27 @@ fn diagnostics_render_on_lines_of_tabs_and_carriage_returns() {
         }
     });
 }
+
+/// Marks far apart in a file are shown as one excerpt each, with their true line numbers (the
+/// renderer is given the lines it shows, not the whole file for every diagnostic).
+#[test]
+fn marks_far_apart_are_two_excerpts_with_their_own_line_numbers() {
+    let mut text = String::from("rule first pre_tool_use when tool == Bash => block \"x\" \"y\"\n");
+    text.push_str(&"# filler\n".repeat(98));
+    text.push_str("rule later pre_tool_use when tool == Bash and command == \"ls\" => deny\n");
+    let mut sources = hookc::source::SourceMap::default();
+    sources.add(hookc::source::SourceFile::new("far.rules", text));
+    let warnings: Vec<_> = hookc::check_sources(&sources)
+        .unwrap()
+        .warnings
+        .into_iter()
+        .filter(|w| w.code == Code::UnreachableRule)
+        .collect();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    let rendered = hookc::diagnostic::render(&warnings, &sources, false);
+    assert!(rendered.contains("--> far.rules:100:6"), "the header points at the primary label: {rendered}");
+    assert!(rendered.contains("::: far.rules:1:6"), "{rendered}");
+    assert!(rendered.contains("100 | rule later"), "{rendered}");
+    assert!(rendered.contains("1 | rule first"), "{rendered}");
+    assert!(!rendered.contains("filler"), "no line between the marks is shown: {rendered}");
+}

@@ -322,3 +322,29 @@ fn frames_over_the_limits_are_refused_not_fatal() {
         assert_ne!(status.code(), Some(101), "{what}: panicked");
     }
 }
+
+/// A document with thousands of problems gets the first ones (errors first) and a note saying how
+/// many more there are, not every one of them.
+#[test]
+fn an_editor_gets_a_capped_list_of_diagnostics_and_the_cap_stated() {
+    let dir = tempfile::tempdir().unwrap();
+    let uri = url::Url::from_file_path(dir.path().join("big.rules")).unwrap().to_string();
+    let mut text: String = (0..3_000)
+        .map(|i| format!("rule r-{i} pre_tool_use when tool == Bash and command == \"c{i}\" => deny \"no\"\n"))
+        .collect();
+    text.push_str("pre_tool_use when tol == 1 => deny\n");
+    let mut client = Client::start();
+    client.request("initialize", json!({"processId": null, "rootUri": null, "capabilities": {}}));
+    client.notify("initialized", json!({}));
+    client.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "hookc", "version": 1, "text": text}}),
+    );
+    let diagnostics = client.diagnostics();
+    assert_eq!(diagnostics.len(), 501, "500 problems and the note");
+    assert_eq!(diagnostics[0]["code"], "E0102", "the error comes first: {}", diagnostics[0]);
+    assert_eq!(diagnostics[0]["range"]["start"]["line"], 3_000);
+    let note = &diagnostics[500];
+    assert_eq!(note["severity"], 3);
+    assert!(note["message"].as_str().unwrap().starts_with("2501 more problems are not shown"), "{note}");
+}

@@ -77,6 +77,17 @@ impl SourceFile {
         (line, column)
     }
 
+    /// The byte range of the whole lines from the one holding `start` to the one holding `end`
+    /// (each 1-based line's text with its line break), and the first one's number: found in the
+    /// line index, at no cost in the file's size.
+    pub fn lines_around(&self, start: usize, end: usize) -> (std::ops::Range<usize>, usize) {
+        let line_of = |offset: usize| self.line_starts.partition_point(|&at| at <= offset).max(1);
+        let (first, last) = (line_of(start), line_of(end.max(start)));
+        let from = self.line_starts.get(first - 1).copied().unwrap_or(0);
+        let to = self.line_starts.get(last).copied().unwrap_or(self.text.len());
+        (from..to.max(from), first)
+    }
+
     /// The text a span covers (empty if the span is not in this file's bounds).
     pub fn slice(&self, span: Span) -> &str {
         self.text.get(span.range()).unwrap_or("")

@@ -178,12 +178,28 @@ fn diagnostics(uri: &str, text: &str) -> Vec<Value> {
         Err(diagnostics) => diagnostics,
     };
     let Some(file) = sources.get(this) else { return Vec::new() };
-    found
-        .iter()
-        .filter(|diagnostic| diagnostic.span.file == this)
-        .map(|diagnostic| lsp_diagnostic(diagnostic, file))
-        .collect()
+    let mut own: Vec<&Diagnostic> = found.iter().filter(|diagnostic| diagnostic.span.file == this).collect();
+    // Errors first, then in the order of the file: what is cut is the least of it.
+    own.sort_by_key(|diagnostic| (diagnostic.severity != Severity::Error, diagnostic.span.start));
+    let hidden = own.len().saturating_sub(MAX_DIAGNOSTICS);
+    let mut published: Vec<Value> =
+        own.iter().take(MAX_DIAGNOSTICS).map(|diagnostic| lsp_diagnostic(diagnostic, file)).collect();
+    if hidden > 0 {
+        published.push(json!({
+            "range": range(file, 0, 0),
+            "severity": 3,
+            "source": "hookc",
+            "message": format!(
+                "{hidden} more problems are not shown: the editor lists the first {MAX_DIAGNOSTICS} (errors first); `hookc check` lists them all"
+            ),
+        }));
+    }
+    published
 }
+
+/// The most diagnostics published for one document; a note at its top says how many more there
+/// are. An editor given tens of thousands of them answers nothing else while it draws them.
+const MAX_DIAGNOSTICS: usize = 500;
 
 /// The most of a sibling rule file read on each change.
 const MAX_SIBLING_BYTES: u64 = 1024 * 1024;
@@ -225,12 +241,21 @@ fn lsp_diagnostic(diagnostic: &Diagnostic, file: &SourceFile) -> Value {
 }
 
 fn range(file: &SourceFile, start: usize, end: usize) -> Value {
-    let (start_line, start_character) = position(&file.text, start);
-    let (end_line, end_character) = position(&file.text, end.max(start));
+    let (start_line, start_character) = position_in(file, start);
+    let (end_line, end_character) = position_in(file, end.max(start));
     json!({
         "start": {"line": start_line, "character": start_character},
         "end": {"line": end_line, "character": end_character},
     })
+}
+
+/// [`position`] through the file's line index: the same answer, at a cost independent of how far
+/// into the file the offset is (a document's diagnostics are many positions).
+fn position_in(file: &SourceFile, offset: usize) -> (usize, usize) {
+    let offset = offset.min(file.text.len());
+    let (line, number) = file.lines_around(offset, offset);
+    let character = file.text.get(line.start..offset).unwrap_or_default().encode_utf16().count();
+    (number - 1, character)
 }
 
 /// A byte offset as an LSP position: a line from 0, and UTF-16 code units into it.
@@ -497,9 +522,13 @@ mod tests {
     #[test]
     fn positions_count_utf16_units_and_round_trip() {
         let text = "rule a\npre_tool_use when path == \"é😀\" => deny\n";
+        let file = SourceFile::new("a.rules", format!("{text}\r\nlast"));
         for at in text.char_indices().map(|(at, _)| at) {
             let (line, character) = position(text, at);
             assert_eq!(offset(text, line as u64, character as u64), at, "{at}");
+        }
+        for at in file.text.char_indices().map(|(at, _)| at).chain([file.text.len()]) {
+            assert_eq!(position_in(&file, at), position(&file.text, at), "the line index agrees at {at}");
         }
         assert_eq!(position(text, text.find('😀').unwrap() + 4), (1, 30), "the emoji is two UTF-16 units");
     }

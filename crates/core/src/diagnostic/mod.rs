@@ -251,19 +251,75 @@ fn message<'a>(diagnostic: &'a Diagnostic, sources: &'a SourceMap, texts: &'a [(
     for file_id in files {
         let Some(file) = sources.get(file_id) else { continue };
         let Some((_, text)) = texts.iter().find(|(id, _)| *id == file_id) else { continue };
-        let mut snippet = Snippet::source(text).line_start(1).origin(path_str(file)).fold(true);
-        if diagnostic.span.file == file_id {
-            snippet = snippet.annotation(level.span(clamp(diagnostic.span, text)).label(&diagnostic.label));
+        let primary = (diagnostic.span.file == file_id).then_some((diagnostic.span, level, diagnostic.label.as_str()));
+        let secondary = diagnostic.secondary.iter().filter(|label| label.span.file == file_id);
+        let marks: Vec<Mark<'_>> = primary
+            .into_iter()
+            .chain(secondary.map(|label| (label.span, Level::Note, label.message.as_str())))
+            .map(|(span, level, label)| (clamp(span, text), level, label))
+            .collect();
+        for group in near_each_other(file, &marks) {
+            message = message.snippet(window(file, text, &group));
         }
-        for label in diagnostic.secondary.iter().filter(|label| label.span.file == file_id) {
-            snippet = snippet.annotation(Level::Note.span(clamp(label.span, text)).label(&label.message));
-        }
-        message = message.snippet(snippet);
     }
     if let Some(help) = &diagnostic.help {
         message = message.footer(Level::Help.title(help));
     }
     message
+}
+
+/// A labelled span of a file: its range in the displayable text, its level and its label.
+type Mark<'a> = (std::ops::Range<usize>, Level, &'a str);
+
+/// Lines apart beyond which two marks of a file are shown as two excerpts, not one folded one.
+const NEAR_LINES: usize = 40;
+
+/// A file's marks in groups that each make one excerpt: marks within [`NEAR_LINES`] of each other
+/// share one (the renderer folds the lines between), marks further apart get one each, so that no
+/// excerpt holds much more than the lines it marks.
+fn near_each_other<'m, 'a>(file: &crate::source::SourceFile, marks: &'m [Mark<'a>]) -> Vec<Vec<&'m Mark<'a>>> {
+    let line = |offset: usize| file.lines_around(offset, offset).1;
+    let mut order: Vec<&Mark<'a>> = marks.iter().collect();
+    order.sort_by_key(|(range, _, _)| range.start);
+    let mut groups: Vec<(usize, Vec<&Mark<'a>>)> = Vec::new();
+    for mark in order {
+        let (first, last) = (line(mark.0.start), line(mark.0.end));
+        match groups.last_mut() {
+            Some((end, group)) if first <= *end + NEAR_LINES => {
+                *end = (*end).max(last);
+                group.push(mark);
+            }
+            _ => groups.push((last, vec![mark])),
+        }
+    }
+    // The marks keep the diagnostic's order, within an excerpt and across them: the excerpt with
+    // the primary label comes first, and the header (`-->`) points at it.
+    let place = |mark: &&Mark<'a>| marks.iter().position(|other| std::ptr::eq(other, *mark));
+    let mut groups: Vec<Vec<&Mark<'a>>> = groups
+        .into_iter()
+        .map(|(_, mut group)| {
+            group.sort_by_key(place);
+            group
+        })
+        .collect();
+    groups.sort_by_key(|group| group.first().and_then(place));
+    groups
+}
+
+/// One excerpt of a file: the whole lines its marks are on, with their true line numbers. The
+/// renderer reads every line it is given, so the whole file for each diagnostic made `hookc check`
+/// quadratic in the file's size.
+fn window<'a>(file: &'a crate::source::SourceFile, text: &'a str, marks: &[&Mark<'a>]) -> Snippet<'a> {
+    let start = marks.iter().map(|(range, _, _)| range.start).min().unwrap_or(0);
+    let end = marks.iter().map(|(range, _, _)| range.end).max().unwrap_or(0);
+    let (lines, first) = file.lines_around(start, end);
+    let excerpt = text.get(lines.clone()).unwrap_or_default();
+    let mut snippet = Snippet::source(excerpt).line_start(first).origin(path_str(file)).fold(true);
+    for (range, level, label) in marks {
+        let shifted = range.start.saturating_sub(lines.start)..range.end.saturating_sub(lines.start);
+        snippet = snippet.annotation(level.span(shifted).label(label));
+    }
+    snippet
 }
 
 fn path_str(file: &crate::source::SourceFile) -> &str {

@@ -8,7 +8,6 @@ use crate::paths::PathCase;
 use crate::vocab::agents;
 use crate::vocab::Field;
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 /// The tests of a condition that is a plain conjunction (no `or`, no `not`); `Some(empty)` for
 /// a rule with no condition.
@@ -27,7 +26,7 @@ pub(super) fn conjunction(cond: &Cond) -> Option<Vec<&Test>> {
     }
 }
 
-fn same_subject(a: &Subject, b: &Subject) -> bool {
+pub(super) fn same_subject(a: &Subject, b: &Subject) -> bool {
     match (a, b) {
         (Subject::Field(a), Subject::Field(b)) | (Subject::Len(a), Subject::Len(b)) => a == b,
         _ => false,
@@ -157,45 +156,4 @@ fn missing_profile_field(tests: &[&Test]) -> Option<String> {
             format!("`{test}` needs `{}`, which no tool this rule names has ({})", semantic.name(), names.join(", "))
         })
     })
-}
-
-/// Conjunctions indexed by one string equality each requires, so that "which of these could a
-/// given conjunction imply" looks at few of them: a conjunction requiring `f == w` is implied
-/// only by one that also tests `f == w`. Those with no string equality are always candidates.
-pub(super) struct ImplicationIndex<'a> {
-    keyed: HashMap<(&'a Field, &'a str), Vec<usize>>,
-    unkeyed: Vec<usize>,
-}
-
-impl<'a> ImplicationIndex<'a> {
-    /// Indexes `(position, conjunction)` pairs.
-    pub(super) fn new(entries: impl IntoIterator<Item = (usize, &'a [&'a Test])>) -> Self {
-        let mut index = ImplicationIndex { keyed: HashMap::new(), unkeyed: Vec::new() };
-        for (position, tests) in entries {
-            match tests.iter().find_map(|test| string_equality(test)) {
-                Some(key) => index.keyed.entry(key).or_default().push(position),
-                None => index.unkeyed.push(position),
-            }
-        }
-        index
-    }
-
-    /// The positions whose conjunction `tests` might imply, in order (a superset of those it
-    /// does; [`implies`] decides).
-    pub(super) fn candidates(&self, tests: &[&'a Test]) -> Vec<usize> {
-        let mut found = self.unkeyed.clone();
-        for key in tests.iter().filter_map(|test| string_equality(test)) {
-            found.extend(self.keyed.get(&key).into_iter().flatten());
-        }
-        found.sort_unstable();
-        found.dedup();
-        found
-    }
-}
-
-fn string_equality(test: &Test) -> Option<(&Field, &str)> {
-    match (&test.subject, &test.pred) {
-        (Subject::Field(field), Pred::Eq(Value::Str(value))) => Some((field, value.as_str())),
-        _ => None,
-    }
 }

@@ -4,6 +4,7 @@
 //! where there is one, and a `help:`.
 
 mod constraints;
+mod implication;
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::ir::{Action, Rule, Test};
@@ -11,7 +12,8 @@ use crate::model::result::Permission;
 use crate::source::Span;
 use crate::syntax::ast::RuleDecl;
 use crate::vocab::EventKind;
-use constraints::{conjunction, contradiction, implies, ImplicationIndex};
+use constraints::{conjunction, contradiction, implies};
+use implication::ImplicationIndex;
 use std::collections::HashMap;
 
 /// Where a rule is, for pointing at it.
@@ -68,7 +70,9 @@ pub(super) fn lint(rules: &[Rule], spans: &[RuleSpans]) -> Vec<Diagnostic> {
     for event in EventKind::ALL {
         let order: Vec<usize> =
             (0..rules.len()).filter(|&index| rules.get(index).is_some_and(|rule| rule.event == event)).collect();
-        let analysis = Analysis { rules, spans, conjunctions: &conjunctions, impossible: &impossible, order: &order };
+        let rewrites = rewrites_before(rules, &order);
+        let analysis =
+            Analysis { rules, spans, conjunctions: &conjunctions, impossible: &impossible, order: &order, rewrites };
         findings.extend(analysis.unreachable());
         findings.extend(analysis.ineffective_recommendations());
         findings.extend(analysis.duplicates());
@@ -83,6 +87,27 @@ struct Analysis<'a> {
     conjunctions: &'a [Option<Vec<&'a Test>>],
     impossible: &'a [bool],
     order: &'a [usize],
+    /// For each position of `order` (and one past the end), how many rules before it rewrite
+    /// what later rules see.
+    rewrites: Vec<usize>,
+}
+
+/// How many rewriting rules come before each position of `order`: a prefix count, so "does a
+/// rule between these two rewrite" costs the same at any distance.
+fn rewrites_before(rules: &[Rule], order: &[usize]) -> Vec<usize> {
+    let rewrites = |rule: &Rule| {
+        rule.actions.iter().any(|action| {
+            matches!(action, Action::Set { .. } | Action::Replace(_) | Action::Truncate(_) | Action::Redact { .. })
+        })
+    };
+    let mut counts = Vec::with_capacity(order.len() + 1);
+    let mut count = 0;
+    counts.push(0);
+    for &index in order {
+        count += usize::from(rules.get(index).is_some_and(rewrites));
+        counts.push(count);
+    }
+    counts
 }
 
 impl Analysis<'_> {
@@ -98,16 +123,9 @@ impl Analysis<'_> {
     /// (then a condition true for the later rule need not have been true for the earlier one).
     fn rewrite_between(&self, from: usize, to: usize) -> bool {
         let (low, high) = (from.min(to), from.max(to));
-        self.order.iter().skip(low + 1).take(high.saturating_sub(low + 1)).any(|&index| {
-            self.rules.get(index).is_some_and(|rule| {
-                rule.actions.iter().any(|action| {
-                    matches!(
-                        action,
-                        Action::Set { .. } | Action::Replace(_) | Action::Truncate(_) | Action::Redact { .. }
-                    )
-                })
-            })
-        })
+        // Rules at positions low + 1 .. high (exclusive of both ends).
+        let before = |position: usize| self.rewrites.get(position).copied().unwrap_or(0);
+        high > low + 1 && before(high) > before(low + 1)
     }
 
     /// W0301: a rule after one that blocks whenever it would match.
