@@ -609,42 +609,78 @@ fn the_embedding_doc_shows_the_example_that_runs() {
 #[path = "../examples/embed.rs"]
 mod embed_example;
 
-/// The chain a binding drives (`JsonChain`): JSON in and out, the same merge as the registry's.
-/// A callback sees the earlier rewrites in the native event; a result it cannot carry is the
-/// seed's contract error; observers get the outcome.
+/// The run a binding drives (`JsonSteps`): JSON in and out, the same order, checks and merge as
+/// the registry's. A callback sees the earlier rewrites in the native event; a result it cannot
+/// carry is the seed's contract error; the observers get the outcome.
 #[test]
-fn a_binding_drives_the_registrys_chain_through_json() {
-    use hookc::agent::{failure_json, JsonChain};
+fn a_binding_drives_the_registrys_run_through_json() {
+    use hookc::agent::JsonSteps;
     let policy = rules("rule deny-rewritten pre_tool_use when path == \"rewritten\" => deny \"saw it\"");
-    let mut chain =
-        JsonChain::start(r#"{"event":"pre_tool_use","tool":"write_file","args":{"path":"original","content":"x"}}"#)
-            .unwrap();
-    assert_eq!(chain.event_name(), "pre_tool_use");
-    chain.take(r#"{"updatedInput":{"path":"rewritten","content":"x"}}"#).unwrap();
-    assert_eq!(chain.current()["args"]["path"], "rewritten", "the next hook sees the rewrite");
-    chain.evaluate(&policy).unwrap();
-    assert!(!chain.halted(), "a deny does not halt");
-    let result = chain.result();
-    assert_eq!(result.permission_behavior, Permission::Deny);
-    let observation = chain.observation(None);
+    let event = r#"{"event":"pre_tool_use","tool":"write_file","args":{"path":"original","content":"x"}}"#;
+    let hooks = |names: &[&str]| names.iter().map(|name| name.to_string()).collect::<Vec<_>>();
+    let mut run = JsonSteps::start(event, &hooks(&["PreToolUse", "stop", "rules", "pre_tool_use"]), false).unwrap();
+    assert_eq!(run.event_name(), "pre_tool_use");
+    let step = run.need();
+    assert_eq!((step["step"].as_str(), step["index"].as_u64()), (Some("call"), Some(0)), "{step}");
+    assert_eq!(step["event"]["args"]["path"], "original");
+    assert_eq!(run.need(), step, "asked again before it is answered, it asks the same");
+    run.returned(r#"{"updatedInput":{"path":"rewritten","content":"x"}}"#);
+    assert_eq!(run.need(), json!({"step": "rules", "index": 2}), "the stop callback is not this event's");
+    run.evaluate(&policy);
+    let step = run.need();
+    assert_eq!(step["index"], 3);
+    assert_eq!(step["event"]["args"]["path"], "rewritten", "the next hook sees the rewrite");
+    run.returned("{}");
+    let done = run.need();
+    assert_eq!(done["step"], "done", "{done}");
+    assert_eq!(done["result"]["permissionBehavior"], "deny");
     assert_eq!(
-        (observation["outcome"].as_str(), observation["matched"][0].as_str()),
+        (done["observation"]["outcome"].as_str(), done["observation"]["matched"][0].as_str()),
         (Some("deny"), Some("deny-rewritten"))
     );
 
-    let error = chain.take(r#"{"forceContinue":"y"}"#).unwrap_err();
-    assert_eq!(failure_json(&error)["code"], "HOOKC_CONTRACT");
-    assert_eq!(failure_json(&error)["message"], "PreToolUse HookResult does not allow fields: forceContinue");
+    let failing = |answer: &dyn Fn(&mut JsonSteps)| {
+        let mut run = JsonSteps::start(event, &hooks(&["pre_tool_use", "pre_tool_use"]), true).unwrap();
+        run.need();
+        answer(&mut run);
+        let step = run.need();
+        assert_eq!(step["step"], "failed", "{step}");
+        step
+    };
+    let contract = failing(&|run| run.returned(r#"{"forceContinue":"y"}"#));
+    assert_eq!(contract["error"]["code"], "HOOKC_CONTRACT");
+    assert_eq!(contract["error"]["message"], "PreToolUse HookResult does not allow fields: forceContinue");
+    assert_eq!(contract["observation"]["error"], "PreToolUse HookResult does not allow fields: forceContinue");
     for not_a_result in [r#"{"permission":"allow"}"#, "[]", r#"["deny"]"#, "null", "1", r#""deny""#] {
-        let error = chain.take(not_a_result).unwrap_err();
-        assert_eq!(failure_json(&error)["code"], "HOOKC_HOOK", "{not_a_result}");
+        assert_eq!(failing(&|run| run.returned(not_a_result))["error"]["code"], "HOOKC_HOOK", "{not_a_result}");
     }
-    assert!(JsonChain::start(r#"{"event":"pre_tool_use"}"#).is_err());
-    let observed = chain.observation(Some("PreToolUse hook failed: boom"));
+    let threw = failing(&|run| run.threw("boom"));
+    assert_eq!(threw["error"]["message"], "PreToolUse hook failed: the callback failed: boom");
+    assert_eq!(threw["observation"]["outcome"], "error");
+    // A rewrite waits for the input check; a refusal ends the run at that hook.
+    let refused = failing(&|run| {
+        run.returned(r#"{"updatedInput":{"path":3}}"#);
+        assert_eq!(run.need(), json!({"step": "check", "args": {"path": 3}}));
+        run.checked(Some("`path` must be a string"));
+    });
+    assert_eq!(refused["error"]["message"], "PreToolUse hook returned an invalid update");
+    assert_eq!(refused["error"]["detail"], "PreToolUse hook returned an invalid update: `path` must be a string");
+    let answered = failing(&|run| {
+        run.returned(r#"{"updatedInput":{"path":"a"}}"#);
+        run.check_answered("true");
+    });
     assert_eq!(
-        (observed["outcome"].as_str(), observed["error"].as_str()),
-        (Some("error"), Some("PreToolUse hook failed: boom"))
+        answered["error"]["message"],
+        "PreToolUse hook failed: the input check returned true, not a string or nothing"
     );
+    // An answer the run did not ask for fails it closed.
+    let out_of_step = failing(&|run| run.checked(None));
+    assert!(
+        out_of_step["error"]["message"].as_str().unwrap().contains("was handed to a run waiting for"),
+        "{out_of_step}"
+    );
+    assert_eq!(JsonSteps::start(r#"{"event":"pre_tool_use"}"#, &[], false).unwrap_err().code, "HOOKC_EVENT");
+    assert_eq!(JsonSteps::start(event, &hooks(&["pre_tool"]), false).unwrap_err().code, "HOOKC_EVENT");
 }
 
 /// In-process evaluation has the hook call's limit: 301 costly regexes fail the call closed in
@@ -678,9 +714,11 @@ fn bounded_evaluation_fails_closed_past_the_compile_budget() {
         "a".repeat(60),
         "b".repeat(60)
     );
-    let mut chain = hookc::agent::JsonChain::start(&json).unwrap();
+    let mut run = hookc::agent::JsonSteps::start(&json, &["rules".to_string()], false).unwrap();
     let started = std::time::Instant::now();
-    let error = hookc::agent::failure_json(&chain.evaluate(&policy).unwrap_err());
-    assert!(over(error["message"].as_str().unwrap_or_default()), "{error}");
+    assert_eq!(run.need()["step"], "rules");
+    run.evaluate(&policy);
+    let failed = run.need();
+    assert!(over(failed["error"]["message"].as_str().unwrap_or_default()), "{failed}");
     assert!(started.elapsed() < std::time::Duration::from_secs(5), "{:?}", started.elapsed());
 }

@@ -114,7 +114,7 @@ function eventName(name) {
 
 /**
  * Per event, hooks in registration order — rule sets and JS callbacks side by side — merged by
- * hookc's own rules (the Rust registry's chain: contract checks, rewrites seen by later hooks, a
+ * hookc's own rules (the Rust registry's run, which this only drives: contract checks, rewrites seen by later hooks, a
  * block or a forced continuation halting the rest), and observers, which see each decision and change nothing.
  * A callback that throws or rejects, or returns what the event's contract refuses, fails the run:
  * `run` rejects with a `HookcError` (`HOOKC_HOOK`, `HOOKC_CONTRACT`) and the loop fails closed.
@@ -153,63 +153,52 @@ class HookRegistry {
    * else (`true`, `false`…) fails the run closed, so a predicate is never read backwards. */
   async run(event, options = {}) {
     if (typeof options === 'function') throw new TypeError('run takes { checkInput }, not a function');
-    const chain = guarded((text) => native.Chain.start(text))(typeof event === 'string' ? event : JSON.stringify(event));
-    const name = chain.eventName;
     const check = options?.checkInput;
     if (check !== undefined && typeof check !== 'function') throw new TypeError('checkInput takes a function');
-    const checking = check !== undefined && name === 'pre_tool_use';
-    let seen = checking ? JSON.stringify(chain.current().args) : undefined;
-    // Whatever is thrown (even `undefined`) fails the run: a flag, not the thrown value, says so.
-    let failed = false;
-    let failure;
-    try {
-      for (const hook of this._hooks) {
-        if (chain.halted) break;
-        if (hook.policy) {
+    // The run is Rust's (the order, the contract checks, the merge, when it ends): this loop only
+    // does what it asks, in JavaScript, and hands the answer back.
+    const hooks = this._hooks.map((hook) => (hook.policy ? 'rules' : hook.event));
+    const text = typeof event === 'string' ? event : JSON.stringify(event);
+    const run = guarded((t, h, c) => native.Run.start(t, h, c))(text, hooks, check !== undefined);
+    const name = run.eventName;
+    for (;;) {
+      const step = run.need();
+      switch (step.step) {
+        case 'rules':
+          await run.evaluateAsync(this._hooks[step.index].policy._inner);
+          break;
+        case 'call': {
+          let result;
           try {
-            await chain.evaluateAsync(hook.policy._inner);
+            result = resultText(await this._hooks[step.index].callback(step.event));
           } catch (error) {
-            rethrow(error);
+            run.threw(describe(error));
+            break;
           }
-        } else if (hook.event !== name) {
-          continue;
-        } else {
-          let text;
-          try {
-            text = resultText(await hook.callback(chain.current()));
-          } catch (error) {
-            throw new HookcError(JSON.parse(chain.failure(`the callback failed: ${describe(error)}`)));
-          }
-          guarded((t) => chain.take(t))(text);
-          // A callback's rewrite is checked even when it changes nothing (as Rust's `take` does).
-          if (checking && JSON.parse(text).updatedInput !== undefined) seen = undefined;
+          run.returned(result);
+          break;
         }
-        if (checking) {
-          // Each rewrite as its hook returns it: a later hook cannot repair a refused one.
-          const args = chain.current().args;
-          const now = JSON.stringify(args);
-          if (now === seen) continue;
-          seen = now;
+        case 'check': {
           let problem;
           try {
-            problem = await check(args);
+            problem = await check(step.args);
           } catch (error) {
-            throw new HookcError(JSON.parse(chain.failure(`the input check failed: ${describe(error)}`)));
+            run.checkThrew(describe(error));
+            break;
           }
-          if (typeof problem === 'string') throw new HookcError(JSON.parse(chain.invalidInput(problem)));
-          if (problem !== undefined && problem !== null) {
-            throw new HookcError(JSON.parse(chain.failure(`the input check returned ${describe(problem)}, not a string or nothing`)));
-          }
+          if (problem === undefined || problem === null) run.checked(null);
+          else if (typeof problem === 'string') run.checked(problem);
+          else run.checkAnswered(describe(problem));
+          break;
         }
+        case 'done':
+          this._notify(name, step.observation);
+          return step.result;
+        default:
+          this._notify(name, step.observation);
+          throw new HookcError(step.error);
       }
-    } catch (error) {
-      failed = true;
-      failure = error instanceof HookcError ? error : new HookcError({ code: 'HOOKC_HOOK', message: `${name} hook failed: ${describe(error)}` });
     }
-    // Observers see a contract error in full (the seed's text and what was wrong), as Rust's do.
-    this._notify(name, chain.observation(failed ? (failure.detail ?? failure.message) : undefined));
-    if (failed) throw failure;
-    return JSON.parse(chain.result());
   }
   _notify(name, observation) {
     for (const { event, observer } of this._observers) {

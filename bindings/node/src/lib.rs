@@ -172,34 +172,30 @@ pub fn event_name(name: String) -> Result<String> {
     hookc::agent::event_name(&name).map(str::to_string).map_err(|message| failure("HOOKC_EVENT", message))
 }
 
-/// One event's hooks merged one result at a time, by hookc's own rules
-/// (`hookc::agent::JsonChain`, the Rust registry's chain with JSON in and out): `index.js`'s
-/// `HookRegistry.run` drives it, awaiting each JS callback and handing its result here.
+/// A registry's run (`hookc::agent::JsonSteps`): `index.js`'s `HookRegistry.run` asks it what to
+/// do next, does it (a JS callback or the input check awaited, a rule set evaluated off the event
+/// loop) and hands the answer back. The order, the contract checks and the merge are Rust's.
 #[napi]
-pub struct Chain {
+pub struct Run {
     /// Shared with an `evaluateAsync` task while it runs on the thread pool (the registry awaits
     /// each step, so nothing else holds the lock meanwhile).
-    inner: Arc<Mutex<hookc::agent::JsonChain>>,
+    inner: Arc<Mutex<hookc::agent::JsonSteps>>,
 }
 
-/// A chain's failure as the error `index.js` rethrows (`HOOKC_HOOK`, `HOOKC_CONTRACT`).
-fn hook_failure(error: &hookc::agent::HookError) -> Error {
-    Error::new(Status::GenericFailure, hookc::agent::failure_json(error).to_string())
-}
-
-/// `Chain.evaluateAsync`: a rule set's evaluation on libuv's thread pool, off the event loop.
-pub struct ChainEvaluateTask {
-    chain: Arc<Mutex<hookc::agent::JsonChain>>,
+/// `Run.evaluateAsync`: a rule set's evaluation on libuv's thread pool, off the event loop.
+pub struct RunEvaluateTask {
+    run: Arc<Mutex<hookc::agent::JsonSteps>>,
     policy: Arc<hookc::Policy>,
 }
 
-impl Task for ChainEvaluateTask {
+impl Task for RunEvaluateTask {
     type Output = ();
     type JsValue = ();
 
     fn compute(&mut self) -> Result<()> {
-        let mut chain = self.chain.lock().map_err(|_| failure("HOOKC_HOOK", "the hook chain was poisoned"))?;
-        chain.evaluate(&self.policy).map_err(|error| hook_failure(&error))
+        let mut run = self.run.lock().map_err(|_| failure("HOOKC_HOOK", "the hook run was poisoned"))?;
+        run.evaluate(&self.policy);
+        Ok(())
     }
 
     fn resolve(&mut self, _env: Env, _output: ()) -> Result<()> {
@@ -207,76 +203,69 @@ impl Task for ChainEvaluateTask {
     }
 }
 
-impl Chain {
-    fn with<T>(&self, read: impl FnOnce(&mut hookc::agent::JsonChain) -> T) -> Result<T> {
-        let mut chain = self.inner.lock().map_err(|_| failure("HOOKC_HOOK", "the hook chain was poisoned"))?;
-        Ok(read(&mut chain))
+impl Run {
+    fn with<T>(&self, act: impl FnOnce(&mut hookc::agent::JsonSteps) -> T) -> Result<T> {
+        let mut run = self.inner.lock().map_err(|_| failure("HOOKC_HOOK", "the hook run was poisoned"))?;
+        Ok(act(&mut run))
     }
 }
 
 #[napi]
-impl Chain {
-    /// The chain of one native event's hooks (the JSON text `hookc eval` reads).
+impl Run {
+    /// The run of one native event (JSON text) through the registry's hooks: `"rules"` for a
+    /// rule set, an event's name for a callback of that event, in registration order.
     #[napi(factory)]
-    pub fn start(event: String) -> Result<Chain> {
-        hookc::agent::JsonChain::start(&event)
-            .map(|inner| Chain { inner: Arc::new(Mutex::new(inner)) })
-            .map_err(|error| failure("HOOKC_EVENT", error))
+    pub fn start(event: String, hooks: Vec<String>, checking: bool) -> Result<Run> {
+        hookc::agent::JsonSteps::start(&event, &hooks, checking)
+            .map(|inner| Run { inner: Arc::new(Mutex::new(inner)) })
+            .map_err(|error| thrown(error))
     }
 
     /// The event's name in rule files (`pre_tool_use`).
     #[napi(getter)]
     pub fn event_name(&self) -> Result<String> {
-        self.with(|chain| chain.event_name().to_string())
+        self.with(|run| run.event_name().to_string())
     }
 
-    /// Whether the merged result halts the chain: no later hook runs.
-    #[napi(getter)]
-    pub fn halted(&self) -> Result<bool> {
-        self.with(|chain| chain.halted())
-    }
-
-    /// The event as the next hook sees it, with the earlier hooks' rewrites put in.
+    /// What to do next: `{step: 'rules' | 'call' | 'check' | 'done' | 'failed', …}`.
     #[napi]
-    pub fn current(&self) -> Result<Value> {
-        self.with(|chain| chain.current())
+    pub fn need(&self) -> Result<Value> {
+        self.with(hookc::agent::JsonSteps::need)
     }
 
-    /// Runs a policy's rules on the event as the chain has it now, on libuv's thread pool, and
-    /// takes their result: a Promise, the event loop never waits.
+    /// Answers `rules`, on libuv's thread pool: a Promise, the event loop never waits.
     #[napi]
-    pub fn evaluate_async(&self, policy: &Policy) -> AsyncTask<ChainEvaluateTask> {
-        AsyncTask::new(ChainEvaluateTask { chain: Arc::clone(&self.inner), policy: Arc::clone(&policy.inner) })
+    pub fn evaluate_async(&self, policy: &Policy) -> AsyncTask<RunEvaluateTask> {
+        AsyncTask::new(RunEvaluateTask { run: Arc::clone(&self.inner), policy: Arc::clone(&policy.inner) })
     }
 
-    /// Takes a callback's result (HookResult JSON, as `evaluate` returns it).
+    /// Answers `call` with the callback's result (HookResult JSON).
     #[napi]
-    pub fn take(&self, result: String) -> Result<()> {
-        self.with(|chain| chain.take(&result))?.map_err(|error| hook_failure(&error))
+    pub fn returned(&self, result: String) -> Result<()> {
+        self.with(|run| run.returned(&result))
     }
 
-    /// The JSON of the error to reject the run with when a callback threw or rejected.
+    /// Answers `call` for a callback that threw or rejected.
     #[napi]
-    pub fn failure(&self, reason: String) -> Result<String> {
-        self.with(|chain| hookc::agent::failure_json(&chain.failed(reason)).to_string())
+    pub fn threw(&self, description: String) -> Result<()> {
+        self.with(|run| run.threw(&description))
     }
 
-    /// The JSON of the contract error to reject the run with when the caller's input check
-    /// refused a PreToolUse rewrite (`detail` says why).
+    /// Answers `check`: nothing accepts the rewrite, a string refuses it and says why.
     #[napi]
-    pub fn invalid_input(&self, detail: String) -> Result<String> {
-        self.with(|chain| hookc::agent::failure_json(&chain.invalid_input(detail)).to_string())
+    pub fn checked(&self, problem: Option<String>) -> Result<()> {
+        self.with(|run| run.checked(problem.as_deref()))
     }
 
-    /// The merged result (HookResult JSON).
+    /// Answers `check` for an input check that threw or rejected.
     #[napi]
-    pub fn result(&self) -> Result<String> {
-        self.with(|chain| serde_json::to_string(chain.result()))?.map_err(|error| failure("HOOKC_EVAL", error))
+    pub fn check_threw(&self, description: String) -> Result<()> {
+        self.with(|run| run.check_threw(&description))
     }
 
-    /// What observers see of the run: its merged result, or `error` when it failed.
+    /// Answers `check` for an input check that returned what is no verdict.
     #[napi]
-    pub fn observation(&self, error: Option<String>) -> Result<Value> {
-        self.with(|chain| chain.observation(error.as_deref()))
+    pub fn check_answered(&self, description: String) -> Result<()> {
+        self.with(|run| run.check_answered(&description))
     }
 }

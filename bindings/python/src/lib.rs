@@ -112,34 +112,22 @@ fn event_name(py: Python<'_>, name: &str) -> PyResult<&'static str> {
     hookc::agent::event_name(name).map_err(|message| failure(py, "HOOKC_EVENT", message))
 }
 
-/// One event's hooks merged one result at a time, by hookc's own rules
-/// (`hookc::agent::JsonChain`, the Rust registry's chain with JSON in and out): `HookRegistry`
-/// in `python/hookc/__init__.py` drives it, running each Python callback (or awaiting it, in
-/// `run_async`) and handing its result here.
+/// A registry's run (`hookc::agent::JsonSteps`): `HookRegistry` in `python/hookc/__init__.py`
+/// asks it what to do next, does it (runs or awaits a Python callback or the input check,
+/// evaluates a rule set with the GIL released) and hands the answer back. The order, the contract
+/// checks and the merge are Rust's.
 #[pyclass(module = "hookc")]
-struct Chain {
-    inner: hookc::agent::JsonChain,
-}
-
-/// A chain's failure as a `HookcError` (`HOOKC_HOOK`, `HOOKC_CONTRACT` with `detail`).
-fn hook_failure(py: Python<'_>, error: &hookc::agent::HookError) -> PyErr {
-    let body = hookc::agent::failure_json(error);
-    let text = |field: &str| body.get(field).and_then(Value::as_str).unwrap_or_default().to_string();
-    let failed = failure(py, &text("code"), text("message"));
-    if body.get("detail").is_some() {
-        let _ = failed.value(py).setattr("detail", text("detail"));
-    }
-    failed
+struct Run {
+    inner: hookc::agent::JsonSteps,
 }
 
 #[pymethods]
-impl Chain {
-    /// The chain of one native event's hooks (the JSON text `hookc eval` reads).
+impl Run {
+    /// The run of one native event (JSON text) through the registry's hooks: `"rules"` for a rule
+    /// set, an event's name for a callback of that event, in registration order.
     #[staticmethod]
-    fn start(py: Python<'_>, event: &str) -> PyResult<Chain> {
-        hookc::agent::JsonChain::start(event)
-            .map(|inner| Chain { inner })
-            .map_err(|error| failure(py, "HOOKC_EVENT", error))
+    fn start(py: Python<'_>, event: &str, hooks: Vec<String>, checking: bool) -> PyResult<Run> {
+        hookc::agent::JsonSteps::start(event, &hooks, checking).map(|inner| Run { inner }).map_err(|error| raised(py, error))
     }
 
     /// The event's name in rule files (`pre_tool_use`).
@@ -148,56 +136,66 @@ impl Chain {
         self.inner.event_name()
     }
 
-    /// Whether the merged result halts the chain: no later hook runs.
-    #[getter]
-    fn halted(&self) -> bool {
-        self.inner.halted()
+    /// What to do next (JSON): `{"step": "rules" | "call" | "check" | "done" | "failed", …}`.
+    fn need(&mut self) -> String {
+        self.inner.need().to_string()
     }
 
-    /// The event as the next hook sees it (JSON), with the earlier hooks' rewrites put in.
-    fn current(&self) -> String {
-        self.inner.current().to_string()
-    }
-
-    /// Runs a policy's rules on the event as the chain has it now (the GIL released), and takes
-    /// their result.
-    fn evaluate(&mut self, py: Python<'_>, policy: &Policy) -> PyResult<()> {
+    /// Answers `rules`: the policy's rules on the event as the run has it now (the GIL released).
+    fn evaluate(&mut self, py: Python<'_>, policy: &Policy) {
         let inner = &mut self.inner;
-        let outcome = py.detach(|| inner.evaluate(&policy.inner));
-        outcome.map_err(|error| hook_failure(py, &error))
+        py.detach(|| inner.evaluate(&policy.inner));
     }
 
-    /// Takes a callback's result (HookResult JSON).
-    fn take(&mut self, py: Python<'_>, result: &str) -> PyResult<()> {
-        self.inner.take(result).map_err(|error| hook_failure(py, &error))
+    /// Answers `call` with the callback's result (HookResult JSON).
+    fn returned(&mut self, result: &str) {
+        self.inner.returned(result);
     }
 
-    /// The error to raise when a callback raised.
-    fn failure(&self, py: Python<'_>, reason: String) -> PyErr {
-        hook_failure(py, &self.inner.failed(reason))
+    /// Answers `call` for a callback that raised.
+    fn threw(&mut self, description: &str) {
+        self.inner.threw(description);
     }
 
-    /// The error to raise when the caller's input check refused a PreToolUse rewrite.
-    fn invalid_input(&self, py: Python<'_>, detail: String) -> PyErr {
-        hook_failure(py, &self.inner.invalid_input(detail))
+    /// Answers `check`: None accepts the rewrite, a str refuses it and says why.
+    #[pyo3(signature = (problem = None))]
+    fn checked(&mut self, problem: Option<&str>) {
+        self.inner.checked(problem);
     }
 
-    /// The merged result (HookResult JSON).
-    fn result(&self, py: Python<'_>) -> PyResult<String> {
-        serde_json::to_string(self.inner.result()).map_err(|error| failure(py, "HOOKC_EVAL", error))
+    /// Answers `check` for an input check that raised.
+    fn check_threw(&mut self, description: &str) {
+        self.inner.check_threw(description);
     }
 
-    /// What observers see of the run (JSON): its merged result, or `error` when it failed.
-    #[pyo3(signature = (error = None))]
-    fn observation(&self, error: Option<String>) -> String {
-        self.inner.observation(error.as_deref()).to_string()
+    /// Answers `check` for an input check that returned what is no verdict.
+    fn check_answered(&mut self, description: &str) {
+        self.inner.check_answered(description);
     }
+
+    /// Ends the run as failed from outside (cancelled, interrupted).
+    fn abort(&mut self, reason: &str) {
+        self.inner.abort(reason);
+    }
+}
+
+/// The `HookcError` a failed run raises, from its JSON (`code`, `message`, `detail`).
+#[pyfunction]
+fn run_error(py: Python<'_>, body: &str) -> PyErr {
+    let body: Value = serde_json::from_str(body).unwrap_or_default();
+    let text = |field: &str| body.get(field).and_then(Value::as_str).unwrap_or_default().to_string();
+    let failed = failure(py, &text("code"), text("message"));
+    if body.get("detail").is_some() {
+        let _ = failed.value(py).setattr("detail", text("detail"));
+    }
+    failed
 }
 
 #[pymodule]
 fn _hookc(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Policy>()?;
-    module.add_class::<Chain>()?;
+    module.add_class::<Run>()?;
+    module.add_function(wrap_pyfunction!(run_error, module)?)?;
     module.add_function(wrap_pyfunction!(event_name, module)?)?;
     module.add("HookcError", module.py().get_type::<HookcError>())?;
     Ok(())

@@ -1,15 +1,14 @@
 //! What a language binding drives (`bindings/node`, `bindings/python`, `bindings/wasm`): a
 //! policy's decisions from JSON text to JSON text within the CLI's limits ([`evaluate_json`],
-//! [`answer`]), failures with the codes every binding throws ([`Failure`]), and one event's hooks
-//! merged one result at a time ([`Chain`]), with the event and results as JSON, so that a registry
-//! whose callbacks live in another language (and may be asynchronous there) merges by these rules
-//! and no second implementation of them. The binding runs its callbacks and hands their results
-//! here.
+//! [`answer`]), failures with the codes every binding throws ([`Failure`]), and a registry's run
+//! as steps with JSON in and out ([`JsonSteps`]), so that a registry whose callbacks live in
+//! another language (and may be asynchronous there) runs by these rules and no second
+//! implementation of them. The binding runs its callbacks and hands their results here.
 
-use super::registry::{Chain, HookError};
-use hookc_core::model::event::{Event, EventData, EventError, MAX_EVENT_BYTES};
+use super::registry::HookError;
+use super::steps::{Need, Slot, SlotKind, Steps, Verdict};
+use hookc_core::model::event::{Event, EventData, MAX_EVENT_BYTES};
 use hookc_core::model::result::HookResult;
-use hookc_core::LogRecord;
 use hookc_core::Policy;
 use serde_json::{json, Value};
 
@@ -85,27 +84,36 @@ pub fn answer(
     Ok(hookc_agents::answer_hook(agent, Ok(policy), payload.as_bytes(), &options))
 }
 
-/// One native event's chain of hooks, read from JSON.
+/// A registry's run with JSON in and out, for a binding whose hooks live in another language (and
+/// may be asynchronous there): the binding lists its hooks ([`JsonSteps::start`]), then asks
+/// [`JsonSteps::need`] what to do, does it (evaluates a rule set, awaits a callback or the input
+/// check) and hands the answer back, until the run says it is done. The order, the contract
+/// checks, the merge and the end of the run are [`Steps`]'s: no binding implements them again.
 #[derive(Debug, Clone)]
-pub struct JsonChain {
-    chain: Chain,
+pub struct JsonSteps {
+    steps: Steps,
     /// The event as given: what callbacks see, with the rewrites put in.
     native: Value,
     /// The event as read, for observers.
     event: Event,
-    /// The records the rules' `log` actions wrote.
-    logs: Vec<LogRecord>,
 }
 
-impl JsonChain {
-    /// The chain of one native event (the JSON `hookc eval` reads), within its size limit.
-    pub fn start(event: &str) -> Result<JsonChain, EventError> {
-        if event.len() > MAX_EVENT_BYTES {
-            return Err(EventError::TooLarge);
-        }
-        let read = Event::from_json(event.as_bytes())?;
-        let native = serde_json::from_str(event)?;
-        Ok(JsonChain { chain: Chain::new(&read), native, event: read, logs: Vec::new() })
+impl JsonSteps {
+    /// The run of one native event (the JSON `hookc eval` reads, within its size limit) through
+    /// `hooks`, in registration order: `"rules"` for a rule set (it runs at every event), or an
+    /// event's name (`pre_tool_use` or `PreToolUse`) for a callback of that event. With
+    /// `checking`, each PreToolUse rewrite waits for the binding's input check.
+    pub fn start(event: &str, hooks: &[String], checking: bool) -> Result<JsonSteps, Failure> {
+        let read = read_event(event)?;
+        let native = serde_json::from_str(event).map_err(|error| Failure::new("HOOKC_EVENT", error))?;
+        let slots = hooks
+            .iter()
+            .map(|hook| match hook.as_str() {
+                "rules" => Ok(Slot { event: None, kind: SlotKind::Rules }),
+                name => Ok(Slot { event: Some(event_kind(name)?), kind: SlotKind::Callback }),
+            })
+            .collect::<Result<Vec<Slot>, Failure>>()?;
+        Ok(JsonSteps { steps: Steps::start(&read, slots, checking), native, event: read })
     }
 
     /// The event's name in rule files (`pre_tool_use`).
@@ -113,36 +121,43 @@ impl JsonChain {
         self.event.kind().name()
     }
 
-    /// Whether the merged result halts the chain: no later hook runs.
-    pub fn halted(&self) -> bool {
-        self.chain.halted()
-    }
-
-    /// The event as the next hook sees it: the native event with the earlier hooks' rewrites
-    /// (`args` at PreToolUse, `result` at PostToolUse) put in.
-    pub fn current(&self) -> Value {
-        let mut native = self.native.clone();
-        let current = self.chain.current();
-        if let (Some(call), Some(object)) = (current.tool_call(), native.as_object_mut()) {
-            object.insert("args".to_string(), Value::Object(call.args.clone()));
-            if let EventData::PostToolUse(_, output) = &current.data {
-                object.insert("result".to_string(), json!(output));
+    /// What the binding does next, as JSON:
+    /// - `{"step": "rules", "index": I}`: evaluate rule set I ([`JsonSteps::evaluate`]);
+    /// - `{"step": "call", "index": I, "event": EVENT}`: call callback I with the event as it is
+    ///   now (earlier rewrites in), then [`JsonSteps::returned`] or [`JsonSteps::threw`];
+    /// - `{"step": "check", "args": ARGS}`: judge the rewrite, then [`JsonSteps::checked`],
+    ///   [`JsonSteps::check_threw`] or [`JsonSteps::check_answered`];
+    /// - `{"step": "done", "result": HOOKRESULT, "observation": …}`: give the observers the
+    ///   observation and return the result;
+    /// - `{"step": "failed", "error": {"code", "message", "detail"?}, "observation": …}`: give
+    ///   the observers the observation and throw the error.
+    pub fn need(&mut self) -> Value {
+        match self.steps.need() {
+            Need::Rules(index) => json!({ "step": "rules", "index": index }),
+            Need::Call(index) => json!({ "step": "call", "index": index, "event": self.current() }),
+            Need::Check => json!({ "step": "check", "args": self.steps.pending_args() }),
+            Need::Done => {
+                let (outcome, _, _) = self.steps.outcome();
+                match outcome {
+                    Ok(result) => json!({ "step": "done", "result": result, "observation": self.observation() }),
+                    Err(error) => {
+                        json!({ "step": "failed", "error": failure_json(error), "observation": self.observation() })
+                    }
+                }
             }
         }
-        native
     }
 
-    /// Runs a policy's rules on the event as the chain has it now, and takes their result.
-    pub fn evaluate(&mut self, policy: &Policy) -> Result<(), HookError> {
-        let evaluation =
-            policy.evaluate_full_bounded(self.chain.current()).map_err(|error| self.chain.failed(error.to_string()))?;
-        self.logs.extend(evaluation.logs);
-        self.chain.take(evaluation.result, None)
+    /// Answers `rules`: runs the rule set on the event as the run has it now, within a hook
+    /// call's compile budget.
+    pub fn evaluate(&mut self, policy: &Policy) {
+        let evaluation = policy.evaluate_full_bounded(self.steps.current());
+        self.steps.evaluated(evaluation);
     }
 
-    /// Takes a callback's result: HookResult JSON, as `evaluate` returns it (`{}` decides
-    /// nothing). Anything else fails the chain.
-    pub fn take(&mut self, result: &str) -> Result<(), HookError> {
+    /// Answers `call`: the callback's result, HookResult JSON as `evaluate` returns it (`{}`
+    /// decides nothing). Anything else fails the run.
+    pub fn returned(&mut self, result: &str) {
         // An object: serde would also read an array by position (`["deny"]`) or an empty one as
         // a result that decides nothing.
         let result = match serde_json::from_str::<Value>(result) {
@@ -152,33 +167,59 @@ impl JsonChain {
             Ok(other) => Err(format!("a HookResult is a JSON object, not `{}`", truncate(&other.to_string()))),
             Err(error) => Err(error.to_string()),
         }
-        .map_err(|error| self.chain.failed(format!("the callback returned no HookResult: {error}")))?;
-        self.chain.take(result, None)
+        .map_err(|error| format!("the callback returned no HookResult: {error}"));
+        self.steps.returned(result);
     }
 
-    /// The failure of a callback that threw or rejected.
-    pub fn failed(&self, reason: impl Into<String>) -> HookError {
-        self.chain.failed(reason)
+    /// Answers `call` for a callback that threw or rejected (`description`: what it threw).
+    pub fn threw(&mut self, description: &str) {
+        self.steps.returned(Err(format!("the callback failed: {description}")));
     }
 
-    /// The contract error of a PreToolUse rewrite the binding's input check refused (`detail`
-    /// says why): the seed's "PreToolUse hook returned an invalid update".
-    pub fn invalid_input(&self, detail: impl Into<String>) -> HookError {
-        self.chain.invalid_input(detail)
+    /// Answers `check`: `None` accepts the rewrite, `Some(why)` refuses it (the seed's contract
+    /// error, `why` its detail).
+    pub fn checked(&mut self, problem: Option<&str>) {
+        self.steps.checked(problem.map_or(Verdict::Accepted, |why| Verdict::Refused(why.to_string())));
     }
 
-    /// The merged result so far.
-    pub fn result(&self) -> &HookResult {
-        self.chain.merged().0
+    /// Answers `check` for an input check that threw or rejected.
+    pub fn check_threw(&mut self, description: &str) {
+        self.steps.checked(Verdict::Failed(format!("the input check failed: {description}")));
     }
 
-    /// What observers see of the run: its merged result, or `error` when it failed.
-    pub fn observation(&self, error: Option<&str>) -> Value {
-        let (merged, dropped) = self.chain.merged();
-        let observation = super::Observation::of(&self.event, error.is_none().then_some(merged))
-            .with_logs(&self.logs)
-            .with_dropped_continuation(dropped);
-        let observation = match error {
+    /// Answers `check` for an input check that returned what is no verdict (`true`, `false`…: a
+    /// predicate is never read backwards, the run fails closed). `description` is what it
+    /// returned, as the binding's language writes it.
+    pub fn check_answered(&mut self, description: &str) {
+        self.steps.checked(Verdict::Failed(format!("the input check returned {description}, not a string or nothing")));
+    }
+
+    /// Ends the run as failed from outside (the binding's run was cancelled or interrupted).
+    pub fn abort(&mut self, reason: &str) {
+        self.steps.abort(reason);
+    }
+
+    /// The event as the next hook sees it: the native event with the earlier hooks' rewrites
+    /// (`args` at PreToolUse, `result` at PostToolUse) put in.
+    fn current(&self) -> Value {
+        let mut native = self.native.clone();
+        let current = self.steps.current();
+        if let (Some(call), Some(object)) = (current.tool_call(), native.as_object_mut()) {
+            object.insert("args".to_string(), Value::Object(call.args.clone()));
+            if let EventData::PostToolUse(_, output) = &current.data {
+                object.insert("result".to_string(), json!(output));
+            }
+        }
+        native
+    }
+
+    /// What observers see of the run: its merged result, or its failure in full.
+    fn observation(&self) -> Value {
+        let (outcome, dropped, logs) = self.steps.outcome();
+        let error = outcome.err().map(HookError::in_full);
+        let observation =
+            super::Observation::of(&self.event, outcome.ok()).with_logs(logs).with_dropped_continuation(dropped);
+        let observation = match &error {
             Some(error) => observation.with_error(error),
             None => observation,
         };
@@ -198,17 +239,21 @@ impl JsonChain {
     }
 }
 
-/// The rule-file name (`pre_tool_use`) of the event a binding's caller names by it or by its seed
-/// name (`PreToolUse`); `Err` lists the events.
-pub fn event_name(name: &str) -> Result<&'static str, String> {
+/// The event a binding names by its rule-file name or its seed name.
+fn event_kind(name: &str) -> Result<hookc_core::vocab::EventKind, Failure> {
     hookc_core::vocab::EventKind::ALL
         .into_iter()
         .find(|event| event.name() == name || event.seed_name() == name)
-        .map(|event| event.name())
         .ok_or_else(|| {
             let names: Vec<&str> = hookc_core::vocab::EventKind::ALL.into_iter().map(|event| event.name()).collect();
-            format!("unknown event `{name}`; the events are {}", names.join(", "))
+            Failure::new("HOOKC_EVENT", format!("unknown event `{name}`; the events are {}", names.join(", ")))
         })
+}
+
+/// The rule-file name (`pre_tool_use`) of the event a binding's caller names by it or by its seed
+/// name (`PreToolUse`); `Err` lists the events.
+pub fn event_name(name: &str) -> Result<&'static str, String> {
+    event_kind(name).map(|event| event.name()).map_err(|failure| failure.message)
 }
 
 /// A chain's failure as the bindings report it: a code (`HOOKC_CONTRACT` for a result the

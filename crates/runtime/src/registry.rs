@@ -6,6 +6,7 @@
 //! propagates ([`HookError`]: the loop fails closed), an observer that fails or panics is
 //! isolated and reported, and the run is exactly what it would have been without it.
 
+use crate::steps::{Need, Slot, SlotKind, Steps, Verdict};
 pub use hookc_core::audit::Observation;
 use hookc_core::model::event::{Event, EventData};
 use hookc_core::model::result::HookResult;
@@ -146,9 +147,45 @@ impl HookRegistry {
     /// rewrite when that hook returns it: an invalid one stops the chain there, so later hooks
     /// and the handler never see it.
     pub fn run_checked(&self, event: &Event, check: Option<InputCheck<'_>>) -> HookRun {
-        let mut logs = Vec::new();
-        let mut dropped = false;
-        let outcome = self.run_hooks(event, check, &mut logs, &mut dropped);
+        let slots = self
+            .hooks
+            .iter()
+            .map(|(event, hook)| Slot {
+                event: Some(*event),
+                kind: match hook {
+                    Hook::Rules(_) => SlotKind::Rules,
+                    Hook::Callback(_) => SlotKind::Callback,
+                },
+            })
+            .collect();
+        let mut steps = Steps::start(event, slots, check.is_some());
+        loop {
+            match steps.need() {
+                Need::Rules(index) => match self.hooks.get(index) {
+                    Some((_, Hook::Rules(policy))) => {
+                        let evaluation = policy.evaluate_full(steps.current());
+                        steps.evaluated(evaluation);
+                    }
+                    _ => steps.abort("the registry has no rule set at this place"),
+                },
+                Need::Call(index) => match self.hooks.get(index) {
+                    Some((_, Hook::Callback(callback))) => {
+                        let result = call(callback, steps.current());
+                        steps.returned(result);
+                    }
+                    _ => steps.abort("the registry has no callback at this place"),
+                },
+                Need::Check => {
+                    let verdict = match (check, steps.pending_args()) {
+                        (Some(check), Some(args)) => check(args).map_or_else(Verdict::Refused, |()| Verdict::Accepted),
+                        _ => Verdict::Accepted,
+                    };
+                    steps.checked(verdict);
+                }
+                Need::Done => break,
+            }
+        }
+        let (outcome, dropped, logs) = steps.finish();
         let observation =
             Observation::of(event, outcome.as_ref().ok()).with_logs(&logs).with_dropped_continuation(dropped);
         match &outcome {
@@ -156,49 +193,6 @@ impl HookRegistry {
             Err(error) => self.notify(&observation.with_error(&error.in_full())),
         }
         HookRun { outcome, logs }
-    }
-
-    fn run_hooks(
-        &self,
-        event: &Event,
-        check: Option<InputCheck<'_>>,
-        logs: &mut Vec<LogRecord>,
-        dropped: &mut bool,
-    ) -> Result<HookResult, HookError> {
-        let kind = event.kind();
-        let mut chain = Chain::new(event);
-        for (_, hook) in self.hooks.iter().filter(|(hook_event, _)| *hook_event == kind) {
-            let result = self.call(hook, chain.current(), kind, logs)?;
-            chain.take(result, check)?;
-            if chain.halted() {
-                break;
-            }
-        }
-        let (merged, was_dropped) = chain.finish();
-        *dropped |= was_dropped;
-        Ok(merged)
-    }
-
-    fn call(
-        &self,
-        hook: &Hook,
-        event: &Event,
-        kind: EventKind,
-        logs: &mut Vec<LogRecord>,
-    ) -> Result<HookResult, HookError> {
-        let failed = |reason: String| HookError::Execution { event: kind.seed_name(), reason };
-        match hook {
-            Hook::Rules(policy) => {
-                let evaluation = policy.evaluate_full(event).map_err(|error| failed(error.to_string()))?;
-                logs.extend(evaluation.logs);
-                Ok(evaluation.result)
-            }
-            Hook::Callback(callback) => match catch_unwind(AssertUnwindSafe(|| callback(event))) {
-                Ok(Ok(result)) => Ok(result),
-                Ok(Err(reason)) => Err(failed(reason)),
-                Err(panic) => Err(failed(format!("the hook panicked: {}", panic_message(&panic)))),
-            },
-        }
     }
 
     fn notify(&self, observation: &Observation<'_>) {
@@ -218,14 +212,13 @@ impl HookRegistry {
     }
 }
 
-/// One event's hooks, merged one result at a time: what [`HookRegistry::run`] does between
-/// hooks, for a caller that runs each hook itself — a binding whose callbacks are asynchronous
-/// (Node's `HookRegistry`), which awaits a callback and hands its result here. Each result is
+/// One event's hooks, merged one result at a time: what a run ([`crate::Steps`]) does between
+/// hooks. Each result is
 /// checked against the event's contract, settled (a second Stop cannot force again), its
 /// rewrites applied to the event the next hook sees, and merged by the seed's rules; once the
 /// merged result halts (a block, a forced continuation), later hooks do not run.
 #[derive(Debug, Clone)]
-pub struct Chain {
+pub(crate) struct Chain {
     kind: EventKind,
     stop_hook_active: bool,
     current: Event,
@@ -235,7 +228,7 @@ pub struct Chain {
 
 impl Chain {
     /// The chain of `event`'s hooks, before the first.
-    pub fn new(event: &Event) -> Chain {
+    pub(crate) fn new(event: &Event) -> Chain {
         Chain {
             kind: event.kind(),
             stop_hook_active: event.stop_info().is_some_and(|stop| stop.stop_hook_active),
@@ -246,19 +239,19 @@ impl Chain {
     }
 
     /// The event as the next hook sees it: the earlier hooks' rewrites applied.
-    pub fn current(&self) -> &Event {
+    pub(crate) fn current(&self) -> &Event {
         &self.current
     }
 
     /// Whether the merged result halts the chain: no later hook runs.
-    pub fn halted(&self) -> bool {
+    pub(crate) fn halted(&self) -> bool {
         self.merged.halts()
     }
 
     /// Takes the next hook's result. At PreToolUse, `check` validates its rewrite (the seed's
     /// `normalizeUpdatedInput`). A result the contract refuses fails the chain: the loop fails
     /// closed.
-    pub fn take(&mut self, mut result: HookResult, check: Option<InputCheck<'_>>) -> Result<(), HookError> {
+    pub(crate) fn take(&mut self, mut result: HookResult, check: Option<InputCheck<'_>>) -> Result<(), HookError> {
         let kind = self.kind;
         // The seed's registry throws `validateFor`'s own text; the loop is what gives the model
         // one fixed text instead ([`HookError::for_model`]).
@@ -275,23 +268,23 @@ impl Chain {
     /// The contract error of a rewrite the caller's check refused, when the check runs after
     /// [`Chain::take`] (a binding's: `HookRegistry.run(event, { checkInput })`): the seed's text,
     /// as `take` with the check gives it.
-    pub fn invalid_input(&self, detail: impl Into<String>) -> HookError {
+    pub(crate) fn invalid_input(&self, detail: impl Into<String>) -> HookError {
         invalid_update(self.kind, detail.into())
     }
 
     /// The failure of a hook of this chain (a callback that threw or rejected, rules that could
     /// not evaluate): the loop fails closed with it.
-    pub fn failed(&self, reason: impl Into<String>) -> HookError {
+    pub(crate) fn failed(&self, reason: impl Into<String>) -> HookError {
         HookError::Execution { event: self.kind.seed_name(), reason: reason.into() }
     }
 
     /// The merged result so far, and whether a second Stop's request to continue was dropped.
-    pub fn merged(&self) -> (&HookResult, bool) {
+    pub(crate) fn merged(&self) -> (&HookResult, bool) {
         (&self.merged, self.dropped)
     }
 
     /// The merged result, and whether a second Stop's request to continue was dropped.
-    pub fn finish(self) -> (HookResult, bool) {
+    pub(crate) fn finish(self) -> (HookResult, bool) {
         (self.merged, self.dropped)
     }
 }
@@ -317,6 +310,14 @@ fn invalid_update(kind: EventKind, detail: String) -> HookError {
     HookError::Contract {
         message: format!("{} hook returned an invalid update", kind.seed_name()),
         detail: Some(detail),
+    }
+}
+
+/// A callback's result; a panic is its failure, never the host's.
+fn call(callback: &Callback, event: &Event) -> Result<HookResult, String> {
+    match catch_unwind(AssertUnwindSafe(|| callback(event))) {
+        Ok(result) => result,
+        Err(panic) => Err(format!("the hook panicked: {}", panic_message(&panic))),
     }
 }
 

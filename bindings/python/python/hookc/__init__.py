@@ -13,17 +13,18 @@ import inspect
 import json
 import warnings
 
-from ._hookc import Chain as _Chain
+from ._hookc import Run as _Run
 from ._hookc import HookcError, Policy
 from ._hookc import event_name as _event_name
+from ._hookc import run_error as _run_error
 
 __all__ = ["Policy", "HookRegistry", "HookcError"]
 
 
 class HookRegistry:
     """Per event, hooks in registration order - rule sets and Python callbacks side by side -
-    merged by hookc's own rules (the Rust registry's chain: contract checks, rewrites seen by
-    later hooks, a block or a forced continuation halting the rest), and observers, which see
+    merged by hookc's own rules (the Rust registry's run, which this only drives: contract
+    checks, rewrites seen by later hooks, a block or a forced continuation halting the rest), and observers, which see
     each decision and change nothing.
 
     A callback takes the native event (a dict, with earlier rewrites in) and returns a HookResult
@@ -98,57 +99,53 @@ class HookRegistry:
 
     def _steps(self, event, check_input=None):
         """The run as a generator: it yields each callback's (and the input check's) return value
-        to be resolved (called as it is, or awaited) and is sent the resolved result."""
-        text = event if isinstance(event, str) else json.dumps(event)
-        chain = _Chain.start(text)
-        name = chain.event_name
-        checking = check_input is not None and name == "pre_tool_use"
+        to be resolved (called as it is, or awaited) and is sent the resolved result. The run
+        itself is Rust's (the order, the contract checks, the merge, when it ends): this only does
+        what it asks, in Python, and hands the answer back."""
         if check_input is not None and not callable(check_input):
             raise TypeError("check_input takes a callable")
-        seen = json.dumps(json.loads(chain.current()).get("args"), sort_keys=True) if checking else None
+        text = event if isinstance(event, str) else json.dumps(event)
+        hooks = ["rules" if hook_event is None else hook_event for hook_event, _ in self._hooks]
+        run = _Run.start(text, hooks, check_input is not None)
+        name = run.event_name
         try:
-            for hook_event, hook in self._hooks:
-                if chain.halted:
-                    break
-                if hook_event is None:
-                    chain.evaluate(hook)
-                elif hook_event != name:
-                    continue
-                else:
+            while True:
+                step = json.loads(run.need())
+                kind = step["step"]
+                if kind == "rules":
+                    run.evaluate(self._hooks[step["index"]][1])
+                elif kind == "call":
                     try:
-                        returned = hook(json.loads(chain.current()))
-                        result = yield returned
+                        result = yield self._hooks[step["index"]][1](step["event"])
                         if result is not None and not isinstance(result, dict):
                             raise TypeError(f"it returned {type(result).__name__}, not a HookResult dict")
-                        text = json.dumps({} if result is None else result)
+                        returned = json.dumps({} if result is None else result)
                     except Exception as error:  # noqa: BLE001 - a failing callback fails the run
-                        raise chain.failure(f"the callback failed: {_describe(error)}") from error
-                    chain.take(text)
-                    # A callback's rewrite is checked even when it changes nothing (as Rust's `take`).
-                    if checking and result is not None and "updatedInput" in result:
-                        seen = None
-                if checking:
-                    # Each rewrite as its hook returns it: a later hook cannot repair a refused one.
-                    args = json.loads(chain.current()).get("args")
-                    now = json.dumps(args, sort_keys=True)
-                    if now != seen:
-                        seen = now
-                        try:
-                            problem = yield check_input(args)
-                        except Exception as error:  # noqa: BLE001 - a failing check fails the run
-                            raise chain.failure(f"the input check failed: {_describe(error)}") from error
-                        if isinstance(problem, str):
-                            raise chain.invalid_input(problem)
-                        if problem is not None:
-                            # A predicate's True or False is never read backwards: the run fails.
-                            raise chain.failure(f"the input check returned {problem!r}, not a str or None")
+                        run.threw(_describe(error))
+                        continue
+                    run.returned(returned)
+                elif kind == "check":
+                    try:
+                        problem = yield check_input(step["args"])
+                    except Exception as error:  # noqa: BLE001 - a failing check fails the run
+                        run.check_threw(_describe(error))
+                        continue
+                    if problem is None or isinstance(problem, str):
+                        run.checked(problem)
+                    else:
+                        # A predicate's True or False is never read backwards: the run fails.
+                        run.check_answered(repr(problem))
+                else:
+                    break
         except BaseException as error:
             # Every failure is observed (a cancelled run, an interrupt too), then raised.
-            # Observers see a contract error in full (the seed's text and what was wrong), as Rust's do.
-            self._notify(name, json.loads(chain.observation(getattr(error, "detail", None) or _describe(error))))
+            run.abort(_describe(error) or type(error).__name__)
+            self._notify(name, json.loads(run.need())["observation"])
             raise
-        self._notify(name, json.loads(chain.observation(None)))
-        return json.loads(chain.result())
+        self._notify(name, step["observation"])
+        if kind == "done":
+            return step["result"]
+        raise _run_error(json.dumps(step["error"]))
 
     def _notify(self, name, observation):
         for event, observer in self._observers:
