@@ -679,8 +679,14 @@ fn a_binding_drives_the_registrys_run_through_json() {
         out_of_step["error"]["message"].as_str().unwrap().contains("was handed to a run waiting for"),
         "{out_of_step}"
     );
-    assert_eq!(JsonSteps::start(r#"{"event":"pre_tool_use"}"#, &[], false).unwrap_err().code, "HOOKC_EVENT");
-    assert_eq!(JsonSteps::start(event, &hooks(&["pre_tool"]), false).unwrap_err().code, "HOOKC_EVENT");
+    assert_eq!(
+        JsonSteps::start(r#"{"event":"pre_tool_use"}"#, &[], false).unwrap_err().code(),
+        hookc::agent::FailureCode::Event
+    );
+    assert_eq!(
+        JsonSteps::start(event, &hooks(&["pre_tool"]), false).unwrap_err().code(),
+        hookc::agent::FailureCode::Event
+    );
 }
 
 /// In-process evaluation has the hook call's limit: 301 costly regexes fail the call closed in

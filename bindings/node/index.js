@@ -54,6 +54,18 @@ const guarded = (fn) => (...args) => {
   }
 };
 
+// Text for the native module. A JavaScript string may hold a lone UTF-16 surrogate, which is no
+// Unicode text: the native module would read it as U+FFFD and decide on what was not sent, so it
+// is refused here as the command refuses such input (an object's lone surrogates reach Rust as
+// `\ud800` escapes, which its JSON reader refuses the same way).
+function text(value, code, what) {
+  if (typeof value !== 'string') return JSON.stringify(value);
+  if (!value.isWellFormed()) {
+    throw new HookcError({ code, message: `${what} holds a lone UTF-16 surrogate, which is no Unicode text` });
+  }
+  return value;
+}
+
 class Policy {
   constructor(inner) {
     this._inner = inner;
@@ -72,38 +84,45 @@ class Policy {
   }
   /** The HookResult for one native event, the same JSON as `hookc eval`. */
   evaluate(event) {
-    return guarded((e) => this._inner.evaluate(e))(event);
+    return JSON.parse(this.evaluateJson(text(event, 'HOOKC_EVENT', 'the event')));
   }
   /** `evaluate` from JSON text to JSON text. */
-  evaluateJson(text) {
-    return guarded((t) => this._inner.evaluateJson(t))(text);
+  evaluateJson(json) {
+    return guarded((t) => this._inner.evaluateJson(t))(text(json, 'HOOKC_EVENT', 'the event'));
   }
-  /** What `hookc hook AGENT` would print for this payload, and its exit code. */
+  /** What `hookc hook AGENT` would print for this payload, and its exit code: `stdout` is `null`
+   * when the answer prints nothing. */
   answer(agent, payload, event) {
-    const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
-    return guarded((a, p, e) => this._inner.answer(a, p, e))(agent, text, event);
+    const body = text(payload, 'HOOKC_PAYLOAD', 'the payload');
+    return answered(guarded((a, p, e) => this._inner.answer(a, p, e))(agent, body, event));
   }
   /** `evaluate` on a worker thread: a Promise, the event loop never waits. */
   async evaluateAsync(event) {
-    return JSON.parse(await this.evaluateJsonAsync(JSON.stringify(event)));
+    return JSON.parse(await this.evaluateJsonAsync(event));
   }
   /** `evaluateJson` on a worker thread. */
-  async evaluateJsonAsync(text) {
+  async evaluateJsonAsync(json) {
+    const event = text(json, 'HOOKC_EVENT', 'the event');
     try {
-      return await this._inner.evaluateJsonAsync(text);
+      return await this._inner.evaluateJsonAsync(event);
     } catch (error) {
       rethrow(error);
     }
   }
   /** `answer` on a worker thread. */
   async answerAsync(agent, payload, event) {
-    const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
+    const body = text(payload, 'HOOKC_PAYLOAD', 'the payload');
     try {
-      return await this._inner.answerAsync(agent, text, event);
+      return answered(await this._inner.answerAsync(agent, body, event));
     } catch (error) {
       rethrow(error);
     }
   }
+}
+
+// An answer as its type says: `stdout` is null, not absent, when nothing is printed.
+function answered(answer) {
+  return { stdout: answer.stdout ?? null, exit: answer.exit, stderr: answer.stderr };
 }
 
 // An event's rule-file name (`pre_tool_use`), whichever way it is named (`PreToolUse`).
@@ -158,8 +177,7 @@ class HookRegistry {
     // The run is Rust's (the order, the contract checks, the merge, when it ends): this loop only
     // does what it asks, in JavaScript, and hands the answer back.
     const hooks = this._hooks.map((hook) => (hook.policy ? 'rules' : hook.event));
-    const text = typeof event === 'string' ? event : JSON.stringify(event);
-    const run = guarded((t, h, c) => native.Run.start(t, h, c))(text, hooks, check !== undefined);
+    const run = guarded((t, h, c) => native.Run.start(t, h, c))(text(event, 'HOOKC_EVENT', 'the event'), hooks, check !== undefined);
     const name = run.eventName;
     for (;;) {
       const step = run.need();
@@ -170,7 +188,7 @@ class HookRegistry {
         case 'call': {
           let result;
           try {
-            result = resultText(await this._hooks[step.index].callback(step.event));
+            result = text(resultText(await this._hooks[step.index].callback(step.event)), 'HOOKC_HOOK', 'the result');
           } catch (error) {
             run.threw(describe(error));
             break;

@@ -2,7 +2,7 @@
 //! wraps this module: it turns the JSON error texts below into `HookcError`s with a `code` (and a
 //! load error's `diagnostics`), and adds the async variants.
 
-use hookc::agent::Failure;
+use hookc::agent::{Failure, FailureCode};
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 use serde_json::Value;
@@ -14,7 +14,7 @@ fn thrown(failure: Failure) -> Error {
 }
 
 /// A failure with no diagnostics.
-fn failure(code: &str, message: impl std::fmt::Display) -> Error {
+fn failure(code: FailureCode, message: impl std::fmt::Display) -> Error {
     thrown(Failure::new(code, message))
 }
 
@@ -117,7 +117,7 @@ impl Policy {
     #[napi(factory)]
     pub fn from_bundle(path: String, options: Option<BundleOptions>) -> Result<Policy> {
         let key = match options.and_then(|options| options.trust_key) {
-            Some(key) => Some(hookc::signing::TrustKey::read(&key).map_err(|error| failure("HOOKC_TRUST_KEY", error))?),
+            Some(key) => Some(hookc::signing::TrustKey::read(&key).map_err(|error| failure(FailureCode::TrustKey, error))?),
             None => None,
         };
         hookc::Policy::load_bundle_trusted(&path, key.as_ref())
@@ -135,9 +135,9 @@ impl Policy {
     /// JSON as `hookc eval`.
     #[napi]
     pub fn evaluate(&self, event: Value) -> Result<Value> {
-        let text = serde_json::to_string(&event).map_err(|error| failure("HOOKC_EVENT", error))?;
+        let text = serde_json::to_string(&event).map_err(|error| failure(FailureCode::Event, error))?;
         let result = evaluate_text(&self.inner, &text)?;
-        serde_json::from_str(&result).map_err(|error| failure("HOOKC_EVAL", error))
+        serde_json::from_str(&result).map_err(|error| failure(FailureCode::Eval, error))
     }
 
     /// [`Policy::evaluate`] from JSON text to JSON text: no conversion through JS objects.
@@ -169,7 +169,7 @@ impl Policy {
 /// The rule-file name (`pre_tool_use`) of an event named either way (`PreToolUse`).
 #[napi]
 pub fn event_name(name: String) -> Result<String> {
-    hookc::agent::event_name(&name).map(str::to_string).map_err(|message| failure("HOOKC_EVENT", message))
+    hookc::agent::event_name(&name).map(str::to_string).map_err(|message| failure(FailureCode::Event, message))
 }
 
 /// A registry's run (`hookc::agent::JsonSteps`): `index.js`'s `HookRegistry.run` asks it what to
@@ -193,7 +193,7 @@ impl Task for RunEvaluateTask {
     type JsValue = ();
 
     fn compute(&mut self) -> Result<()> {
-        let mut run = self.run.lock().map_err(|_| failure("HOOKC_HOOK", "the hook run was poisoned"))?;
+        let mut run = self.run.lock().map_err(|_| failure(FailureCode::Hook, "the hook run was poisoned"))?;
         run.evaluate(&self.policy);
         Ok(())
     }
@@ -205,7 +205,7 @@ impl Task for RunEvaluateTask {
 
 impl Run {
     fn with<T>(&self, act: impl FnOnce(&mut hookc::agent::JsonSteps) -> T) -> Result<T> {
-        let mut run = self.inner.lock().map_err(|_| failure("HOOKC_HOOK", "the hook run was poisoned"))?;
+        let mut run = self.inner.lock().map_err(|_| failure(FailureCode::Hook, "the hook run was poisoned"))?;
         Ok(act(&mut run))
     }
 }

@@ -252,4 +252,17 @@ await test("checkInput judges each rewrite as its hook returns it: a later hook 
   await assert.rejects(same.run(write('a.txt'), { checkInput: () => 'refused' }), (error) => error.code === 'HOOKC_CONTRACT');
 });
 
+await test('the binding takes the shapes the command does: lone surrogates refused, stdout null when nothing is printed', async () => {
+  const policy = rules('pre_tool_use when path == "x" => deny "no"');
+  const lone = { event: 'pre_tool_use', tool: 'write_file', args: { path: 'a\ud800', content: 'x' } };
+  for (const event of [lone, JSON.stringify(lone).replace('\\ud800', '\ud800')]) {
+    assert.throws(() => policy.evaluate(event), (error) => error instanceof HookcError && error.code === 'HOOKC_EVENT', typeof event);
+  }
+  await assert.rejects(new HookRegistry().addRules(policy).run(lone), (error) => error.code === 'HOOKC_EVENT');
+  const quiet = policy.answer('claude', { hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: { file_path: 'a' } });
+  assert.equal(quiet.stdout, null, 'nothing printed is null, as the type says');
+  assert.equal(quiet.exit, 0);
+  assert.throws(() => policy.answer('claude', 'x\udc00'), (error) => error.code === 'HOOKC_PAYLOAD');
+});
+
 console.log(`${passed} passed, 0 failed`);

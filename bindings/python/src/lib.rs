@@ -1,7 +1,7 @@
 //! hookc for Python (PyO3): a policy loaded once, each decision made in-process, with the GIL
 //! released while hookc evaluates. `python/hookc/__init__.py` re-exports this module.
 
-use hookc::agent::Failure;
+use hookc::agent::{Failure, FailureCode};
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
@@ -12,11 +12,11 @@ create_exception!(_hookc, HookcError, PyException, "A failure from hookc; `code`
 
 /// A `HookcError` with `code` (and `diagnostics` for rules that do not check).
 fn raised(py: Python<'_>, failure: Failure) -> PyErr {
-    let error = HookcError::new_err(failure.message);
+    let error = HookcError::new_err(failure.message().to_string());
     let value = error.value(py);
-    let _ = value.setattr("code", failure.code);
-    if let Some(list) = failure.diagnostics {
-        if let Ok(list) = pythonize::pythonize(py, &list) {
+    let _ = value.setattr("code", failure.code().as_str());
+    if let Some(list) = failure.diagnostics() {
+        if let Ok(list) = pythonize::pythonize(py, list) {
             let _ = value.setattr("diagnostics", list);
         }
     }
@@ -24,8 +24,13 @@ fn raised(py: Python<'_>, failure: Failure) -> PyErr {
 }
 
 /// A `HookcError` with no diagnostics.
-fn failure(py: Python<'_>, code: &str, message: impl std::fmt::Display) -> PyErr {
+fn failure(py: Python<'_>, code: FailureCode, message: impl std::fmt::Display) -> PyErr {
     raised(py, Failure::new(code, message))
+}
+
+/// A value's Python type name, for a message that names what was given.
+fn type_name(value: &Bound<'_, PyAny>) -> String {
+    value.get_type().name().map_or_else(|_| "an unknown type".to_string(), |name| name.to_string())
 }
 
 fn load_failure(py: Python<'_>, error: hookc::LoadError) -> PyErr {
@@ -42,7 +47,14 @@ struct Policy {
 impl Policy {
     /// Compiles rule files: each path a `.rules` file, a directory of them, or `builtin:NAME`.
     #[staticmethod]
-    fn from_rules(py: Python<'_>, paths: Vec<String>) -> PyResult<Policy> {
+    fn from_rules(py: Python<'_>, paths: &Bound<'_, PyAny>) -> PyResult<Policy> {
+        // One path or a list of them, as Node's `fromRules` takes.
+        let paths: Vec<String> = match paths.extract::<String>() {
+            Ok(path) => vec![path],
+            Err(_) => paths.extract().map_err(|_| {
+                failure(py, FailureCode::Load, format!("paths must be a str or a list of str, not {}", type_name(paths)))
+            })?,
+        };
         let loaded = py.detach(|| hookc::Policy::from_paths(&paths));
         loaded.map(|inner| Policy { inner }).map_err(|error| load_failure(py, error))
     }
@@ -59,7 +71,7 @@ impl Policy {
     fn from_bundle(py: Python<'_>, path: String, trust_key: Option<String>) -> PyResult<Policy> {
         let key = match trust_key {
             Some(key) => {
-                Some(hookc::signing::TrustKey::read(&key).map_err(|error| failure(py, "HOOKC_TRUST_KEY", error))?)
+                Some(hookc::signing::TrustKey::read(&key).map_err(|error| failure(py, FailureCode::TrustKey, error))?)
             }
             None => None,
         };
@@ -76,12 +88,12 @@ impl Policy {
     /// Evaluates one native event (a dict in hookc's own shape) and returns the HookResult as a
     /// dict, the same JSON as `hookc eval`.
     fn evaluate<'py>(&self, py: Python<'py>, event: &Bound<'py, PyDict>) -> PyResult<Bound<'py, PyAny>> {
-        let event: Value = pythonize::depythonize(event.as_any()).map_err(|error| failure(py, "HOOKC_EVENT", error))?;
-        let text = serde_json::to_string(&event).map_err(|error| failure(py, "HOOKC_EVENT", error))?;
+        let event: Value = pythonize::depythonize(event.as_any()).map_err(|error| failure(py, FailureCode::Event, error))?;
+        let text = serde_json::to_string(&event).map_err(|error| failure(py, FailureCode::Event, error))?;
         let decided =
             py.detach(|| hookc::agent::evaluate_json(&self.inner, &text)).map_err(|error| raised(py, error))?;
-        let result: Value = serde_json::from_str(&decided).map_err(|error| failure(py, "HOOKC_EVAL", error))?;
-        pythonize::pythonize(py, &result).map_err(|error| failure(py, "HOOKC_EVAL", error))
+        let result: Value = serde_json::from_str(&decided).map_err(|error| failure(py, FailureCode::Eval, error))?;
+        pythonize::pythonize(py, &result).map_err(|error| failure(py, FailureCode::Eval, error))
     }
 
     /// [`Policy::evaluate`] from JSON text to JSON text: no conversion through Python objects.
@@ -96,11 +108,23 @@ impl Policy {
         &self,
         py: Python<'_>,
         agent: &str,
-        payload: &str,
+        payload: &Bound<'_, PyAny>,
         event: Option<String>,
     ) -> PyResult<(Option<String>, u8, Vec<String>)> {
+        // The payload's text, or a dict of it, as Node's `answer` takes.
+        let payload = match payload.extract::<String>() {
+            Ok(text) => text,
+            Err(_) if payload.is_instance_of::<PyDict>() => {
+                let value: Value = pythonize::depythonize(payload).map_err(|error| failure(py, FailureCode::Payload, error))?;
+                value.to_string()
+            }
+            Err(_) => {
+                let message = format!("payload must be a str or a dict, not {}", type_name(payload));
+                return Err(failure(py, FailureCode::Payload, message));
+            }
+        };
         let answer = py
-            .detach(|| hookc::agent::answer(&self.inner, agent, payload, event))
+            .detach(|| hookc::agent::answer(&self.inner, agent, &payload, event))
             .map_err(|error| raised(py, error))?;
         Ok((answer.stdout, answer.exit, answer.stderr))
     }
@@ -109,7 +133,7 @@ impl Policy {
 /// The rule-file name (`pre_tool_use`) of an event named either way (`PreToolUse`).
 #[pyfunction]
 fn event_name(py: Python<'_>, name: &str) -> PyResult<&'static str> {
-    hookc::agent::event_name(name).map_err(|message| failure(py, "HOOKC_EVENT", message))
+    hookc::agent::event_name(name).map_err(|message| failure(py, FailureCode::Event, message))
 }
 
 /// A registry's run (`hookc::agent::JsonSteps`): `HookRegistry` in `python/hookc/__init__.py`
@@ -184,7 +208,9 @@ impl Run {
 fn run_error(py: Python<'_>, body: &str) -> PyErr {
     let body: Value = serde_json::from_str(body).unwrap_or_default();
     let text = |field: &str| body.get(field).and_then(Value::as_str).unwrap_or_default().to_string();
-    let failed = failure(py, &text("code"), text("message"));
+    let code = body.get("code").and_then(Value::as_str);
+    let code = [FailureCode::Contract, FailureCode::Hook].into_iter().find(|known| Some(known.as_str()) == code);
+    let failed = failure(py, code.unwrap_or(FailureCode::Hook), text("message"));
     if body.get("detail").is_some() {
         let _ = failed.value(py).setattr("detail", text("detail"));
     }

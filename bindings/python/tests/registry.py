@@ -244,4 +244,19 @@ def check_input_judges_each_rewrite_as_its_hook_returns_it():
     raises("HOOKC_CONTRACT", lambda: same.run(write("a.txt"), check_input=lambda args: "refused"))
 
 
+@test
+def the_binding_takes_the_shapes_node_does():
+    policy = Policy.from_rules("builtin:baseline")
+    payload = {"hook_event_name": "PreToolUse", "cwd": "/repo", "tool_name": "Bash", "tool_input": {"command": "rm -rf ~"}}
+    import json
+
+    as_dict = policy.answer("claude", payload)
+    assert as_dict == policy.answer("claude", json.dumps(payload)), as_dict
+    assert '"deny"' in as_dict[0], as_dict
+    error = raises("HOOKC_PAYLOAD", lambda: policy.answer("claude", 3))
+    assert "payload must be a str or a dict, not int" in str(error), str(error)
+    error = raises("HOOKC_LOAD", lambda: Policy.from_rules(3))
+    assert "paths must be a str or a list of str" in str(error), str(error)
+
+
 print(f"{passed} passed, 0 failed")

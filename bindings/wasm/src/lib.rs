@@ -2,8 +2,8 @@
 //! file system off and JavaScript's clock.
 //!
 //! - The file system is off: a policy here reads its events with [`hookc::PathSettings::detached`]
-//!   (no link is followed, `~` is no directory, nothing is read from disk or the environment).
-//!   hookc never expands a glob against the disk anywhere, so there is nothing else to turn off.
+//!   (no link is followed, a shell glob is judged as its own text and not expanded against the
+//!   disk, `~` is no directory, nothing is read from disk or the environment).
 //!   A Stop rule's turn, read from the agent's transcript on disk elsewhere, is empty here.
 //! - The clock is JavaScript's `Date.now()` (hookc's `crates/core/src/clock.rs`): the day a waiver is judged
 //!   by, and the compile budget of a call.
@@ -16,7 +16,7 @@ use wasm_bindgen::prelude::*;
 
 /// The binding in plain Rust: what the exported functions do, testable without a browser.
 pub mod api {
-    use hookc::agent::Failure;
+    use hookc::agent::{Failure, FailureCode};
     use serde_json::{json, Value};
 
     /// The name a policy's text is checked under when the caller gives none.
@@ -31,7 +31,7 @@ pub mod api {
     /// as a directory of them is, with the file system off.
     pub fn load_all(files: &str) -> Result<hookc::Policy, Failure> {
         let files: std::collections::BTreeMap<String, String> = serde_json::from_str(files)
-            .map_err(|error| Failure::new("HOOKC_LOAD", format!("rule files must be an object of texts: {error}")))?;
+            .map_err(|error| Failure::new(FailureCode::Load, format!("rule files must be an object of texts: {error}")))?;
         let mut sources = hookc::source::SourceMap::default();
         for (name, text) in files {
             sources.add(hookc::source::SourceFile::new(name, text));
@@ -66,8 +66,8 @@ pub mod api {
     /// and which rule set what.
     pub fn explain(policy: &hookc::Policy, event: &str) -> Result<String, Failure> {
         let event = hookc::agent::read_event(event)?;
-        let explanation = hookc::explain(policy, &event).map_err(|error| Failure::new("HOOKC_EVAL", error))?;
-        serde_json::to_string(&explanation).map_err(|error| Failure::new("HOOKC_EVAL", error))
+        let explanation = hookc::explain(policy, &event).map_err(|error| Failure::new(FailureCode::Eval, error))?;
+        serde_json::to_string(&explanation).map_err(|error| Failure::new(FailureCode::Eval, error))
     }
 
     /// `hookc explain --agent`: the trace of the native event an agent's hook payload becomes.
@@ -78,12 +78,12 @@ pub mod api {
         event: Option<String>,
     ) -> Result<String, Failure> {
         let found =
-            hookc::agents::find(agent).ok_or_else(|| Failure::new("HOOKC_AGENT", format!("no agent `{agent}`")))?;
+            hookc::agents::find(agent).ok_or_else(|| Failure::new(FailureCode::Agent, format!("no agent `{agent}`")))?;
         let options = hookc::HookOptions { event, ..hookc::HookOptions::default() };
         let event = hookc::hook_event(found, policy, payload.as_bytes(), &options)
-            .map_err(|failure| Failure::new("HOOKC_PAYLOAD", failure))?;
-        let explanation = hookc::explain(policy, &event).map_err(|error| Failure::new("HOOKC_EVAL", error))?;
-        serde_json::to_string(&explanation).map_err(|error| Failure::new("HOOKC_EVAL", error))
+            .map_err(|failure| Failure::new(FailureCode::Payload, failure))?;
+        let explanation = hookc::explain(policy, &event).map_err(|error| Failure::new(FailureCode::Eval, error))?;
+        serde_json::to_string(&explanation).map_err(|error| Failure::new(FailureCode::Eval, error))
     }
 
     /// What `hookc hook AGENT` would print and exit with: `{"stdout", "exit", "stderr"}`.
@@ -97,7 +97,7 @@ pub mod api {
     pub fn builtin(name: &str) -> Result<Value, Failure> {
         let files = hookc::builtin::files(name).ok_or_else(|| {
             let names = hookc::builtin::names().join(", ");
-            Failure::new("HOOKC_LOAD", format!("no shipped rule set `{name}` (there are: {names})"))
+            Failure::new(FailureCode::Load, format!("no shipped rule set `{name}` (there are: {names})"))
         })?;
         Ok(files.into_iter().map(|(path, text)| (path, Value::from(text))).collect::<serde_json::Map<_, _>>().into())
     }

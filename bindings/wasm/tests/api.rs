@@ -42,15 +42,15 @@ fn tilde_is_no_directory_of_the_process() {
 #[test]
 fn errors_carry_codes_and_diagnostics() {
     let failure = api::load("bad.rules", "rule x pre_tool_use when kind == wirte => deny").unwrap_err();
-    assert!(failure.code.starts_with('E'), "{failure:?}");
-    let diagnostics = failure.diagnostics.clone().unwrap();
-    assert_eq!(diagnostics[0]["code"], failure.code);
+    assert!(failure.code().as_str().starts_with('E'), "{failure:?}");
+    let diagnostics = failure.diagnostics().cloned().unwrap();
+    assert_eq!(diagnostics[0]["code"], failure.code().as_str());
     let json = failure.to_json();
-    assert_eq!(json["code"], failure.code);
+    assert_eq!(json["code"], failure.code().as_str());
     let policy = policy(r#"rule a pre_tool_use when tool == "Bash" => deny "no""#);
-    assert_eq!(api::evaluate(&policy, "{").unwrap_err().code, "HOOKC_EVENT");
-    assert_eq!(api::evaluate(&policy, &"[".repeat(100_000)).unwrap_err().code, "HOOKC_EVENT");
-    assert_eq!(api::answer(&policy, "nobody", "{}", None).unwrap_err().code, "HOOKC_AGENT");
+    assert_eq!(api::evaluate(&policy, "{").unwrap_err().code().as_str(), "HOOKC_EVENT");
+    assert_eq!(api::evaluate(&policy, &"[".repeat(100_000)).unwrap_err().code().as_str(), "HOOKC_EVENT");
+    assert_eq!(api::answer(&policy, "nobody", "{}", None).unwrap_err().code().as_str(), "HOOKC_AGENT");
 }
 
 #[test]
@@ -94,5 +94,5 @@ fn the_shipped_baseline_loads_by_name_and_decides_as_the_command() {
                                           "args": {"command": "rm -rf ~"}}),
     );
     assert_eq!(decided["permissionBehavior"], "deny");
-    assert_eq!(api::builtin("nope").unwrap_err().code, "HOOKC_LOAD");
+    assert_eq!(api::builtin("nope").unwrap_err().code().as_str(), "HOOKC_LOAD");
 }

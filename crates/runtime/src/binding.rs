@@ -12,29 +12,89 @@ use hookc_core::model::result::HookResult;
 use hookc_core::Policy;
 use serde_json::{json, Value};
 
-/// Why a binding's call failed: the code its language's error carries (`HOOKC_EVENT`, `E0101`…),
-/// the message, and for rules that do not check, every diagnostic.
+/// The code a binding's error carries, one per kind of failure: the bindings throw
+/// [`FailureCode::as_str`] and nothing else, so the codes are written once, here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FailureCode {
+    /// `HOOKC_EVENT`: the event could not be read (not JSON, not an event, too large, an unknown
+    /// event name).
+    Event,
+    /// `HOOKC_EVAL`: the policy could not decide (a rule failed, the compile budget ran out).
+    Eval,
+    /// `HOOKC_AGENT`: no agent by that name.
+    Agent,
+    /// `HOOKC_PAYLOAD`: an agent's payload could not be given (not text, say).
+    Payload,
+    /// `HOOKC_LOAD`: the rules or the bundle could not be read.
+    Load,
+    /// `HOOKC_TRUST_KEY`: the key a bundle must be signed with could not be read.
+    TrustKey,
+    /// `HOOKC_HOOK`: a hook of a registry's run failed.
+    Hook,
+    /// `HOOKC_CONTRACT`: a hook's result broke the contract (the seed's text, with a detail).
+    Contract,
+    /// The rules do not check: the first error's code (`E0101`…), the diagnostics beside it.
+    Diagnostic(hookc_core::diagnostic::Code),
+}
+
+impl FailureCode {
+    /// The code as every binding's error carries it.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            FailureCode::Event => "HOOKC_EVENT",
+            FailureCode::Eval => "HOOKC_EVAL",
+            FailureCode::Agent => "HOOKC_AGENT",
+            FailureCode::Payload => "HOOKC_PAYLOAD",
+            FailureCode::Load => "HOOKC_LOAD",
+            FailureCode::TrustKey => "HOOKC_TRUST_KEY",
+            FailureCode::Hook => "HOOKC_HOOK",
+            FailureCode::Contract => "HOOKC_CONTRACT",
+            FailureCode::Diagnostic(code) => code.as_str(),
+        }
+    }
+}
+
+impl std::fmt::Display for FailureCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Why a binding's call failed: its [`FailureCode`], the message, and for rules that do not
+/// check, every diagnostic.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Failure {
-    /// `HOOKC_EVENT`, `HOOKC_EVAL`, `HOOKC_AGENT`, `HOOKC_LOAD`, or a load error's first
-    /// diagnostic's code.
-    pub code: String,
-    /// What went wrong (a load error's diagnostics rendered as `hookc check` prints them).
-    pub message: String,
-    /// A load error's diagnostics: `[{code, severity, message}]`.
-    pub diagnostics: Option<Value>,
+    code: FailureCode,
+    message: String,
+    diagnostics: Option<Value>,
 }
 
 impl Failure {
     /// A failure with no diagnostics.
-    pub fn new(code: &str, message: impl std::fmt::Display) -> Failure {
-        Failure { code: code.to_string(), message: message.to_string(), diagnostics: None }
+    pub fn new(code: FailureCode, message: impl std::fmt::Display) -> Failure {
+        Failure { code, message: message.to_string(), diagnostics: None }
+    }
+
+    /// The kind of failure.
+    pub fn code(&self) -> FailureCode {
+        self.code
+    }
+
+    /// What went wrong (a load error's diagnostics rendered as `hookc check` prints them).
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// A load error's diagnostics: `[{code, severity, message}]`.
+    pub fn diagnostics(&self) -> Option<&Value> {
+        self.diagnostics.as_ref()
     }
 
     /// `{"code", "message", "diagnostics"?}`, as the JavaScript bindings rethrow it.
     pub fn to_json(&self) -> Value {
         let mut body = serde_json::Map::new();
-        body.insert("code".into(), json!(self.code));
+        body.insert("code".into(), json!(self.code.as_str()));
         body.insert("message".into(), json!(self.message));
         if let Some(diagnostics) = &self.diagnostics {
             body.insert("diagnostics".into(), diagnostics.clone());
@@ -46,11 +106,15 @@ impl Failure {
 impl From<hookc_core::LoadError> for Failure {
     fn from(error: hookc_core::LoadError) -> Failure {
         let (code, diagnostics) = error.code_and_diagnostics();
+        let code = hookc_core::diagnostic::Code::ALL
+            .iter()
+            .find(|known| known.as_str() == code)
+            .map_or(FailureCode::Load, |known| FailureCode::Diagnostic(*known));
         let message = match &error {
             hookc_core::LoadError::Invalid { rendered, .. } => rendered.clone(),
             other => other.to_string(),
         };
-        Failure { code: code.to_string(), message, diagnostics }
+        Failure { code, message, diagnostics }
     }
 }
 
@@ -58,16 +122,16 @@ impl From<hookc_core::LoadError> for Failure {
 /// (`hookc eval`'s size limit and nesting depth, [`Policy::evaluate_bounded`]'s compile budget).
 pub fn evaluate_json(policy: &Policy, event: &str) -> Result<String, Failure> {
     let event = read_event(event)?;
-    let result = policy.evaluate_bounded(&event).map_err(|error| Failure::new("HOOKC_EVAL", error))?;
-    serde_json::to_string(&result).map_err(|error| Failure::new("HOOKC_EVAL", error))
+    let result = policy.evaluate_bounded(&event).map_err(|error| Failure::new(FailureCode::Eval, error))?;
+    serde_json::to_string(&result).map_err(|error| Failure::new(FailureCode::Eval, error))
 }
 
 /// A native event from JSON text, within `hookc eval`'s limits.
 pub fn read_event(event: &str) -> Result<Event, Failure> {
     if event.len() > MAX_EVENT_BYTES {
-        return Err(Failure::new("HOOKC_EVENT", "the event is over hookc's size limit"));
+        return Err(Failure::new(FailureCode::Event, "the event is over hookc's size limit"));
     }
-    Event::from_json(event.as_bytes()).map_err(|error| Failure::new("HOOKC_EVENT", error))
+    Event::from_json(event.as_bytes()).map_err(|error| Failure::new(FailureCode::Event, error))
 }
 
 /// What `hookc hook AGENT` would print and exit with for `payload` (`event` names the hook
@@ -78,8 +142,8 @@ pub fn answer(
     payload: &str,
     event: Option<String>,
 ) -> Result<hookc_agents::HookAnswer, Failure> {
-    let agent =
-        hookc_core::agents::find(agent).ok_or_else(|| Failure::new("HOOKC_AGENT", format!("no agent `{agent}`")))?;
+    let agent = hookc_core::agents::find(agent)
+        .ok_or_else(|| Failure::new(FailureCode::Agent, format!("no agent `{agent}`")))?;
     let options = hookc_agents::HookOptions { event, ..hookc_agents::HookOptions::default() };
     Ok(hookc_agents::answer_hook(agent, Ok(policy), payload.as_bytes(), &options))
 }
@@ -105,7 +169,7 @@ impl JsonSteps {
     /// `checking`, each PreToolUse rewrite waits for the binding's input check.
     pub fn start(event: &str, hooks: &[String], checking: bool) -> Result<JsonSteps, Failure> {
         let read = read_event(event)?;
-        let native = serde_json::from_str(event).map_err(|error| Failure::new("HOOKC_EVENT", error))?;
+        let native = serde_json::from_str(event).map_err(|error| Failure::new(FailureCode::Event, error))?;
         let slots = hooks
             .iter()
             .map(|hook| match hook.as_str() {
@@ -246,7 +310,7 @@ fn event_kind(name: &str) -> Result<hookc_core::vocab::EventKind, Failure> {
         .find(|event| event.name() == name || event.seed_name() == name)
         .ok_or_else(|| {
             let names: Vec<&str> = hookc_core::vocab::EventKind::ALL.into_iter().map(|event| event.name()).collect();
-            Failure::new("HOOKC_EVENT", format!("unknown event `{name}`; the events are {}", names.join(", ")))
+            Failure::new(FailureCode::Event, format!("unknown event `{name}`; the events are {}", names.join(", ")))
         })
 }
 
@@ -262,9 +326,9 @@ pub fn event_name(name: &str) -> Result<&'static str, String> {
 pub fn failure_json(error: &HookError) -> Value {
     match error {
         HookError::Contract { message, .. } => {
-            json!({ "code": "HOOKC_CONTRACT", "message": message, "detail": error.in_full() })
+            json!({ "code": FailureCode::Contract.as_str(), "message": message, "detail": error.in_full() })
         }
-        HookError::Execution { .. } => json!({ "code": "HOOKC_HOOK", "message": error.to_string() }),
+        HookError::Execution { .. } => json!({ "code": FailureCode::Hook.as_str(), "message": error.to_string() }),
     }
 }
 

@@ -20,7 +20,7 @@ pub mod session;
 mod steps;
 mod tools;
 
-pub use binding::{answer, evaluate_json, event_name, failure_json, read_event, Failure, JsonSteps};
+pub use binding::{answer, evaluate_json, event_name, failure_json, read_event, Failure, FailureCode, JsonSteps};
 pub use message::{check_pairing, ChatMessage, PairingError, Role, ToolCallRequest};
 pub use registry::{
     validate_for, Callback, Hook, HookError, HookRegistry, HookRun, InputCheck, Observation, Observer, INVALID_UPDATE,

@@ -180,9 +180,17 @@ pub enum EventError {
     /// Too large.
     #[error("the event is larger than the {MAX_EVENT_BYTES}-byte limit")]
     TooLarge,
-    /// Not JSON, or a field of the wrong type.
+    /// Not JSON.
     #[error("the event is not valid JSON: {0}")]
     Json(#[from] serde_json::Error),
+    /// JSON, but not a native event: a field hookc does not know or one of the wrong type.
+    #[error("the event is JSON but not a native hookc event: {error}{hint}")]
+    Shape {
+        /// What serde found.
+        error: serde_json::Error,
+        /// What was likely meant, where known (`; a tool's output is \`result\`…`), or empty.
+        hint: &'static str,
+    },
     /// An event name hookc does not know.
     #[error("unknown event `{0}`; the events are `user_prompt_submit`, `pre_tool_use`, `post_tool_use`, `stop`, `session_start`, `session_end`, `subagent_stop`, `post_tool_use_failure`, `pre_compact` and `notification`")]
     UnknownEvent(String),
@@ -195,6 +203,13 @@ pub enum EventError {
         field: &'static str,
     },
 }
+
+/// Fields other tools' events have that a native event names otherwise, and what to write.
+const MEANT: [(&str, &str); 3] = [
+    ("output", "; a post_tool_use event's tool output is `result`: {\"content\": \"…\", \"is_error\": false}"),
+    ("tool_input", "; a native event's arguments are `args` (an agent's own payload is read by `--agent`)"),
+    ("tool_name", "; a native event's tool is `tool` (an agent's own payload is read by `--agent`)"),
+];
 
 /// Every field any native event may have, as read; [`Event::from_json`] then checks the event
 /// has what it needs. One flat struct keeps parsing fast and errors specific, and unknown fields
@@ -234,7 +249,16 @@ impl Event {
             return Err(EventError::TooLarge);
         }
         let text = std::str::from_utf8(bytes).map_err(|error| EventError::NotUtf8(error.valid_up_to()))?;
-        let raw: RawEvent = serde_json::from_str(text)?;
+        let raw: RawEvent = serde_json::from_str(text).map_err(|error| match error.classify() {
+            serde_json::error::Category::Data => {
+                let hint = MEANT
+                    .iter()
+                    .find(|(field, _)| error.to_string().starts_with(&format!("unknown field `{field}`")))
+                    .map_or("", |(_, hint)| *hint);
+                EventError::Shape { error, hint }
+            }
+            _ => EventError::Json(error),
+        })?;
         raw.into_event()
     }
 
@@ -396,6 +420,8 @@ mod tests {
             (br#"{"event":"nope"}"#, "unknown event `nope`"),
             (br#"{"event":"pre_tool_use"}"#, "needs the field `tool`"),
             (br#"{"event":"pre_tool_use","tool":3}"#, "invalid type"),
+            (br#"{"event":"pre_tool_use","tool":3}"#, "not a native hookc event"),
+            (br#"{"event":"post_tool_use","tool":"t","args":{},"output":"x"}"#, "tool output is `result`"),
             (b"\xff", "not valid UTF-8"),
             (br#"{"event":"stop","extra":1}"#, "unknown field `extra`"),
         ];
