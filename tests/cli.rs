@@ -947,6 +947,14 @@ fn an_in_process_answer_keeps_the_policys_own_files_as_the_command_does() {
     let from_text = hookc::Policy::from_source("a.rules", "pre_tool_use when command == \"never\" => deny\n").unwrap();
     assert!(from_text.own_files().is_empty());
     assert_eq!(from_rules.own_files().len(), 1);
+    // What the caller guards stays guarded when the own files are dropped, even the same file.
+    let settings = hookc::PathSettings { guarded: from_rules.own_files().to_vec(), ..Default::default() };
+    let caller = from_rules.clone().with_path_settings(settings).without_own_files();
+    let payload = serde_json::json!({"hook_event_name": "PreToolUse", "cwd": root, "tool_name": "Bash",
+        "tool_input": {"command": "rm -rf rules"}})
+    .to_string();
+    let said = hookc::agent::answer(&caller, "claude", &payload, None).unwrap().stdout.unwrap_or_default();
+    assert!(said.contains("belongs to the hook"), "{said}");
     assert_eq!(
         from_bundle.own_files().iter().map(|file| file.what).collect::<Vec<_>>(),
         ["the policy bundle", "the policy bundle's signature"]

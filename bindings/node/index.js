@@ -180,41 +180,49 @@ class HookRegistry {
     const run = guarded((t, h, c) => native.Run.start(t, h, c))(text(event, 'HOOKC_EVENT', 'the event'), hooks, check !== undefined);
     const name = run.eventName;
     for (;;) {
-      const step = run.need();
-      switch (step.step) {
-        case 'rules':
-          await run.evaluateAsync(this._hooks[step.index].policy._inner);
-          break;
-        case 'call': {
-          let result;
-          try {
-            result = text(resultText(await this._hooks[step.index].callback(step.event)), 'HOOKC_HOOK', 'the result');
-          } catch (error) {
-            run.threw(describe(error));
-            break;
-          }
-          run.returned(result);
-          break;
+      const step = JSON.parse(run.need());
+      if (step.step === 'done' || step.step === 'failed') {
+        this._notify(name, step.observation);
+        if (step.step === 'done') return step.result;
+        throw new HookcError(step.error);
+      }
+      // Whatever goes wrong handing a step over fails the run through the run itself, so that
+      // the observers see it and the error has its code.
+      try {
+        await this._do(run, step, check);
+      } catch (error) {
+        run.abort(describe(error));
+      }
+    }
+  }
+  /** Does one step the run asks for and hands the answer back. */
+  async _do(run, step, check) {
+    switch (step.step) {
+      case 'rules':
+        await run.evaluateAsync(this._hooks[step.index].policy._inner);
+        return;
+      case 'call': {
+        let result;
+        try {
+          result = text(resultText(await this._hooks[step.index].callback(step.event)), 'HOOKC_HOOK', 'the result');
+        } catch (error) {
+          run.threw(describe(error));
+          return;
         }
-        case 'check': {
-          let problem;
-          try {
-            problem = await check(step.args);
-          } catch (error) {
-            run.checkThrew(describe(error));
-            break;
-          }
-          if (problem === undefined || problem === null) run.checked(null);
-          else if (typeof problem === 'string') run.checked(problem);
-          else run.checkAnswered(describe(problem));
-          break;
+        run.returned(result);
+        return;
+      }
+      default: {
+        let problem;
+        try {
+          problem = await check(step.args);
+        } catch (error) {
+          run.checkThrew(describe(error));
+          return;
         }
-        case 'done':
-          this._notify(name, step.observation);
-          return step.result;
-        default:
-          this._notify(name, step.observation);
-          throw new HookcError(step.error);
+        if (problem === undefined || problem === null) run.checked(null);
+        else if (typeof problem === 'string' && problem.isWellFormed()) run.checked(problem);
+        else run.checkAnswered(describe(problem));
       }
     }
   }
@@ -247,7 +255,10 @@ function resultText(result) {
   if (proto !== Object.prototype && proto !== null) {
     throw new TypeError(`it returned ${Array.isArray(result) ? 'an array' : typeof result === 'object' ? `a ${proto && proto.constructor ? proto.constructor.name : 'non-plain object'}` : `a ${typeof result}`}, not a HookResult object`);
   }
-  return JSON.stringify(result);
+  const json = JSON.stringify(result);
+  // A `toJSON` may make an object into no JSON at all.
+  if (typeof json !== 'string') throw new TypeError('it returned an object that is no JSON');
+  return json;
 }
 
 // What was thrown, as text, whatever it is (an `Error`, `undefined`, an object whose

@@ -227,10 +227,18 @@ impl Run {
         self.with(|run| run.event_name().to_string())
     }
 
-    /// What to do next: `{step: 'rules' | 'call' | 'check' | 'done' | 'failed', …}`.
+    /// What to do next, as JSON text (`{step: 'rules' | 'call' | 'check' | 'done' | 'failed', …}`):
+    /// text, not a JS value, so that a number past 2^53 in an event stays a number (napi would
+    /// make it a BigInt, which JSON cannot write).
     #[napi]
-    pub fn need(&self) -> Result<Value> {
-        self.with(hookc::agent::JsonSteps::need)
+    pub fn need(&self) -> Result<String> {
+        self.with(|run| run.need().to_string())
+    }
+
+    /// Ends the run as failed from outside (the JS driver met what it could not hand over).
+    #[napi]
+    pub fn abort(&self, reason: String) -> Result<()> {
+        self.with(|run| run.abort(&reason))
     }
 
     /// Answers `rules`, on libuv's thread pool: a Promise, the event loop never waits.

@@ -265,4 +265,18 @@ await test('the binding takes the shapes the command does: lone surrogates refus
   assert.throws(() => policy.answer('claude', 'x\udc00'), (error) => error.code === 'HOOKC_PAYLOAD');
 });
 
+await test('numbers past 2^53 stay numbers; what cannot be handed over fails the run through it, observed', async () => {
+  const event = '{"event":"pre_tool_use","tool":"write_file","args":{"path":"a.txt","content":"x","id":9007199254740993}}';
+  const result = await new HookRegistry().addRules(rules('pre_tool_use when path == "a.txt" => set content = "y"')).run(event);
+  assert.equal(typeof result.updatedInput.id, 'number');
+  assert.equal(JSON.stringify(result.updatedInput).includes('"id":9007199254740992'), true);
+  const observed = [];
+  const hooks = new HookRegistry()
+    .observe((observation) => observed.push(observation))
+    .register('pre_tool_use', () => ({ toJSON: () => undefined }));
+  await assert.rejects(hooks.run(write('a.txt')), (error) => error instanceof HookcError && error.code === 'HOOKC_HOOK' && /no JSON/.test(error.message));
+  assert.equal(observed.length, 1);
+  assert.equal(observed[0].outcome, 'error');
+});
+
 console.log(`${passed} passed, 0 failed`);

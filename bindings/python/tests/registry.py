@@ -259,4 +259,26 @@ def the_binding_takes_the_shapes_node_does():
     assert "paths must be a str or a list of str" in str(error), str(error)
 
 
+@test
+def a_cancelled_run_is_observed_when_it_is_cancelled():
+    observed = []
+
+    async def slow(event):
+        await asyncio.sleep(10)
+
+    async def main():
+        hooks = HookRegistry().observe(observed.append).register("pre_tool_use", slow)
+        task = asyncio.create_task(hooks.run_async(write("a.txt")))
+        await asyncio.sleep(0.05)
+        task.cancel()
+        try:
+            await task
+        except asyncio.CancelledError:
+            return len(observed)
+        return None
+
+    assert asyncio.run(main()) == 1, "the observers were told before the cancellation went on up"
+    assert observed[0]["outcome"] == "error", observed
+
+
 print(f"{passed} passed, 0 failed")

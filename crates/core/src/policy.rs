@@ -43,6 +43,9 @@ pub struct Policy {
     /// signature): guarded against the agent's writes wherever the policy decides, in the hook
     /// command and in every binding alike.
     own_files: Vec<Guarded>,
+    /// The files the caller's path settings guard ([`Policy::with_path_settings`]): guarded
+    /// beside the own files, and kept when those are dropped.
+    guarded_by_caller: Vec<Guarded>,
 }
 
 /// Why a policy could not be loaded.
@@ -169,6 +172,7 @@ impl Policy {
                 table: DecisionTable::new(checked.rules).with_waivers(checked.waivers),
                 source_hash: bundle::source_hash(sources),
                 own_files: Vec::new(),
+                guarded_by_caller: Vec::new(),
             }),
             Err(diagnostics) => {
                 let rendered = diagnostic::render(&diagnostics, sources, false);
@@ -180,12 +184,13 @@ impl Policy {
     /// The same policy, reading the paths of events as `settings` say (case rule, links, home).
     /// The files `settings` guard are guarded as well as the policy's own, never instead.
     pub fn with_path_settings(self, mut settings: crate::paths::PathSettings) -> Policy {
+        let guarded_by_caller = settings.guarded.clone();
         for own in &self.own_files {
             if !settings.guarded.contains(own) {
                 settings.guarded.push(own.clone());
             }
         }
-        Policy { table: self.table.with_path_settings(settings), ..self }
+        Policy { table: self.table.with_path_settings(settings), guarded_by_caller, ..self }
     }
 
     /// The files this policy was loaded from, which no call it decides may write: its rule files
@@ -200,17 +205,22 @@ impl Policy {
     /// test's outcome must not depend on where the rules are checked out (`rm -rf /*` reaches
     /// every rule file on the machine), so `hookc test`, `eval` and `explain` judge this; the
     /// hook command guards the files it loaded itself.
+    /// What the caller's path settings guard stays guarded.
     pub fn without_own_files(mut self) -> Policy {
-        let mut settings = self.table.path_settings().clone();
-        settings.guarded.retain(|guarded| !self.own_files.contains(guarded));
         self.own_files.clear();
-        Policy { table: self.table.with_path_settings(settings), ..self }
+        self.rebuilt_guard()
     }
 
     /// This policy, guarding `files` as its own.
     fn owning(mut self, files: Vec<Guarded>) -> Policy {
         self.own_files = files;
-        let settings = self.table.path_settings().clone();
+        self.rebuilt_guard()
+    }
+
+    /// The table's guarded files made again from the caller's and the policy's own.
+    fn rebuilt_guard(self) -> Policy {
+        let mut settings = self.table.path_settings().clone();
+        settings.guarded = self.guarded_by_caller.clone();
         self.with_path_settings(settings)
     }
 
@@ -262,7 +272,12 @@ impl Policy {
 
     /// The policy of a loaded bundle.
     pub fn from_loaded(loaded: bundle::Loaded) -> Policy {
-        Policy { table: loaded.table, source_hash: loaded.source_hash, own_files: Vec::new() }
+        Policy {
+            table: loaded.table,
+            source_hash: loaded.source_hash,
+            own_files: Vec::new(),
+            guarded_by_caller: Vec::new(),
+        }
     }
 
     /// Loads a bundle held in memory, binary or JSON.

@@ -91,7 +91,9 @@ class HookRegistry:
             if inspect.isawaitable(returned):
                 try:
                     returned = await returned
-                except Exception as error:  # noqa: BLE001 - handed to the chain as a failure
+                except BaseException as error:  # noqa: BLE001 - handed to the run as a failure
+                    # A cancellation or an interrupt too: the run ends failed now, its observers
+                    # are told, and the error goes on up.
                     resume = lambda error=error: steps.throw(error)  # noqa: E731
                     continue
             resume = lambda returned=returned: steps.send(returned)  # noqa: E731

@@ -7,12 +7,15 @@
 //! filed under one of its tests (the one whose [`Key`] the fewest others share), and a lookup
 //! reaches every key a test of `strong` could imply: a string equality its value, a prefix or
 //! suffix every prefix or suffix of its literal, a substring every indexed literal inside its
-//! literal (one Aho-Corasick pass), anything else its subject. What is found is a superset of
+//! literal (one Aho-Corasick pass), anything else its subject. A number or boolean value is
+//! looked up by its text, as evaluation compares it (`== 600` implies `== "600"`). What is found is a superset of
 //! what is implied; [`super::constraints::implies`] decides.
 
+use crate::ir::holds::format_number;
 use crate::ir::{Pred, Subject, Test, Value};
 use crate::vocab::Field;
 use aho_corasick::AhoCorasick;
+use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap};
 
 /// A test's subject: the field, and whether its length is meant.
@@ -128,26 +131,25 @@ impl<'a> ImplicationIndex<'a> {
         for test in tests {
             let subject = on(&test.subject);
             take(Key::Subject(subject));
-            let (literals, whole, prefixes, suffixes): (Vec<&str>, bool, bool, bool) = match &test.pred {
-                Pred::Eq(Value::Str(value)) => (vec![value.as_str()], true, true, true),
-                Pred::In(values) => (
-                    values
-                        .iter()
-                        .filter_map(|value| match value {
-                            Value::Str(text) => Some(text.as_str()),
-                            _ => None,
-                        })
-                        .collect(),
-                    true,
-                    true,
-                    true,
-                ),
-                Pred::StartsWith(text) => (vec![text.as_str()], false, true, false),
-                Pred::EndsWith(text) => (vec![text.as_str()], false, false, true),
-                Pred::Contains(text) => (vec![text.as_str()], false, false, false),
+            // A value is compared by its text (`holds`'s `equals`): `== 600` implies `== "600"`,
+            // `starts_with "6"`, `contains "00"`.
+            let literal = |value: &'a Value| -> Cow<'a, str> {
+                match value {
+                    Value::Str(text) => Cow::Borrowed(text.as_str()),
+                    Value::Num(number) => Cow::Owned(format_number(*number)),
+                    Value::Bool(value) => Cow::Borrowed(if *value { "true" } else { "false" }),
+                }
+            };
+            let (literals, whole, prefixes, suffixes): (Vec<Cow<'a, str>>, bool, bool, bool) = match &test.pred {
+                Pred::Eq(value) => (vec![literal(value)], true, true, true),
+                Pred::In(values) => (values.iter().map(literal).collect(), true, true, true),
+                Pred::StartsWith(text) => (vec![Cow::Borrowed(text.as_str())], false, true, false),
+                Pred::EndsWith(text) => (vec![Cow::Borrowed(text.as_str())], false, false, true),
+                Pred::Contains(text) => (vec![Cow::Borrowed(text.as_str())], false, false, false),
                 _ => continue,
             };
-            for literal in literals {
+            for literal in &literals {
+                let literal = literal.as_ref();
                 if whole {
                     take(Key::Equals(subject, literal));
                 }
@@ -187,16 +189,26 @@ mod tests {
     use crate::vocab::Semantic;
     use proptest::prelude::*;
 
+    /// Values whose texts overlap the strings': numbers and booleans compare by their text.
+    fn value() -> impl Strategy<Value = Value> {
+        prop_oneof![
+            "[ab1]{0,3}".prop_map(Value::Str),
+            (0..12u8).prop_map(|n| Value::Num(f64::from(n))),
+            any::<bool>().prop_map(Value::Bool),
+        ]
+    }
+
     /// Tests over two fields and a small alphabet, so that implications are common.
     fn test() -> impl Strategy<Value = Test> {
-        let text = "[ab]{0,3}";
+        let text = "[ab1tr]{0,3}";
         let field = prop_oneof![Just(Field::Semantic(Semantic::Command)), Just(Field::Semantic(Semantic::Path))];
         let subject = (field, any::<bool>())
             .prop_map(|(field, len)| if len { Subject::Len(field) } else { Subject::Field(field) });
         let pred = prop_oneof![
             text.prop_map(|text| Pred::Eq(Value::Str(text))),
+            value().prop_map(Pred::Eq),
             text.prop_map(|text| Pred::Ne(Value::Str(text))),
-            proptest::collection::vec(text.prop_map(Value::Str), 0..3).prop_map(Pred::In),
+            proptest::collection::vec(value(), 0..3).prop_map(Pred::In),
             text.prop_map(Pred::StartsWith),
             text.prop_map(Pred::EndsWith),
             text.prop_map(Pred::Contains),
