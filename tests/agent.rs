@@ -357,6 +357,23 @@ fn a_native_result_with_fields_its_event_cannot_carry_is_a_contract_error() {
     assert_eq!(error.for_model(EventKind::PreToolUse), hookc::agent::INVALID_UPDATE);
 }
 
+/// One `read_file` call through the loop with `hooks`: the report, what the PreToolUse observers
+/// read as the error of each run, and the harness (what the policy and the tools saw).
+fn one_read(mut hooks: HookRegistry) -> (RunReport, Vec<Option<String>>, Harness) {
+    let errors = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&errors);
+    hooks.observe(Some(EventKind::PreToolUse), move |observation| {
+        sink.lock().unwrap().push(observation.error.map(str::to_string));
+    });
+    let mut harness = Harness::new(vec![
+        ChatMessage::assistant("", vec![call("c1", "read_file", json!({"path": "a"}))]),
+        ChatMessage::assistant("done", vec![]),
+    ]);
+    let report = harness.run(&hooks, "go").unwrap();
+    let errors = errors.lock().unwrap().clone();
+    (report, errors, harness)
+}
+
 /// In the loop, a PreToolUse result with fields its event cannot carry fails the call with the
 /// seed's one text for the model; the observers (and so the audit record) read what was wrong.
 #[test]
@@ -368,24 +385,12 @@ fn the_loop_gives_the_model_the_fixed_text_and_the_audit_the_detail() {
             ..HookResult::default()
         })
     });
-    let errors = Arc::new(Mutex::new(Vec::new()));
-    let sink = Arc::clone(&errors);
-    hooks.observe(Some(EventKind::PreToolUse), move |observation| {
-        sink.lock().unwrap().push(observation.error.map(str::to_string));
-    });
-    let mut harness = Harness::new(vec![
-        ChatMessage::assistant("", vec![call("c1", "read_file", json!({"path": "a"}))]),
-        ChatMessage::assistant("done", vec![]),
-    ]);
-    let report = harness.run(&hooks, "go").unwrap();
+    let (report, errors, harness) = one_read(hooks);
     assert_eq!(
         tool_results(&report),
         [("c1".into(), "Error [hook_contract_error]: PreToolUse hook returned an invalid update".into())]
     );
-    assert_eq!(
-        errors.lock().unwrap().as_slice(),
-        [Some("PreToolUse HookResult does not allow fields: updatedOutput".into())]
-    );
+    assert_eq!(errors, [Some("PreToolUse HookResult does not allow fields: updatedOutput".into())]);
     assert_eq!(harness.policy_calls(), 0);
     assert!(harness.tools.invoked.is_empty());
 }
@@ -423,16 +428,7 @@ fn an_invalid_rewrite_stops_the_chain_at_the_hook_that_returned_it() {
         *counter.lock().unwrap() += 1;
         Ok(HookResult { updated_input: Some(args(json!({"path": "repaired"}))), ..HookResult::default() })
     });
-    let errors = Arc::new(Mutex::new(Vec::new()));
-    let sink = Arc::clone(&errors);
-    hooks.observe(Some(EventKind::PreToolUse), move |observation| {
-        sink.lock().unwrap().push(observation.error.map(str::to_string));
-    });
-    let mut harness = Harness::new(vec![
-        ChatMessage::assistant("", vec![call("c1", "read_file", json!({"path": "a"}))]),
-        ChatMessage::assistant("done", vec![]),
-    ]);
-    let report = harness.run(&hooks, "go").unwrap();
+    let (report, errors, harness) = one_read(hooks);
     assert_eq!(
         tool_results(&report),
         [("c1".into(), "Error [hook_contract_error]: PreToolUse hook returned an invalid update".into())]
@@ -440,9 +436,8 @@ fn an_invalid_rewrite_stops_the_chain_at_the_hook_that_returned_it() {
     assert_eq!(*later.lock().unwrap(), 0, "the hook after the invalid rewrite never ran");
     assert_eq!(harness.policy_calls(), 0);
     assert!(harness.tools.invoked.is_empty());
-    let errors = errors.lock().unwrap();
     assert_eq!(
-        errors.as_slice(),
+        errors,
         [Some("PreToolUse hook returned an invalid update: `read_file`: argument `path` must be a string".into())]
     );
 }
