@@ -6,6 +6,7 @@ use hookc_core::EvalError;
 
 /// Why a hook call could not be decided. Each reads as one line.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum HookFailure {
     /// Standard input could not be read.
     #[error("cannot read the hook payload: {0}")]

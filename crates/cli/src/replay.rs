@@ -143,6 +143,9 @@ fn transcript(report: &RunReport) -> String {
                     }
                     text
                 }
+                // The runtime's enums are closed to outside crates: a role added later reads
+                // as its name.
+                role => format!("{role:?}: {}", message.content),
             },
             Step::Hook { event, call_id, outcome, logs } => {
                 let on = call_id.as_ref().map(|id| format!(" {id}")).unwrap_or_default();
@@ -161,6 +164,7 @@ fn transcript(report: &RunReport) -> String {
             Step::Permission { call_id, allowed, reason } => {
                 format!("  [permission {call_id}] {}: {reason}", if *allowed { "allowed" } else { "denied" })
             }
+            other => format!("  {other:?}"),
         };
         out.push_str(&line);
         out.push('\n');
@@ -169,6 +173,7 @@ fn transcript(report: &RunReport) -> String {
         Outcome::Completed(answer) => format!("completed: {answer}\n"),
         Outcome::Stopped(result) => format!("stopped after a PostToolUse stop: {result}\n"),
         Outcome::MaxTurns => "did not finish: the turn limit was reached\n".to_string(),
+        other => format!("ended: {other:?}\n"),
     });
     out
 }
@@ -196,12 +201,14 @@ fn as_json(report: &RunReport) -> Value {
             Step::Permission { call_id, allowed, reason } => {
                 json!({"permission": {"call_id": call_id, "allowed": allowed, "reason": reason}})
             }
+            other => json!({"step": format!("{other:?}")}),
         })
         .collect();
     let outcome = match &report.outcome {
         Outcome::Completed(answer) => json!({"completed": answer}),
         Outcome::Stopped(result) => json!({"stopped": result}),
         Outcome::MaxTurns => json!("max_turns"),
+        other => json!(format!("{other:?}")),
     };
     json!({"steps": steps, "outcome": outcome})
 }

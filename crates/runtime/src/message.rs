@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 /// Who wrote a message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Role {
     /// Instructions and hook context.
     System,
@@ -73,6 +74,7 @@ impl ChatMessage {
 
 /// What is wrong with a history's pairing of tool calls and results.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PairingError {
     /// A call is still open when the model speaks again.
     #[error("tool call `{0}` has no result before the next assistant message")]

@@ -26,6 +26,7 @@ pub type Callback = Box<dyn Fn(&Event) -> Result<HookResult, String> + Send + Sy
 pub type Observer = Box<dyn Fn(&Observation<'_>) + Send + Sync>;
 
 /// A hook of the registry.
+#[non_exhaustive]
 pub enum Hook {
     /// A compiled rule set.
     Rules(Arc<Policy>),
@@ -39,6 +40,7 @@ pub type InputCheck<'a> = &'a dyn Fn(&Map<String, Value>) -> Result<(), String>;
 
 /// Why the hooks of an event could not produce a result.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum HookError {
     /// A hook's result breaks the contract (fields its event may not produce, an invalid
     /// update). The message is the seed's exact text, which the model may see; what exactly was

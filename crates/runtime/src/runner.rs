@@ -61,6 +61,7 @@ impl Approval for FixedApproval {
 
 /// How a run ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Outcome {
     /// The model answered without tool calls (after at most one forced continuation).
     Completed(String),
@@ -72,6 +73,7 @@ pub enum Outcome {
 
 /// One step of a run, for transcripts (`hookc replay`).
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub enum Step {
     /// A message added to the history.
     Message(ChatMessage),
@@ -110,6 +112,7 @@ pub struct RunReport {
 
 /// Why a run failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RunError {
     /// A UserPromptSubmit or Stop hook failed or broke the contract: extension errors there are
     /// never ignored.

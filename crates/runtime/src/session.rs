@@ -60,6 +60,7 @@ fn yes() -> bool {
 /// The system permission policies a session can choose.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum SystemPolicy {
     /// Reads are allowed, writes ask.
     #[default]

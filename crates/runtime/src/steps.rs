@@ -22,6 +22,7 @@ use serde_json::{Map, Value};
 /// What a registered hook is, for the run: the caller keeps the hook itself and answers for it
 /// by its index.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SlotKind {
     /// A rule set.
     Rules,
@@ -41,6 +42,7 @@ pub struct Slot {
 
 /// What the run needs next: the caller does it and answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Need {
     /// Evaluate rule set `index` on [`Steps::current`] and hand the evaluation to
     /// [`Steps::evaluated`].
@@ -56,6 +58,7 @@ pub enum Need {
 
 /// The input check's verdict on a rewrite.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Verdict {
     /// The rewrite stands.
     Accepted,

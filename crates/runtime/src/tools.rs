@@ -11,6 +11,7 @@ use std::sync::Arc;
 /// What a tool does to the world, for the permission policy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Effect {
     /// Reads only.
     Read,
@@ -21,6 +22,7 @@ pub enum Effect {
 /// The JSON type an argument must have.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum ArgType {
     /// A string.
     String,
@@ -64,6 +66,7 @@ pub struct ToolDefinition {
 
 /// Why a call's arguments do not fit its tool's schema.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ArgumentError {
     /// A required argument is absent.
     #[error("`{tool}` needs the argument `{name}`")]
