@@ -90,6 +90,8 @@ enum Command {
     Man,
 }
 
+/// The `lsp` fuzz target's entry (`tests/oracles.rs`): a test hook, only with `testing`.
+#[cfg(feature = "testing")]
 pub use lsp::exercise as lsp_exercise;
 
 /// Runs the command line and returns the exit code.

@@ -25,7 +25,8 @@ mod transport;
 /// What the `lsp` fuzz target drives (`tests/oracles.rs`): every frame of `data` read as the
 /// server reads its input, then, when `data` is UTF-8, completion and hover at every character
 /// of it as a document (the first 256) and its formatting. Returns how many messages were read.
-#[doc(hidden)]
+/// A test hook: only with the `testing` feature (the tests and the fuzz targets turn it on).
+#[cfg(feature = "testing")]
 pub fn exercise(data: &[u8]) -> usize {
     let mut input = std::io::BufReader::new(data);
     let mut messages = 0;
