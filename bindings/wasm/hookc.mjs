@@ -11,17 +11,18 @@
 // globs against the disk. The evaluation fixtures that read the machine are marked `file_system`
 // and skipped here (test/conformance.mjs).
 import init, {
-  initSync, Policy as Native, checkJson, agentsJson, builtinJson, builtinNamesJson,
+  initSync, Policy as Native, Run, eventName, checkJson, agentsJson, builtinJson, builtinNamesJson,
 } from './pkg/hookc_wasm.js';
 
 /** A hookc failure: `code` is `HOOKC_EVENT`, `HOOKC_EVAL`, `HOOKC_AGENT`, `HOOKC_PAYLOAD`,
  * `HOOKC_LOAD`, or a load error's first diagnostic's code (`E0102`), with `diagnostics`. */
 export class HookcError extends Error {
-  constructor(code, message, diagnostics) {
+  constructor(code, message, diagnostics, detail) {
     super(message);
     this.name = 'HookcError';
     this.code = code;
     if (diagnostics) this.diagnostics = diagnostics;
+    if (detail) this.detail = detail;
   }
 }
 
@@ -105,6 +106,124 @@ export class Policy {
   /** What `hookc hook AGENT` would print and exit with: `{ stdout, exit, stderr }`. */
   answer(agent, payload, options = {}) {
     return JSON.parse(call(() => this.#native.answerJson(agent, text(payload), options.event)));
+  }
+
+  /** The native policy, for a registry's run. */
+  get _native() {
+    return this.#native;
+  }
+}
+
+/**
+ * Per event, hooks in registration order — rule sets and JS callbacks side by side — run by
+ * hookc's own registry (the Rust step machine: contract checks, rewrites seen by later hooks, a
+ * block or a forced continuation halting the rest), and observers, which see each decision and
+ * change nothing. The same API as the Node binding's `HookRegistry`: `run` only does what the run
+ * asks, in JavaScript, and hands the answer back.
+ */
+export class HookRegistry {
+  #hooks = [];
+  #observers = [];
+  observerFailures = 0;
+
+  /** A rule set: it runs at every event, after the hooks registered before it. */
+  addRules(policy) {
+    if (!(policy instanceof Policy)) throw new TypeError('addRules takes a Policy');
+    this.#hooks.push({ policy });
+    return this;
+  }
+
+  /** A callback for one event (`pre_tool_use` or `PreToolUse`): `(event) => HookResult`, or a
+   * Promise of one; `undefined` decides nothing. */
+  register(event, callback) {
+    if (typeof event !== 'string' || typeof callback !== 'function') {
+      throw new TypeError('register takes an event name and a function');
+    }
+    this.#hooks.push({ event: call(() => eventName(event)), callback });
+    return this;
+  }
+
+  /** An observer of one event, or of every event (`observe(fn)`). */
+  observe(event, observer) {
+    if (typeof event === 'function') [event, observer] = [undefined, event];
+    if (typeof observer !== 'function') throw new TypeError('observe takes a function');
+    this.#observers.push({ event: event === undefined ? undefined : call(() => eventName(event)), observer });
+    return this;
+  }
+
+  /** Runs the event's hooks and resolves to the merged HookResult; `options.checkInput(args)`
+   * judges each PreToolUse rewrite (a string it returns refuses it, nothing accepts it). */
+  async run(event, options = {}) {
+    const check = options?.checkInput;
+    if (check !== undefined && typeof check !== 'function') throw new TypeError('checkInput takes a function');
+    const hooks = this.#hooks.map((hook) => (hook.policy ? 'rules' : hook.event));
+    const run = call(() => Run.start(text(event), hooks, check !== undefined));
+    const name = run.eventName;
+    try {
+      for (;;) {
+        const step = JSON.parse(run.need());
+        if (step.step === 'done' || step.step === 'failed') {
+          this.#notify(name, step.observation);
+          if (step.step === 'done') return step.result;
+          throw new HookcError(step.error.code, step.error.message, undefined, step.error.detail);
+        }
+        try {
+          await this.#do(run, step, check);
+        } catch (error) {
+          run.abort(describe(error));
+        }
+      }
+    } finally {
+      run.free();
+    }
+  }
+
+  async #do(run, step, check) {
+    if (step.step === 'rules') {
+      run.evaluate(this.#hooks[step.index].policy._native);
+    } else if (step.step === 'call') {
+      let result;
+      try {
+        const returned = await this.#hooks[step.index].callback(step.event);
+        result = returned === undefined || returned === null ? '{}' : JSON.stringify(returned);
+        if (typeof result !== 'string') throw new TypeError('it returned an object that is no JSON');
+      } catch (error) {
+        run.threw(describe(error));
+        return;
+      }
+      run.returned(result);
+    } else {
+      let problem;
+      try {
+        problem = await check(step.args);
+      } catch (error) {
+        run.checkThrew(describe(error));
+        return;
+      }
+      if (problem === undefined || problem === null) run.checked(undefined);
+      else if (typeof problem === 'string') run.checked(problem);
+      else run.checkAnswered(describe(problem));
+    }
+  }
+
+  #notify(name, observation) {
+    for (const { event, observer } of this.#observers) {
+      if (event !== undefined && event !== name) continue;
+      try {
+        observer(observation);
+      } catch {
+        this.observerFailures += 1;
+      }
+    }
+  }
+}
+
+// What was thrown, as text, whatever it is.
+function describe(error) {
+  try {
+    return error instanceof Error ? error.message : String(error);
+  } catch {
+    return 'a value that cannot be shown';
   }
 }
 

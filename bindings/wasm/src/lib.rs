@@ -170,6 +170,79 @@ impl Policy {
     }
 }
 
+/// A registry's run (`hookc::agent::JsonSteps`): `hookc.mjs`'s `HookRegistry.run` asks it what to
+/// do next, does it (a JS callback or the input check, awaited; a rule set, evaluated here) and
+/// hands the answer back. The order, the contract checks and the merge are Rust's.
+#[wasm_bindgen]
+pub struct Run {
+    inner: hookc::agent::JsonSteps,
+}
+
+#[wasm_bindgen]
+impl Run {
+    /// The run of one native event (JSON text) through the registry's hooks: `"rules"` for a
+    /// rule set, an event's name for a callback of that event, in registration order.
+    pub fn start(event: &str, hooks: Vec<String>, checking: bool) -> Result<Run, JsError> {
+        hookc::agent::JsonSteps::start(event, &hooks, checking).map(|inner| Run { inner }).map_err(thrown)
+    }
+
+    /// The event's name in rule files (`pre_tool_use`).
+    #[wasm_bindgen(getter, js_name = eventName)]
+    pub fn event_name(&self) -> String {
+        self.inner.event_name().to_string()
+    }
+
+    /// What to do next, as JSON text (`{step: 'rules' | 'call' | 'check' | 'done' | 'failed', …}`).
+    pub fn need(&mut self) -> String {
+        self.inner.need().to_string()
+    }
+
+    /// Answers `rules`: the policy's rules on the event as the run has it now.
+    pub fn evaluate(&mut self, policy: &Policy) {
+        self.inner.evaluate(&policy.inner);
+    }
+
+    /// Answers `call` with the callback's result (HookResult JSON).
+    pub fn returned(&mut self, result: &str) {
+        self.inner.returned(result);
+    }
+
+    /// Answers `call` for a callback that threw or rejected.
+    pub fn threw(&mut self, description: &str) {
+        self.inner.threw(description);
+    }
+
+    /// Answers `check`: nothing accepts the rewrite, a string refuses it and says why.
+    pub fn checked(&mut self, problem: Option<String>) {
+        self.inner.checked(problem.as_deref());
+    }
+
+    /// Answers `check` for an input check that threw or rejected.
+    #[wasm_bindgen(js_name = checkThrew)]
+    pub fn check_threw(&mut self, description: &str) {
+        self.inner.check_threw(description);
+    }
+
+    /// Answers `check` for an input check that returned what is no verdict.
+    #[wasm_bindgen(js_name = checkAnswered)]
+    pub fn check_answered(&mut self, description: &str) {
+        self.inner.check_answered(description);
+    }
+
+    /// Ends the run as failed from outside.
+    pub fn abort(&mut self, reason: &str) {
+        self.inner.abort(reason);
+    }
+}
+
+/// The rule-file name (`pre_tool_use`) of an event named either way (`PreToolUse`).
+#[wasm_bindgen(js_name = eventName)]
+pub fn event_name(name: &str) -> Result<String, JsError> {
+    hookc::agent::event_name(name)
+        .map(str::to_string)
+        .map_err(|message| thrown(hookc::agent::Failure::new(hookc::agent::FailureCode::Event, message)))
+}
+
 /// `hookc check` of one rule file (JSON text: `{"rules", "diagnostics"}`).
 #[wasm_bindgen(js_name = checkJson)]
 pub fn check_json(text: &str, name: Option<String>) -> String {
