@@ -15,9 +15,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 python3 tests/differential/cases.py "$count" "$seed" > "$work/cases.jsonl"
 cargo run --quiet --release --example registry_differential < "$work/cases.jsonl" > "$work/rust.jsonl"
-node tests/differential/node.mjs < "$work/cases.jsonl" > "$work/node.jsonl"
+node tests/differential/js.mjs node < "$work/cases.jsonl" > "$work/node.jsonl"
 "$python" tests/differential/python.py < "$work/cases.jsonl" > "$work/python.jsonl"
-node tests/differential/wasm.mjs < "$work/cases.jsonl" > "$work/wasm.jsonl"
+node tests/differential/js.mjs wasm < "$work/cases.jsonl" > "$work/wasm.jsonl"
 python3 - "$work" "$seed" <<'PY'
 import json, sys
 work, seed = sys.argv[1], sys.argv[2]

@@ -1,10 +1,17 @@
-// The registry differential's WebAssembly driver: each case of cases.jsonl (stdin) through
-// hookc.mjs's `HookRegistry.run` (bindings/wasm/build.sh must have built pkg/), its outcome and
-// observation as one JSON line (stdout).
+// The registry differential's JavaScript drivers: each case of cases.jsonl (stdin) through the
+// Node binding's or the WebAssembly build's `HookRegistry.run` (`node js.mjs node|wasm`), its
+// outcome and observation as one JSON line (stdout). The bindings must be built.
+import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { loadSync, Policy, HookRegistry } from '../../bindings/wasm/hookc.mjs';
 
-loadSync(readFileSync(new URL('../../bindings/wasm/pkg/hookc_wasm_bg.wasm', import.meta.url)));
+async function binding(which) {
+  if (which === 'node') return createRequire(import.meta.url)('../../bindings/node');
+  const wasm = await import('../../bindings/wasm/hookc.mjs');
+  wasm.loadSync(readFileSync(new URL('../../bindings/wasm/pkg/hookc_wasm_bg.wasm', import.meta.url)));
+  return wasm;
+}
+
+const { Policy, HookRegistry } = await binding(process.argv[2]);
 const check = (args) => (args.path === undefined || typeof args.path === 'string' ? undefined : '`path` must be a string');
 for (const line of readFileSync(0, 'utf8').split('\n').filter(Boolean)) {
   const { event, hooks, check: checking } = JSON.parse(line);
