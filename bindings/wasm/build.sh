@@ -50,6 +50,9 @@ wasm-bindgen --target web --remove-name-section --remove-producers-section --out
   "$target/wasm32-unknown-unknown/release/hookc_wasm.wasm"
 [ -d node_modules/yaml ] || npm install --no-audit --no-fund --ignore-scripts >/dev/null
 node playground/samples.mjs
+# The playground's folder, self-contained: it can be served alone (it loads ./hookc.mjs first).
+cp hookc.mjs playground/hookc.mjs
+rm -rf playground/pkg && cp -r pkg playground/pkg
 # The module's size budget: it compiles the engine, the agents' protocols and the runtime, and no
 # part of the application (no clap, lsp-server, toml_edit or minisign), optimised for size, its
 # name section not shipped. 7.26 MB before; 4.15 MB now; the budget leaves room to grow, and a

@@ -1,9 +1,30 @@
 // The playground: edit rules, pick an agent and a sample payload, and see the diagnostics, what
 // `hookc hook AGENT` would print, and the explain trace. Everything runs in this page, on every
 // edit, through the WebAssembly build (../hookc.mjs); nothing is sent anywhere.
-import { load, Policy, HookcError, check, agents, builtins, builtinSources } from '../hookc.mjs';
-
 const $ = (id) => document.getElementById(id);
+
+// The WebAssembly build: beside the page when build.sh made the folder self-contained
+// (playground/hookc.mjs, playground/pkg/), else one folder up (bindings/wasm served whole). A page
+// that finds neither says so, not a blank page.
+async function hookc() {
+  for (const at of ['./hookc.mjs', '../hookc.mjs']) {
+    try {
+      return await import(at);
+    } catch {
+      // the next place
+    }
+  }
+  return undefined;
+}
+const found = await hookc();
+if (!found) {
+  document.body.replaceChildren(Object.assign(document.createElement('p'), {
+    id: 'failure',
+    textContent: 'The WebAssembly build is not here: run bindings/wasm/build.sh, then serve bindings/wasm/playground/ (or bindings/wasm/).',
+  }));
+  throw new Error('hookc.mjs not found');
+}
+const { load, Policy, HookcError, check, agents, builtins, builtinSources } = found;
 const EXAMPLE = `# Edit me: every change is checked and decided at once.
 rule no-rm-home pre_tool_use when kind == shell and runs rm (flags in [r, R, recursive] and operands in ["~", "~/*"])
   => deny "deleting your home directory"
@@ -67,6 +88,13 @@ function verdict(result) {
     return [result.permissionBehavior, `${result.permissionBehavior}${reason}`];
   }
   if (result.preventContinuation) return ['block', `stop: ${result.stopReason || ''}`];
+  if (result.forceContinue) return ['rewrite', `continue: ${result.forceContinue}`];
+  // A rewrite or context decides nothing about permission, but it is what the rules did.
+  const did = [];
+  if (result.updatedInput) did.push('the arguments are rewritten');
+  if (result.updatedOutput) did.push("the tool's output is rewritten");
+  if (result.additionalContext?.length) did.push('context is added');
+  if (did.length) return ['rewrite', `${did.join('; ')} (rules: ${(result.matched || []).join(', ')})`];
   return ['none', 'no rule decided (the agent decides)'];
 }
 
@@ -75,7 +103,9 @@ function showTrace(explanation) {
   body.replaceChildren();
   for (const rule of explanation.rules) {
     const row = document.createElement('tr');
-    const cells = [rule.rule + (rule.file ? ` (${rule.file})` : ''), rule.outcome, rule.origin];
+    // Each condition the rule tested, whether it held, and the value it read.
+    const tests = (rule.tests || []).map((test) => `${test.held ? '✓' : '✗'} ${test.test}  (saw ${JSON.stringify(test.saw)})`);
+    const cells = [rule.rule + (rule.file ? ` (${rule.file})` : ''), rule.outcome, rule.origin, tests.join('\n')];
     for (const text of cells) {
       const cell = document.createElement('td');
       cell.textContent = text;
@@ -88,7 +118,43 @@ function showTrace(explanation) {
   $('explain').textContent = JSON.stringify(rest, null, 2);
 }
 
+// Line numbers beside the rules, kept in step with the text and its scrolling.
+function numberLines() {
+  const count = $('rules').value.split('\n').length;
+  $('lines').textContent = Array.from({ length: count }, (_, at) => at + 1).join('\n');
+  $('lines').scrollTop = $('rules').scrollTop;
+}
+
+// A link that opens this page with these rules, agent, payload and event (in the fragment: it
+// never reaches a server).
+function share() {
+  const state = { rules: $('rules').value, agent: $('agent').value, payload: $('payload').value, event: $('event').value };
+  const bytes = new TextEncoder().encode(JSON.stringify(state));
+  const encoded = btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  history.replaceState(null, '', `#${encoded}`);
+  $('link').value = location.href;
+  $('link').select();
+}
+
+function restore() {
+  if (location.hash.length < 2) return false;
+  try {
+    const base64 = location.hash.slice(1).replaceAll('-', '+').replaceAll('_', '/');
+    const state = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))));
+    $('rules').value = String(state.rules ?? EXAMPLE);
+    if (agents().some((agent) => agent.id === state.agent)) $('agent').value = state.agent;
+    fillSamples();
+    $('sample').value = 'own';
+    $('payload').value = String(state.payload ?? '');
+    $('event').value = String(state.event ?? '');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function run() {
+  numberLines();
   const text = $('rules').value;
   const report = check(text);
   let policy;
@@ -133,5 +199,8 @@ $('builtin').addEventListener('change', () => {
 $('agent').addEventListener('change', fillSamples);
 $('sample').addEventListener('change', pickSample);
 for (const id of ['rules', 'payload', 'event']) $(id).addEventListener('input', run);
+$('rules').addEventListener('scroll', () => { $('lines').scrollTop = $('rules').scrollTop; });
+$('share').addEventListener('click', share);
 fillSamples();
+if (restore()) run();
 document.body.dataset.ready = 'true';

@@ -9,17 +9,23 @@ import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const types = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.json': 'application/json', '.wasm': 'application/wasm' };
-const server = createServer(async (request, response) => {
-  const file = path.join(root, decodeURIComponent(new URL(request.url, 'http://x').pathname));
-  if (!file.startsWith(root)) return response.writeHead(403).end();
-  try {
-    const body = await readFile(file);
-    response.writeHead(200, { 'content-type': types[path.extname(file)] || 'application/octet-stream' }).end(body);
-  } catch {
-    response.writeHead(404).end();
-  }
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+// A static server of one folder: bindings/wasm whole, or the playground's folder alone.
+async function serve(dir) {
+  const server = createServer(async (request, response) => {
+    const file = path.join(dir, decodeURIComponent(new URL(request.url, 'http://x').pathname));
+    if (!file.startsWith(dir)) return response.writeHead(403).end();
+    try {
+      const body = await readFile(file);
+      response.writeHead(200, { 'content-type': types[path.extname(file)] || 'application/octet-stream' }).end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+const server = await serve(root);
+const alone = await serve(path.join(root, 'playground'));
 const url = `http://127.0.0.1:${server.address().port}/playground/index.html`;
 
 const browser = await chromium.launch({
@@ -70,11 +76,43 @@ try {
   await page.selectOption('#sample', '0');
   await page.waitForFunction(() => document.querySelector('#decision').textContent !== 'the rules do not load');
   expect((await text('summary')).match(/^\d+ rules/), `baseline summary: ${await text('summary')}`);
+  // Each rule's conditions, whether each held and the value it read.
+  await page.selectOption('#builtin', '');
+  await page.waitForFunction(() => document.querySelector('#trace').textContent.includes('saw'));
+  expect((await text('trace')).includes('✓') || (await text('trace')).includes('✗'), `conditions: ${await text('trace')}`);
+
+  // A rewrite is named as what the rules did, not as "no rule decided".
+  await page.selectOption('#agent', 'claude');
+  await page.selectOption('#sample', 'own');
+  await page.fill('#payload', JSON.stringify({ hook_event_name: 'PreToolUse', cwd: '/repo', tool_name: 'Bash', tool_input: { command: 'make ship' } }));
+  await page.fill('#rules', 'rule dry pre_tool_use when kind == shell => set command = "ls"\n');
+  await page.waitForFunction(() => document.querySelector('#decision').textContent.includes('rewritten'));
+  expect((await text('decision')).startsWith('the arguments are rewritten (rules: dry)'), `rewrite: ${await text('decision')}`);
+
+  // A share link opens the page as it was: the rules, the agent, the payload.
+  await page.click('#share');
+  const link = await page.inputValue('#link');
+  const shared = await browser.newPage();
+  await shared.goto(link);
+  await shared.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+  expect((await shared.inputValue('#rules')) === (await page.inputValue('#rules')), 'the shared link has the rules');
+  expect((await shared.inputValue('#agent')) === (await page.inputValue('#agent')), 'the shared link has the agent');
+  expect((await shared.textContent('#decision')) === (await text('decision')), `shared decision: ${await shared.textContent('#decision')}`);
+
+  // The playground's folder served alone works as well.
+  const single = await browser.newPage();
+  single.on('pageerror', (error) => errors.push(`alone: ${error}`));
+  await single.goto(`http://127.0.0.1:${alone.address().port}/index.html`);
+  await single.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+  expect((await single.textContent('#decision')).length > 1, `served alone: ${await single.textContent('#decision')}`);
+  expect((await single.textContent('#lines')).startsWith('1\n2'), 'line numbers beside the rules');
+
   expect(errors.length === 0, `page errors: ${errors.join('; ')}`);
   if (process.env.SCREENSHOT) await page.screenshot({ path: process.env.SCREENSHOT, fullPage: true });
 } finally {
   await browser.close();
   server.close();
+  alone.close();
 }
 console.log(`playground in chromium: ${passed} passed, ${failed.length} failed`);
 for (const line of failed) console.log(`FAIL ${line}`);
