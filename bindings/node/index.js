@@ -58,9 +58,12 @@ const guarded = (fn) => (...args) => {
 // Unicode text: the native module would read it as U+FFFD and decide on what was not sent, so it
 // is refused here as the command refuses such input (an object's lone surrogates reach Rust as
 // `\ud800` escapes, which its JSON reader refuses the same way).
+// A lone surrogate: a high one not followed by a low one, or a low one not after a high one
+// (`String.prototype.isWellFormed` is Node 20's; the package runs on Node 18 too).
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 function text(value, code, what) {
   if (typeof value !== 'string') return JSON.stringify(value);
-  if (!value.isWellFormed()) {
+  if (LONE_SURROGATE.test(value)) {
     throw new HookcError({ code, message: `${what} holds a lone UTF-16 surrogate, which is no Unicode text` });
   }
   return value;
@@ -204,7 +207,8 @@ class HookRegistry {
       case 'call': {
         let result;
         try {
-          result = text(resultText(await this._hooks[step.index].callback(step.event)), 'HOOKC_HOOK', 'the result');
+          // JSON text: JSON.stringify writes a lone surrogate as an escape, which Rust refuses.
+          result = resultText(await this._hooks[step.index].callback(step.event));
         } catch (error) {
           run.threw(describe(error));
           return;
@@ -212,7 +216,7 @@ class HookRegistry {
         run.returned(result);
         return;
       }
-      default: {
+      case 'check': {
         let problem;
         try {
           problem = await check(step.args);
@@ -221,9 +225,13 @@ class HookRegistry {
           return;
         }
         if (problem === undefined || problem === null) run.checked(null);
-        else if (typeof problem === 'string' && problem.isWellFormed()) run.checked(problem);
+        else if (typeof problem === 'string' && !LONE_SURROGATE.test(problem)) run.checked(problem);
         else run.checkAnswered(describe(problem));
+        return;
       }
+      default:
+        // A step this driver does not know: the run ends failed, never passed over.
+        run.abort(`the binding does not know the step \`${step.step}\``);
     }
   }
   _notify(name, observation) {

@@ -20,17 +20,19 @@ here=$(CDPATH= cd -- "$(dirname -- "$0")" && pwd)
 cd "$here"
 
 msrv=88
-minor() { /usr/bin/rustc --version 2>/dev/null | sed -n 's/^rustc 1\.\([0-9]*\)\..*/\1/p'; }
-missing=
-[ "$(minor)" ] && [ "$(minor)" -ge 85 ] || missing="$missing rustc-web cargo-web"
-[ -d /usr/lib/rustlib/src/rust/library/std ] || missing="$missing rust-web-src"
-command -v wasm-ld-19 >/dev/null || missing="$missing lld-19"
-if [ -n "$missing" ] || [ "$(minor)" -lt "$msrv" ]; then
-  # What Debian serves now (its security updates move rustc-web forward).
-  echo "installing from Debian:${missing:- rustc-web cargo-web rust-web-src (newer)}"
-  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${missing:-rustc-web cargo-web rust-web-src} >/dev/null \
-    || echo "build.sh: could not install from Debian; building with what is here" >&2
+# rustc-web's minor version, or 0 when there is none.
+minor() { /usr/bin/rustc --version 2>/dev/null | sed -n 's/^rustc 1\.\([0-9]*\)\..*/\1/p' | grep . || echo 0; }
+want=
+[ "$(minor)" -ge "$msrv" ] || want="rustc-web cargo-web rust-web-src"
+[ -d /usr/lib/rustlib/src/rust/library/std ] || want="$want rust-web-src"
+command -v wasm-ld-19 >/dev/null || want="$want lld-19"
+if [ -n "$want" ]; then
+  # What Debian serves now: its security updates move rustc-web forward.
+  echo "installing from Debian:$want"
+  DEBIAN_FRONTEND=noninteractive apt-get update >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $want >/dev/null
 fi
+[ "$(minor)" -ge 85 ] || { echo "build.sh: no rustc-web 1.85 or newer from Debian" >&2; exit 1; }
 wrapper=
 [ "$(minor)" -ge "$msrv" ] || wrapper="$here/rustc-wrapper"
 
@@ -41,10 +43,16 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $bindgen\$"; then
 fi
 
 target=${CARGO_TARGET_DIR:-$here/../../target/wasm}
+mkdir -p "$target"
 PATH=/usr/bin:$PATH RUSTC_BOOTSTRAP=1 RUSTC_WRAPPER="$wrapper" \
   CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld-19 CARGO_TARGET_DIR="$target" \
   cargo build --release --locked --ignore-rust-version --lib --target wasm32-unknown-unknown \
-  -Zbuild-std=std,panic_abort 2>&1 | tail -n 1
+  -Zbuild-std=std,panic_abort > "$target/build.log" 2>&1 || {
+    # sh has no pipefail: the build's own status decides, and a failed build ships nothing stale.
+    tail -n 30 "$target/build.log" >&2
+    exit 1
+  }
+tail -n 1 "$target/build.log"
 # The name section (1.8 MB of function names, for stack traces) is not shipped.
 wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir "$here/pkg" \
   "$target/wasm32-unknown-unknown/release/hookc_wasm.wasm"

@@ -52,7 +52,28 @@ function call(work) {
   }
 }
 
-const text = (value) => (typeof value === 'string' ? value : JSON.stringify(value));
+// A lone surrogate: no Unicode text. The module would read it as U+FFFD and decide on what was
+// not sent, so a string holding one is refused, as the command and the Node binding refuse it
+// (an object's lone surrogates reach Rust as `\ud800` escapes, which its JSON reader refuses).
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+function text(value, code = 'HOOKC_EVENT', what = 'the event') {
+  if (typeof value !== 'string') return JSON.stringify(value);
+  if (LONE_SURROGATE.test(value)) throw new HookcError(code, `${what} holds a lone UTF-16 surrogate, which is no Unicode text`);
+  return value;
+}
+
+// A callback's result as HookResult JSON: a plain object, or nothing (decides nothing). A Map, an
+// array or a class instance is refused, not read as `{}`, as the Node binding refuses it.
+function resultText(result) {
+  if (result === undefined || result === null) return '{}';
+  const proto = typeof result === 'object' ? Object.getPrototypeOf(result) : undefined;
+  if (proto !== Object.prototype && proto !== null) {
+    throw new TypeError(`it returned ${Array.isArray(result) ? 'an array' : typeof result === 'object' ? 'a non-plain object' : `a ${typeof result}`}, not a HookResult object`);
+  }
+  const json = JSON.stringify(result);
+  if (typeof json !== 'string') throw new TypeError('it returned an object that is no JSON');
+  return json;
+}
 
 /** A compiled policy. */
 export class Policy {
@@ -90,7 +111,7 @@ export class Policy {
 
   /** `evaluate` from JSON text to JSON text. */
   evaluateJson(event) {
-    return call(() => this.#native.evaluateJson(event));
+    return call(() => this.#native.evaluateJson(text(event)));
   }
 
   /** `hookc explain`'s trace of one native event. */
@@ -100,12 +121,12 @@ export class Policy {
 
   /** `hookc explain --agent`: the trace of the native event an agent's hook payload becomes. */
   explainPayload(agent, payload, options = {}) {
-    return JSON.parse(call(() => this.#native.explainPayloadJson(agent, text(payload), options.event)));
+    return JSON.parse(call(() => this.#native.explainPayloadJson(agent, text(payload, 'HOOKC_PAYLOAD', 'the payload'), options.event)));
   }
 
   /** What `hookc hook AGENT` would print and exit with: `{ stdout, exit, stderr }`. */
   answer(agent, payload, options = {}) {
-    return JSON.parse(call(() => this.#native.answerJson(agent, text(payload), options.event)));
+    return JSON.parse(call(() => this.#native.answerJson(agent, text(payload, 'HOOKC_PAYLOAD', 'the payload'), options.event)));
   }
 
   /** The native policy, for a registry's run. */
@@ -154,6 +175,7 @@ export class HookRegistry {
   /** Runs the event's hooks and resolves to the merged HookResult; `options.checkInput(args)`
    * judges each PreToolUse rewrite (a string it returns refuses it, nothing accepts it). */
   async run(event, options = {}) {
+    if (typeof options === 'function') throw new TypeError('run takes { checkInput }, not a function');
     const check = options?.checkInput;
     if (check !== undefined && typeof check !== 'function') throw new TypeError('checkInput takes a function');
     const hooks = this.#hooks.map((hook) => (hook.policy ? 'rules' : hook.event));
@@ -184,15 +206,13 @@ export class HookRegistry {
     } else if (step.step === 'call') {
       let result;
       try {
-        const returned = await this.#hooks[step.index].callback(step.event);
-        result = returned === undefined || returned === null ? '{}' : JSON.stringify(returned);
-        if (typeof result !== 'string') throw new TypeError('it returned an object that is no JSON');
+        result = resultText(await this.#hooks[step.index].callback(step.event));
       } catch (error) {
         run.threw(describe(error));
         return;
       }
       run.returned(result);
-    } else {
+    } else if (step.step === 'check') {
       let problem;
       try {
         problem = await check(step.args);
@@ -201,8 +221,11 @@ export class HookRegistry {
         return;
       }
       if (problem === undefined || problem === null) run.checked(undefined);
-      else if (typeof problem === 'string') run.checked(problem);
+      else if (typeof problem === 'string' && !LONE_SURROGATE.test(problem)) run.checked(problem);
       else run.checkAnswered(describe(problem));
+    } else {
+      // A step this driver does not know: the run ends failed, never passed over.
+      run.abort(`the binding does not know the step \`${step.step}\``);
     }
   }
 
@@ -210,7 +233,9 @@ export class HookRegistry {
     for (const { event, observer } of this.#observers) {
       if (event !== undefined && event !== name) continue;
       try {
-        observer(observation);
+        const returned = observer(observation);
+        // An asynchronous observer that rejects changes nothing either, and is counted.
+        if (returned && typeof returned.catch === 'function') returned.catch(() => { this.observerFailures += 1; });
       } catch {
         this.observerFailures += 1;
       }

@@ -3,11 +3,11 @@
 // edit, through the WebAssembly build (../hookc.mjs); nothing is sent anywhere.
 const $ = (id) => document.getElementById(id);
 
-// The WebAssembly build: beside the page when build.sh made the folder self-contained
-// (playground/hookc.mjs, playground/pkg/), else one folder up (bindings/wasm served whole). A page
-// that finds neither says so, not a blank page.
+// The WebAssembly build: one folder up when bindings/wasm is served whole (the build itself),
+// else beside the page, where build.sh copies it so that the folder can be served alone. A page
+// that finds neither, or whose module does not load, says so, not a blank page.
 async function hookc() {
-  for (const at of ['./hookc.mjs', '../hookc.mjs']) {
+  for (const at of ['../hookc.mjs', './hookc.mjs']) {
     try {
       return await import(at);
     } catch {
@@ -16,14 +16,12 @@ async function hookc() {
   }
   return undefined;
 }
-const found = await hookc();
-if (!found) {
-  document.body.replaceChildren(Object.assign(document.createElement('p'), {
-    id: 'failure',
-    textContent: 'The WebAssembly build is not here: run bindings/wasm/build.sh, then serve bindings/wasm/playground/ (or bindings/wasm/).',
-  }));
-  throw new Error('hookc.mjs not found');
+function fail(why) {
+  document.body.replaceChildren(Object.assign(document.createElement('p'), { id: 'failure', textContent: why }));
+  throw new Error(why);
 }
+const found = await hookc();
+if (!found) fail('The WebAssembly build is not here: run bindings/wasm/build.sh, then serve bindings/wasm/playground/ (or bindings/wasm/).');
 const { load, Policy, HookcError, check, agents, builtins, builtinSources } = found;
 const EXAMPLE = `# Edit me: every change is checked and decided at once.
 rule no-rm-home pre_tool_use when kind == shell and runs rm (flags in [r, R, recursive] and operands in ["~", "~/*"])
@@ -32,7 +30,7 @@ rule protect-generated pre_tool_use when kind == write and path == "generated.tx
   => block "hook_blocked" "generated.txt is managed elsewhere"
 `;
 
-await load();
+await load().catch((error) => fail(`The WebAssembly module did not load (${error}): run bindings/wasm/build.sh again.`));
 const samples = await fetch('samples.json').then((response) => (response.ok ? response.json() : {}), () => ({}));
 
 function option(select, value, label) {
@@ -104,7 +102,8 @@ function showTrace(explanation) {
   for (const rule of explanation.rules) {
     const row = document.createElement('tr');
     // Each condition the rule tested, whether it held, and the value it read.
-    const tests = (rule.tests || []).map((test) => `${test.held ? '✓' : '✗'} ${test.test}  (saw ${JSON.stringify(test.saw)})`);
+    const saw = (value) => (value === null || value === undefined ? 'nothing' : JSON.stringify(value));
+    const tests = (rule.tests || []).map((test) => `${test.held ? '✓' : '✗'} ${test.test}  (saw ${saw(test.saw)})`);
     const cells = [rule.rule + (rule.file ? ` (${rule.file})` : ''), rule.outcome, rule.origin, tests.join('\n')];
     for (const text of cells) {
       const cell = document.createElement('td');
@@ -130,7 +129,10 @@ function numberLines() {
 function share() {
   const state = { rules: $('rules').value, agent: $('agent').value, payload: $('payload').value, event: $('event').value };
   const bytes = new TextEncoder().encode(JSON.stringify(state));
-  const encoded = btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  // In chunks: spreading a large policy's bytes into one call overflows the stack.
+  let binary = '';
+  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  const encoded = btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
   history.replaceState(null, '', `#${encoded}`);
   $('link').value = location.href;
   $('link').select();
@@ -203,4 +205,8 @@ $('rules').addEventListener('scroll', () => { $('lines').scrollTop = $('rules').
 $('share').addEventListener('click', share);
 fillSamples();
 if (restore()) run();
+// Another shared link opened in this tab.
+window.addEventListener('hashchange', () => {
+  if (restore()) run();
+});
 document.body.dataset.ready = 'true';

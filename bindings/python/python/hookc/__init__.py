@@ -137,8 +137,11 @@ class HookRegistry:
                     else:
                         # A predicate's True or False is never read backwards: the run fails.
                         run.check_answered(repr(problem))
-                else:
+                elif kind in ("done", "failed"):
                     break
+                else:
+                    # A step this driver does not know: the run ends failed, never passed over.
+                    run.abort(f"the binding does not know the step `{kind}`")
         except BaseException as error:
             # Every failure is observed (a cancelled run, an interrupt too), then raised.
             run.abort(_describe(error) or type(error).__name__)
@@ -178,8 +181,9 @@ def _advance(resume):
 
 
 def _describe(error):
-    """What was raised, as text, whatever it is (an exception whose `__str__` raises too)."""
+    """What was raised, as text, whatever it is (an exception whose `__str__` raises too, or whose
+    text holds a lone surrogate, which is no Unicode text: shown as `?`)."""
     try:
-        return str(error)
+        return str(error).encode("utf-8", "replace").decode("utf-8")
     except Exception:  # noqa: BLE001
         return f"a {type(error).__name__} that cannot be shown"
