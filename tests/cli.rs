@@ -948,7 +948,7 @@ fn an_in_process_answer_keeps_the_policys_own_files_as_the_command_does() {
     assert!(from_text.own_files().is_empty());
     assert_eq!(from_rules.own_files().len(), 1);
     // What the caller guards stays guarded when the own files are dropped, even the same file.
-    let settings = hookc::PathSettings { guarded: from_rules.own_files().to_vec(), ..Default::default() };
+    let settings = hookc::PathSettings::default().with_guarded(from_rules.own_files().to_vec());
     let caller = from_rules.clone().with_path_settings(settings).without_own_files();
     let payload = serde_json::json!({"hook_event_name": "PreToolUse", "cwd": root, "tool_name": "Bash",
         "tool_input": {"command": "rm -rf rules"}})

@@ -103,11 +103,9 @@ fn payload(agent: &'static Agent, call: Logical) -> Option<(&'static EventSpec, 
 }
 
 fn options(agent: &Agent, spec: &EventSpec) -> HookOptions<'static> {
-    HookOptions {
-        project_root: Some("/repo".into()),
-        event: agent.settings.name_event.then(|| spec.name.to_string()),
-        ..HookOptions::default()
-    }
+    HookOptions::default()
+        .with_project_root(Some("/repo".into()))
+        .with_event(agent.settings.name_event.then(|| spec.name.to_string()))
 }
 
 /// Whether an answer refuses the call in the agent's dialect.

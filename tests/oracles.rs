@@ -18,7 +18,7 @@ const SHIPPED: [(&str, &str); 3] = [
 
 /// Paths judged the same on every machine: no symlink resolution, a fixed home.
 fn settings(case: PathCase) -> PathSettings {
-    PathSettings { case, follow_links: false, home: Some("/home/u".to_string()), ..PathSettings::default() }
+    PathSettings::default().with_case(case).with_follow_links(false).with_home(Some("/home/u".to_string()))
 }
 
 fn shipped() -> &'static (Policy, Policy) {
@@ -83,7 +83,7 @@ fn decides_alike(policy: &Policy, bundled: &Policy, event: &Event) {
 pub fn adapter(data: &[u8]) {
     let (policy, _) = shipped();
     for protocol in hookc::agents::AGENTS.iter().copied() {
-        let options = HookOptions { project_root: Some("/repo".to_string()), ..HookOptions::default() };
+        let options = HookOptions::default().with_project_root(Some("/repo".to_string()));
         let answer = answer_hook(protocol, Ok(policy), data, &options);
         for line in &answer.stderr {
             assert!(!line.contains('\n'), "{}: a stderr line spans lines: {line:?}", protocol.id);

@@ -61,8 +61,8 @@ fn case_insensitive_hosts_match_every_case() {
         rule long-s pre_tool_use when path == "secrets.txt" => deny "long s"
         rule sharp-s pre_tool_use when path matches /straße\.conf$/ => deny "sharp s"
     "#;
-    let insensitive = PathSettings { case: PathCase::Insensitive, ..PathSettings::default() };
-    let sensitive = PathSettings { case: PathCase::Sensitive, ..PathSettings::default() };
+    let insensitive = PathSettings::default().with_case(PathCase::Insensitive);
+    let sensitive = PathSettings::default().with_case(PathCase::Sensitive);
     let folded = Policy::from_source("case.rules", rules).unwrap().with_path_settings(insensitive.clone());
     let exact = Policy::from_source("case.rules", rules).unwrap().with_path_settings(sensitive);
     let bundled = Policy::from_bundle_bytes(&folded.to_bundle()).unwrap().with_path_settings(insensitive);
@@ -325,7 +325,7 @@ proptest! {
         let policy = policy_of(&rules);
         let case = if insensitive { PathCase::Insensitive } else { PathCase::Sensitive };
         let settings =
-            PathSettings { case, follow_links: false, home: Some("/home/u".into()), ..PathSettings::default() };
+            PathSettings::default().with_case(case).with_follow_links(false).with_home(Some("/home/u".into()));
         let bundled = Policy::from_bundle_bytes(&policy.to_bundle()).unwrap().with_path_settings(settings.clone());
         let policy = policy.with_path_settings(settings);
         for json in events {

@@ -79,7 +79,7 @@ pub mod api {
     ) -> Result<String, Failure> {
         let found =
             hookc::agents::find(agent).ok_or_else(|| Failure::new(FailureCode::Agent, format!("no agent `{agent}`")))?;
-        let options = hookc::HookOptions { event, ..hookc::HookOptions::default() };
+        let options = hookc::HookOptions::default().with_event(event);
         let event = hookc::hook_event(found, policy, payload.as_bytes(), &options)
             .map_err(|failure| Failure::new(FailureCode::Payload, failure))?;
         let explanation = hookc::explain(policy, &event).map_err(|error| Failure::new(FailureCode::Eval, error))?;

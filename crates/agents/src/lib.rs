@@ -121,8 +121,11 @@ pub struct HookAnswer {
     pub bundle_damaged: bool,
 }
 
-/// How a hook call is answered beyond the policy and the payload.
+/// How a hook call is answered beyond the policy and the payload. Closed to struct literals
+/// outside this crate (a field added later breaks no caller): start from
+/// `HookOptions::default()` and set what differs with the `with_` methods.
 #[derive(Default)]
+#[non_exhaustive]
 pub struct HookOptions<'a> {
     /// Where decisions are recorded.
     pub audit: Option<&'a AuditLog>,
@@ -133,6 +136,32 @@ pub struct HookOptions<'a> {
     /// The agent's name for the event, for agents whose payload does not say
     /// (`hookc hook AGENT --event NAME`).
     pub event: Option<String>,
+}
+
+impl<'a> HookOptions<'a> {
+    /// Decisions recorded in `audit`.
+    pub fn with_audit(mut self, audit: Option<&'a AuditLog>) -> Self {
+        self.audit = audit;
+        self
+    }
+
+    /// The project root, overriding what the agent tells its hooks.
+    pub fn with_project_root(mut self, root: Option<String>) -> Self {
+        self.project_root = root;
+        self
+    }
+
+    /// Let the call proceed, with a warning, when the policy cannot decide.
+    pub fn with_fail_open(mut self, fail_open: bool) -> Self {
+        self.fail_open = fail_open;
+        self
+    }
+
+    /// The agent's name for the event, where its payload does not say.
+    pub fn with_event(mut self, event: Option<String>) -> Self {
+        self.event = event;
+        self
+    }
 }
 
 /// Answers one command-hook call in-process, exactly as `hookc hook AGENT` does: the payload

@@ -114,12 +114,11 @@ fn run(agent: &'static Agent, event: Option<String>, common: &Common) -> u8 {
     // Failures are recorded too: a policy that cannot load is the record to find afterwards.
     let hash = policy.as_ref().map_or("unavailable", Policy::source_hash);
     let audit = super::report::open_audit_log(common.audit_log.as_deref(), hash);
-    let options = HookOptions {
-        audit: audit.as_deref(),
-        project_root: common.project_root.as_ref().map(|root| root.to_string_lossy().into_owned()),
-        fail_open: common.fail_open,
-        event,
-    };
+    let options = HookOptions::default()
+        .with_audit(audit.as_deref())
+        .with_project_root(common.project_root.as_ref().map(|root| root.to_string_lossy().into_owned()))
+        .with_fail_open(common.fail_open)
+        .with_event(event);
     let answer = hookc_agents::answer_payload(
         agent,
         policy.as_ref().map_err(Clone::clone),
@@ -164,7 +163,7 @@ impl Watchdog {
                 Stage::Reading => (HookFailure::PayloadTimeout(seconds), None),
                 Stage::Deciding(payload) => (HookFailure::Deadline(seconds), payload.as_deref().map(Vec::as_slice)),
             };
-            let options = HookOptions { fail_open, event, ..HookOptions::default() };
+            let options = HookOptions::default().with_fail_open(fail_open).with_event(event);
             let code = print(&hookc_agents::failed(agent, payload, &why, &options));
             // The stage stays locked: the call cannot answer after this one.
             std::process::exit(i32::from(code));

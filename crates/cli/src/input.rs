@@ -161,7 +161,7 @@ impl EventArgs {
             None => Event::from_json(&bytes).map_err(|event_error| event_error.to_string()),
             Some(agent) => {
                 let root = self.project_root.as_ref().map(|root| root.to_string_lossy().into_owned());
-                let options = hookc_agents::HookOptions { project_root: root, ..hookc_agents::HookOptions::default() };
+                let options = hookc_agents::HookOptions::default().with_project_root(root);
                 hookc_agents::hook_event(agent, &policy, &bytes, &options).map_err(|failure| failure.to_string())
             }
         };

@@ -58,8 +58,11 @@ fn fold_char(c: char) -> impl Iterator<Item = char> {
     c.to_lowercase().flat_map(char::to_uppercase).flat_map(char::to_lowercase)
 }
 
-/// How a policy reads the paths of events.
+/// How a policy reads the paths of events. Closed to struct literals outside this crate (a field
+/// added later breaks no caller): start from [`PathSettings::default`] or
+/// [`PathSettings::detached`] and set what differs with the `with_` methods.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct PathSettings {
     /// Whether letter case matters.
     pub case: PathCase,
@@ -113,6 +116,30 @@ impl PathSettings {
     /// decides alike on every machine.
     pub fn detached() -> PathSettings {
         PathSettings { case: PathCase::host(), follow_links: false, home: None, guarded: Vec::new() }
+    }
+
+    /// Letter case as `case` says.
+    pub fn with_case(mut self, case: PathCase) -> Self {
+        self.case = case;
+        self
+    }
+
+    /// The machine's file system read (links followed, globs expanded) or not.
+    pub fn with_follow_links(mut self, follow_links: bool) -> Self {
+        self.follow_links = follow_links;
+        self
+    }
+
+    /// `~/` as `home`, or as no directory.
+    pub fn with_home(mut self, home: Option<String>) -> Self {
+        self.home = home;
+        self
+    }
+
+    /// These files guarded against every call's writes.
+    pub fn with_guarded(mut self, guarded: Vec<Guarded>) -> Self {
+        self.guarded = guarded;
+        self
     }
 }
 

@@ -144,7 +144,7 @@ pub fn answer(
 ) -> Result<hookc_agents::HookAnswer, Failure> {
     let agent = hookc_core::agents::find(agent)
         .ok_or_else(|| Failure::new(FailureCode::Agent, format!("no agent `{agent}`")))?;
-    let options = hookc_agents::HookOptions { event, ..hookc_agents::HookOptions::default() };
+    let options = hookc_agents::HookOptions::default().with_event(event);
     Ok(hookc_agents::answer_hook(agent, Ok(policy), payload.as_bytes(), &options))
 }
 
