@@ -91,9 +91,10 @@ pub enum LoadError {
 }
 
 impl LoadError {
-    /// The code a binding's error carries: the first error diagnostic's (`E0102`) for rules that
-    /// do not check, else `HOOKC_LOAD`; with each diagnostic as `{code, severity, message}`.
-    pub fn code_and_diagnostics(&self) -> (&'static str, Option<serde_json::Value>) {
+    /// For rules that do not check: the first error diagnostic's code (`E0102`), and every
+    /// diagnostic as `{code, severity, message}`; for any other load error, neither. (A binding
+    /// names its failure by these: `hookc_runtime::FailureCode`.)
+    pub fn code_and_diagnostics(&self) -> (Option<diagnostic::Code>, Option<serde_json::Value>) {
         match self {
             LoadError::Invalid { diagnostics, .. } => {
                 let list = diagnostics
@@ -107,9 +108,9 @@ impl LoadError {
                     })
                     .collect();
                 let first = diagnostics.iter().find(|diagnostic| diagnostic.is_error());
-                (first.map_or("E0000", |first| first.code.as_str()), Some(serde_json::Value::Array(list)))
+                (first.map(|first| first.code), Some(serde_json::Value::Array(list)))
             }
-            _ => ("HOOKC_LOAD", None),
+            _ => (None, None),
         }
     }
 }

@@ -106,10 +106,7 @@ impl Failure {
 impl From<hookc_core::LoadError> for Failure {
     fn from(error: hookc_core::LoadError) -> Failure {
         let (code, diagnostics) = error.code_and_diagnostics();
-        let code = hookc_core::diagnostic::Code::ALL
-            .iter()
-            .find(|known| known.as_str() == code)
-            .map_or(FailureCode::Load, |known| FailureCode::Diagnostic(*known));
+        let code = code.map_or(FailureCode::Load, FailureCode::Diagnostic);
         let message = match &error {
             hookc_core::LoadError::Invalid { rendered, .. } => rendered.clone(),
             other => other.to_string(),

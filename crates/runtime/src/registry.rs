@@ -250,26 +250,20 @@ impl Chain {
         self.merged.halts()
     }
 
-    /// Takes the next hook's result. At PreToolUse, `check` validates its rewrite (the seed's
-    /// `normalizeUpdatedInput`). A result the contract refuses fails the chain: the loop fails
-    /// closed.
-    pub(crate) fn take(&mut self, mut result: HookResult, check: Option<InputCheck<'_>>) -> Result<(), HookError> {
-        let kind = self.kind;
+    /// Takes the next hook's result. A result the contract refuses fails the chain: the loop fails
+    /// closed. (A PreToolUse rewrite's input check is the run's step, [`crate::Steps`].)
+    pub(crate) fn take(&mut self, mut result: HookResult) -> Result<(), HookError> {
         // The seed's registry throws `validateFor`'s own text; the loop is what gives the model
         // one fixed text instead ([`HookError::for_model`]).
-        validate_for(kind, &result)?;
-        if let (Some(check), Some(args)) = (check, &result.updated_input) {
-            check(args).map_err(|detail| invalid_update(kind, detail))?;
-        }
+        validate_for(self.kind, &result)?;
         self.dropped |= result.settle(self.stop_hook_active);
         apply_rewrites(&mut self.current, &result);
         self.merged.merge(result);
         Ok(())
     }
 
-    /// The contract error of a rewrite the caller's check refused, when the check runs after
-    /// [`Chain::take`] (a binding's: `HookRegistry.run(event, { checkInput })`): the seed's text,
-    /// as `take` with the check gives it.
+    /// The contract error of a rewrite the input check refused: the seed's text, with the check's
+    /// reason as its detail.
     pub(crate) fn invalid_input(&self, detail: impl Into<String>) -> HookError {
         invalid_update(self.kind, detail.into())
     }

@@ -237,7 +237,7 @@ impl Steps {
     /// Takes a hook's result; a rewrite at PreToolUse waits for the input check.
     fn take(&mut self, result: HookResult) {
         let rewrote = result.updated_input.is_some();
-        match self.chain.take(result, None) {
+        match self.chain.take(result) {
             Ok(()) if rewrote && self.checking => self.waiting = Waiting::Check,
             Ok(()) => {}
             Err(error) => self.fail(error),
