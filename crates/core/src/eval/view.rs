@@ -155,6 +155,17 @@ impl<'e> View<'e> {
                     None => Val::Missing,
                 }
             }
+            // What the call's reader could not account for: a call with no line to read left
+            // nothing unread.
+            (Field::Unread, _) => Val::List(
+                self.files
+                    .shell
+                    .as_ref()
+                    .map(|shell| {
+                        shell.line.unread.iter().map(|reason| Val::Str(Cow::Borrowed(reason.as_str()))).collect()
+                    })
+                    .unwrap_or_default(),
+            ),
             (Field::Access, _) => match self.access {
                 Some(Access::Use) => Val::Str(Cow::Borrowed("use")),
                 Some(Access::Read) => Val::Str(Cow::Borrowed("read")),

@@ -138,14 +138,33 @@ impl Walker {
             piped_words: Vec::new(),
             depth: ctx.depth + 1,
         };
+        // What the command reads, where the line spells it: a heredoc, a here-string, or the
+        // words `echo` and `printf` write into its pipe.
+        let spelled_stdin =
+            stdin_script.clone().or_else(|| (!ctx.piped_words.is_empty()).then(|| ctx.piped_words.join(" ")));
+        // `$(echo rm) -rf ~`, `$CMD`, `"$@"`: which program runs is known only at run time.
+        // (`eval "$(ssh-agent -s)"` runs a tool's own setup script.)
+        let setup = program.starts_with(['$', '`'])
+            && !program.starts_with("${")
+            && !inputs.is_empty()
+            && inputs.iter().all(|input| programs::PRINTS_SHELL_SETUP.contains(&input.as_str()));
+        if program.starts_with(['$', '`']) && !setup {
+            self.out.unread(unread::CALLEE, &program);
+        }
         if let Some(script) = script_of(&program, &parsed, &args) {
             self.script(&script, &nested);
         } else if row.stdin_script && reads_stdin(&program, &parsed) && !parsed.noexec() {
-            // `bash`, `bash -s`, `sh -`, `at now`: the script is what the command reads.
-            let script =
-                stdin_script.clone().or_else(|| (!ctx.piped_words.is_empty()).then(|| ctx.piped_words.join(" ")));
-            if let Some(script) = script {
-                self.script(&script, &nested);
+            // `bash`, `bash -s`, `sh -`, `bash /dev/stdin`, `at now`: the script is what the
+            // command reads.
+            match &spelled_stdin {
+                Some(script) => self.script(script, &nested),
+                None if row.is_shell() => self.unspelled_script(&program, parsed.operands.first(), &inputs),
+                None => {}
+            }
+        } else if row.is_shell() && !parsed.noexec() {
+            // `bash <(curl …)`, `bash /dev/fd/3`: a script from a descriptor the line does not spell.
+            if let Some(operand) = parsed.operands.first().filter(|operand| names_descriptor(operand)) {
+                self.out.unread(unread::DESCRIPTOR, &format!("{program} {operand}"));
             }
         }
         if row.is_shell() && !parsed.noexec() {
@@ -154,16 +173,30 @@ impl Walker {
             }
         }
         // `pwsh -Command SCRIPT`, `powershell -enc BASE64`: PowerShell's own reading.
-        if row.reader == Reader::PowerShell && ctx.depth <= MAX_DEPTH {
+        if row.reader == Reader::PowerShell && ctx.depth > MAX_DEPTH {
+            self.out.unread(unread::BOUND, &format!("{program} nested more than {MAX_DEPTH} scripts deep"));
+        } else if row.reader == Reader::PowerShell {
             let (flags, scripts) = powershell::invocation(&args);
             parsed.flags = flags;
             for script in scripts {
+                // `pwsh -Command -`, `pwsh -File /dev/stdin`: the script is what pwsh reads.
+                let script = match script.trim() {
+                    "-" | "/dev/stdin" => match &spelled_stdin {
+                        Some(script) => script.clone(),
+                        None => {
+                            self.out.unread(unread::DESCRIPTOR, &format!("{program} {}", script.trim()));
+                            continue;
+                        }
+                    },
+                    _ => script,
+                };
                 let line = powershell::analyse(&script);
                 self.out.push_commands(line.commands, &nested.via);
                 for (file, access) in line.files {
                     self.file(file, access);
                 }
                 self.out.too_large |= line.too_large;
+                self.out.push_unread(line.unread);
             }
         }
         // `psql -c SQL`, `mysql -e SQL`, `sqlite3 DB SQL`, a heredoc: each statement is a `sql`
@@ -179,14 +212,32 @@ impl Walker {
             self.out.push_commands(statements, &nested.via);
         }
         // `python3 -c CODE`, `node -e CODE`, `perl <<EOF`: what the code's calls run, delete or write.
-        if interpreters::is_interpreter(&program) && ctx.depth <= MAX_DEPTH {
-            let stdin =
-                stdin_script.clone().or_else(|| (!ctx.piped_words.is_empty()).then(|| ctx.piped_words.join(" ")));
-            if let Some(code) = interpreters::code_of(&program, &args, stdin.as_deref()) {
+        if interpreters::is_interpreter(&program) && ctx.depth > MAX_DEPTH {
+            self.out.unread(unread::BOUND, &format!("{program} nested more than {MAX_DEPTH} scripts deep"));
+        } else if interpreters::is_interpreter(&program) {
+            let code = match interpreters::code_of(&program, &args) {
+                Some(interpreters::Code::Text(code)) => Some(code),
+                // `python3 -`, `python3 /dev/stdin`, `echo … | node`: the code is what it reads.
+                Some(interpreters::Code::Stdin) => match &spelled_stdin {
+                    Some(code) => Some(code.clone()),
+                    None => {
+                        self.unspelled_script(&program, None, &inputs);
+                        None
+                    }
+                },
+                Some(interpreters::Code::File(file)) if names_descriptor(&file) => {
+                    self.out.unread(unread::DESCRIPTOR, &format!("{program} {file}"));
+                    None
+                }
+                // A script file is read by whoever reads the files the session wrote.
+                Some(interpreters::Code::File(_)) | None => None,
+            };
+            if let Some(code) = code {
                 for run in interpreters::runs(&program, &code) {
                     match run {
                         interpreters::Run::Line(line) => self.script(&line, &nested),
                         interpreters::Run::Argv(words) => self.command(words, Vec::new(), None, &nested),
+                        interpreters::Run::Unread(class, detail) => self.out.unread(class, &detail),
                     }
                 }
             }
@@ -256,6 +307,16 @@ impl Walker {
             inputs,
             dirs,
         });
+    }
+
+    /// A shell or interpreter that reads its script from its input, where the line does not
+    /// spell what that is (`curl … | bash`, `python3 /dev/stdin`): fed by another program, the
+    /// script is unread. With nothing fed it reads a terminal, which an agent does not type at.
+    pub(super) fn unspelled_script(&mut self, program: &str, operand: Option<&String>, inputs: &[String]) {
+        if !inputs.is_empty() || operand.is_some_and(|operand| operand != "-" && operand != "/dev/stdin") {
+            let from = operand.cloned().unwrap_or_else(|| format!("| {}", inputs.join(" | ")));
+            self.out.unread(unread::DESCRIPTOR, &format!("{program} {from}"));
+        }
     }
 
     /// Records a wrapper itself as a command (so `runs sudo` holds).

@@ -40,6 +40,14 @@ enum Effect {
     Open,
     /// `Path(P)` followed by a method that writes or deletes it (`.write_text(…)`, `.unlink()`).
     PathMethod,
+    /// Runs its first argument as code of the same language (`eval(…)`, `new Function(…)`):
+    /// a literal's calls are read where they stand; anything else is unread.
+    Code,
+    /// Chooses what runs by its first argument (`require(…)`, `globalThis[…]`, `send(…)`,
+    /// `call_user_func(…)`): a literal names a module or method, anything else is unread.
+    Callee,
+    /// Calls a function a variable holds (PHP's `$f(…)`): what runs is always unread.
+    Dynamic,
 }
 
 /// A call: the pattern that finds it (ending where its first argument starts), its effect,
@@ -119,6 +127,10 @@ static LANGUAGES: &[Language] = &[
                 Effect::WriteSecond,
             ),
             call(r"\b(?:readFileSync|readFile|createReadStream)\s*\(", Effect::Read),
+            call(r"\beval\s*\(", Effect::Code),
+            call(r"\b(?:new\s+)?Function\s*\(", Effect::Code),
+            call(r"\b(?:require|import)\s*\(", Effect::Callee),
+            call(r"\b(?:globalThis|global|process|window|self|module)\s*\[", Effect::Callee),
         ],
         backticks: false,
     },
@@ -133,6 +145,7 @@ static LANGUAGES: &[Language] = &[
             call(r"\b(?:rmtree|remove_tree)\b\s*\(?\s*", RECURSIVE),
             call(r"\b(?:unlink|rmdir)\b\s*\(?\s*", DELETE),
             call(r"\b(?:copy|move|rename|symlink|link)\b\s*\(?\s*", Effect::WriteSecond),
+            call(r"\beval\b\s*\(?\s*", Effect::Code),
         ],
         backticks: true,
     },
@@ -158,6 +171,8 @@ static LANGUAGES: &[Language] = &[
             call(r"\bFile\s*\.\s*write\b\s*\(?\s*", Effect::Write),
             call(r"\bFile\s*\.\s*read\b\s*\(?\s*", Effect::Read),
             call(r"\bFile\s*\.\s*open\b\s*\(?\s*", Effect::Open),
+            call(r"\b(?:eval|instance_eval|class_eval|module_eval)\b\s*\(?\s*", Effect::Code),
+            call(r"\b(?:send|__send__|public_send|const_get|method)\s*\(\s*", Effect::Callee),
         ],
         backticks: true,
     },
@@ -172,6 +187,9 @@ static LANGUAGES: &[Language] = &[
             call(r"\b(?:copy|rename|symlink|link)\s*\(", Effect::WriteSecond),
             call(r"\bfile_put_contents\s*\(", Effect::Write),
             call(r"\bfile_get_contents\s*\(", Effect::Read),
+            call(r"\b(?:eval|assert|create_function)\s*\(", Effect::Code),
+            call(r"\b(?:call_user_func|call_user_func_array)\s*\(", Effect::Callee),
+            call(r"\$[A-Za-z_]\w*\s*\(", Effect::Dynamic),
         ],
         backticks: true,
     },
@@ -196,28 +214,42 @@ pub(super) fn is_interpreter(program: &str) -> bool {
     language(program).is_some()
 }
 
+/// Where a command's code is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Code {
+    /// On the line: its code options' values, or an `awk 'PROGRAM'` operand.
+    Text(String),
+    /// What the command reads from its input (`python3 -`, `echo … | node`).
+    Stdin,
+    /// In a script file the command names (`python3 x.py`, `awk -f x.awk`, `perl /dev/fd/3`).
+    File(String),
+}
+
 /// The code a command runs: its code options' values (`-c CODE`, `-eCODE`, `-we CODE`,
 /// `--eval=CODE`; Perl's and Node's several `-e` joined), the first operand of a language whose
-/// program is its operand (`awk 'PROGRAM'`), or, with no script file named, what it reads
-/// (`python3 <<EOF`, `echo … | node`).
-pub(super) fn code_of(program: &str, args: &[String], stdin: Option<&str>) -> Option<String> {
+/// program is its operand (`awk 'PROGRAM'`), a script file it names, or, with neither, what it
+/// reads. `None` for a module (`python3 -m pytest`).
+pub(super) fn code_of(program: &str, args: &[String]) -> Option<Code> {
     let language = language(program)?;
     let mut code: Vec<String> = Vec::new();
     let mut words = args.iter();
     while let Some(word) = words.next() {
         if language.value_options.contains(&word.as_str()) {
+            let value = words.next();
             // `awk -f FILE`: the program is in a file.
             if language.code_operand && word == "-f" {
-                return None;
+                return value.map(|file| Code::File(file.clone()));
             }
-            words.next();
             continue;
         }
         if let Some(found) = code_option(language, word, &mut words) {
             code.push(found);
             continue;
         }
-        if word == "--" || word == "-" {
+        if word == "--" || word == "-" || word == "/dev/stdin" {
+            if code.is_empty() && word != "--" {
+                return Some(Code::Stdin);
+            }
             break;
         }
         // `python3 -m MODULE`: a module, whose code is not here.
@@ -226,17 +258,17 @@ pub(super) fn code_of(program: &str, args: &[String], stdin: Option<&str>) -> Op
         }
         if !word.starts_with('-') || word.len() == 1 {
             // The first operand: the program itself, or a script file whose code is not here.
-            return match language.code_operand && code.is_empty() {
-                true => Some(word.clone()),
-                false if code.is_empty() => None,
-                false => Some(code.join("\n")),
-            };
+            return Some(match language.code_operand && code.is_empty() {
+                true => Code::Text(word.clone()),
+                false if code.is_empty() => Code::File(word.clone()),
+                false => Code::Text(code.join("\n")),
+            });
         }
     }
     match code.is_empty() {
         true if language.code_operand => None,
-        true => stdin.map(str::to_string),
-        false => Some(code.join("\n")),
+        true => Some(Code::Stdin),
+        false => Some(Code::Text(code.join("\n"))),
     }
 }
 
@@ -286,6 +318,8 @@ pub(super) enum Run {
     Line(String),
     /// A command's words, as a program receives them (no shell expands them).
     Argv(Vec<String>),
+    /// What the reading could not account for: a class of [`super::unread`] and its detail.
+    Unread(&'static str, String),
 }
 
 /// The commands `code`'s calls amount to, in the order they appear.
@@ -310,7 +344,8 @@ pub(super) fn runs(program: &str, code: &str) -> Vec<Run> {
                 true => quoted(&format!("{opener}{rest}")),
                 false => argument(rest),
             };
-            if let Some(run) = effect(call.effect, &first, rest) {
+            let name = matched.as_str().trim_end_matches(|c: char| c == '(' || c == '[' || c.is_whitespace());
+            if let Some(run) = effect(call.effect, name, &first, rest) {
                 found.push((matched.start(), run));
             }
         }
@@ -356,7 +391,7 @@ enum Arg {
 }
 
 /// What the call amounts to, given its first argument and the code after it.
-fn effect(effect: Effect, first: &Arg, rest: &str) -> Option<Run> {
+fn effect(effect: Effect, name: &str, first: &Arg, rest: &str) -> Option<Run> {
     let target = || match first {
         Arg::Text(text) => Some(literal_path(text)),
         Arg::Home => Some("~".to_string()),
@@ -422,6 +457,22 @@ fn effect(effect: Effect, first: &Arg, rest: &str) -> Option<Run> {
                 false => target().map(|target| Run::Argv(vec!["cat".to_string(), "--".to_string(), target])),
             }
         }
+        // (The lexical reading reads a literal's calls where they stand, in the string.)
+        Effect::Code => match first {
+            Arg::Text(_) => None,
+            // Perl's `eval { … }` and Ruby's `instance_eval do … end` run a block of the code.
+            _ if rest.trim_start().starts_with('{') || rest.trim_start().starts_with("do") => None,
+            _ => Some(Run::Unread(super::unread::CALLEE, format!("{} of a value known only at run time", name.trim()))),
+        },
+        Effect::Dynamic => {
+            Some(Run::Unread(super::unread::CALLEE, format!("{} called through a variable", name.trim())))
+        }
+        Effect::Callee => match first {
+            Arg::Text(_) | Arg::Home => None,
+            // Ruby's symbols (`send(:map)`) are literals.
+            _ if rest.trim_start().strip_prefix(':').is_some_and(|name| name.starts_with(char::is_alphabetic)) => None,
+            _ => Some(Run::Unread(super::unread::CALLEE, format!("{} of a value known only at run time", name.trim()))),
+        },
         Effect::PathMethod => {
             let after = rest.get(skip_argument(rest)..).unwrap_or_default();
             let method = after.strip_prefix(')')?.trim_start().strip_prefix('.')?.trim_start();
@@ -692,6 +743,49 @@ mod tests {
         Run::Argv(words.iter().map(|word| word.to_string()).collect())
     }
 
+    fn unread(program: &str, code: &str) -> Vec<String> {
+        runs(program, code)
+            .into_iter()
+            .filter_map(|run| match run {
+                Run::Unread(class, detail) => Some(format!("{class}: {detail}")),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn callees_and_code_chosen_at_run_time_are_unread() {
+        use super::super::unread::CALLEE;
+        for (program, code) in [
+            ("node", "eval(process.argv[2])"),
+            ("node", "new Function(body)()"),
+            ("node", "require(name).execSync('x')"),
+            ("node", "globalThis[k]('rm -rf ~')"),
+            ("node", "import(m).then(x => x.default())"),
+            ("perl", "eval $code"),
+            ("ruby", "eval(ARGV[0])"),
+            ("ruby", "Kernel.send(m, 'rm -rf ~')"),
+            ("php", "eval($argv[1]);"),
+            ("php", "call_user_func($f, 'rm -rf ~');"),
+            ("php", "$f('rm -rf ~');"),
+        ] {
+            let found = unread(program, code);
+            assert!(found.len() == 1 && found[0].starts_with(CALLEE), "{program} {code}: {found:?}");
+        }
+        // Code given as a literal is read as code of the same language.
+        assert_eq!(lines("node", r#"eval("require('child_process').execSync('rm -rf ~')")"#), vec![line("rm -rf ~")]);
+        assert_eq!(lines("php", r#"eval("system('rm -rf ~');");"#), vec![line("rm -rf ~")]);
+        // A literal callee, and Perl's block `eval { … }`, are read as what they are.
+        for (program, code) in [
+            ("node", "const fs = require('fs'); fs.readFileSync('a')"),
+            ("node", "import('node:fs').then(fs => fs.readdirSync('.'))"),
+            ("perl", "eval { die 'x' }; print $@"),
+            ("ruby", "puts [1,2].send(:map) { |x| x * 2 }"),
+        ] {
+            assert!(unread(program, code).is_empty(), "{program} {code}: {:?}", unread(program, code));
+        }
+    }
+
     #[test]
     fn shell_lines_are_read_from_each_language() {
         assert_eq!(lines("python3", "import os; os.system('rm -rf ~')"), vec![line("rm -rf ~")]);
@@ -793,20 +887,21 @@ mod tests {
     #[test]
     fn code_comes_from_its_option_or_from_what_it_reads() {
         let args = |words: &[&str]| words.iter().map(|word| word.to_string()).collect::<Vec<_>>();
-        assert_eq!(code_of("python3", &args(&["-c", "x"]), None).as_deref(), Some("x"));
-        assert_eq!(code_of("python3", &args(&["-u", "-cx"]), None).as_deref(), Some("x"));
-        assert_eq!(code_of("node", &args(&["--eval=x"]), None).as_deref(), Some("x"));
-        assert_eq!(code_of("python3", &args(&["script.py"]), Some("y")), None);
-        assert_eq!(code_of("python3", &args(&[]), Some("y")).as_deref(), Some("y"));
-        assert_eq!(code_of("python3", &args(&["-"]), Some("y")).as_deref(), Some("y"));
-        assert_eq!(code_of("ls", &args(&["-c", "x"]), None), None);
-        assert_eq!(code_of("python3.12", &args(&["-Ic", "x"]), None).as_deref(), Some("x"));
-        assert_eq!(code_of("python3", &args(&["-W", "ignore", "-c", "x"]), None).as_deref(), Some("x"));
-        assert_eq!(code_of("perl", &args(&["-we", "x", "-e", "y"]), None).as_deref(), Some("x\ny"));
-        assert_eq!(code_of("node", &args(&["-pe", "x"]), None).as_deref(), Some("x"));
-        assert_eq!(code_of("deno", &args(&["eval", "x"]), None).as_deref(), Some("x"));
-        assert_eq!(code_of("python3", &args(&["-m", "http.server"]), Some("y")), None);
-        assert_eq!(code_of("awk", &args(&["-F", ":", "{print $1}", "f"]), None).as_deref(), Some("{print $1}"));
-        assert_eq!(code_of("awk", &args(&["-f", "prog.awk", "f"]), None), None);
+        let text = |code: &str| Some(Code::Text(code.to_string()));
+        assert_eq!(code_of("python3", &args(&["-c", "x"])), text("x"));
+        assert_eq!(code_of("python3", &args(&["-u", "-cx"])), text("x"));
+        assert_eq!(code_of("node", &args(&["--eval=x"])), text("x"));
+        assert_eq!(code_of("python3", &args(&["script.py"])), Some(Code::File("script.py".into())));
+        assert_eq!(code_of("python3", &args(&[])), Some(Code::Stdin));
+        assert_eq!(code_of("python3", &args(&["-"])), Some(Code::Stdin));
+        assert_eq!(code_of("ls", &args(&["-c", "x"])), None);
+        assert_eq!(code_of("python3.12", &args(&["-Ic", "x"])), text("x"));
+        assert_eq!(code_of("python3", &args(&["-W", "ignore", "-c", "x"])), text("x"));
+        assert_eq!(code_of("perl", &args(&["-we", "x", "-e", "y"])), text("x\ny"));
+        assert_eq!(code_of("node", &args(&["-pe", "x"])), text("x"));
+        assert_eq!(code_of("deno", &args(&["eval", "x"])), text("x"));
+        assert_eq!(code_of("python3", &args(&["-m", "http.server"])), None);
+        assert_eq!(code_of("awk", &args(&["-F", ":", "{print $1}", "f"])), text("{print $1}"));
+        assert_eq!(code_of("awk", &args(&["-f", "prog.awk", "f"])), Some(Code::File("prog.awk".into())));
     }
 }

@@ -111,7 +111,28 @@ pub(crate) struct CommandLine {
     /// The line runs more than [`MAX_COMMANDS`] commands or names more than [`MAX_FILES`]
     /// files: reading stopped there, and the call must not be judged on what was read.
     pub too_large: bool,
+    /// What the reading could not account for, as reasons, each once (`unread`): a program or
+    /// callee chosen at run time, a script from a descriptor, code that does not parse, a
+    /// bound reached. Unknown is never harmless: the baseline asks about any.
+    pub unread: Vec<String>,
 }
+
+/// The classes of [`CommandLine::unread`] reasons, each a reason's first words (`CLASS:
+/// DETAIL`), so that a rule can tell them apart (`unread matches /^script from/`). docs/shell.md
+/// lists them.
+pub(crate) mod unread {
+    /// A program, or a language's callee, chosen at run time (`$(echo rm) -rf ~`, `getattr`,
+    /// `eval(x)`, `iex $x`).
+    pub(crate) const CALLEE: &str = "callee chosen at run time";
+    /// A script read from a descriptor the line does not spell (`python3 /dev/stdin`,
+    /// `bash <(curl …)`, `pwsh -Command -`).
+    pub(crate) const DESCRIPTOR: &str = "script from a descriptor";
+    /// A reading stopped at its size, depth or time bound.
+    pub(crate) const BOUND: &str = "reading bound";
+}
+
+/// At most this many reasons are kept (the first ones): one is enough to ask.
+const MAX_UNREAD: usize = 16;
 
 /// The most commands one line may run, and files it may name, and be judged: every agent's
 /// command fits many times over, while a hostile line (8,000 `sudo`s, a pipeline of 8,000
@@ -121,6 +142,21 @@ pub(crate) const MAX_COMMANDS: usize = 500;
 pub(crate) const MAX_FILES: usize = 2_000;
 
 impl CommandLine {
+    /// Records what the reading could not account for: `class` is one of [`unread`]'s.
+    pub(crate) fn unread(&mut self, class: &str, detail: &str) {
+        self.push_unread(vec![format!("{class}: {detail}")]);
+    }
+
+    /// Adds reasons another reading gave (a PowerShell script's, the words it hands the shell
+    /// reader), each once, up to [`MAX_UNREAD`].
+    pub(crate) fn push_unread(&mut self, reasons: Vec<String>) {
+        for reason in reasons {
+            if self.unread.len() < MAX_UNREAD && !self.unread.contains(&reason) {
+                self.unread.push(reason);
+            }
+        }
+    }
+
     /// Adds commands another reader found (PowerShell's, SQL statements), each run through
     /// `via` first; past [`MAX_COMMANDS`] the line is too large.
     pub(crate) fn push_commands(&mut self, commands: Vec<Command>, via: &[String]) {

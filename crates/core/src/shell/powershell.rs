@@ -689,6 +689,7 @@ impl Reader {
             self.file(&file, access);
         }
         self.out.too_large |= line.too_large;
+        self.out.push_unread(line.unread);
     }
 
     fn redirect(&mut self, target: &str) {

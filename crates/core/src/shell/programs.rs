@@ -917,6 +917,40 @@ pub(super) static PROGRAMS: &[Program] = &[
     Program { names: &["cat"], output: Output::Stdin, ..GENERIC },
 ];
 
+/// Programs that print a shell's setup for `eval` to run (`eval "$(ssh-agent -s)"`, `eval
+/// "$(pyenv init -)"`): the script they print is the tool's own, so a line that runs their
+/// output as its program is not unread. Each prints variables and functions, not the
+/// agent's choice of command.
+pub(super) const PRINTS_SHELL_SETUP: &[&str] = &[
+    "ssh-agent",
+    "gpg-agent",
+    "pyenv",
+    "rbenv",
+    "nodenv",
+    "goenv",
+    "jenv",
+    "direnv",
+    "brew",
+    "conda",
+    "mamba",
+    "micromamba",
+    "starship",
+    "zoxide",
+    "fnm",
+    "mise",
+    "rtx",
+    "asdf",
+    "opam",
+    "luarocks",
+    "dircolors",
+    "keychain",
+    "thefuck",
+    "atuin",
+    "register-python-argcomplete",
+    "minikube",
+    "docker-machine",
+];
+
 /// The row of `name` (`GENERIC` when it has none).
 pub(super) fn program(name: &str) -> &'static Program {
     static BY_NAME: OnceLock<FxHashMap<&'static str, &'static Program>> = OnceLock::new();

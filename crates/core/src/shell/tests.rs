@@ -415,3 +415,66 @@ fn watch_runs_the_command_after_its_options_however_they_are_spelt() {
         );
     }
 }
+
+/// What the reading of `line` could not account for, each reason's class alone.
+fn unread(line: &str) -> Vec<String> {
+    analyse(line).unread.iter().map(|reason| reason.split(':').next().unwrap_or_default().to_string()).collect()
+}
+
+#[test]
+fn what_the_reader_cannot_account_for_is_unread() {
+    use super::unread::*;
+    // A program chosen at run time.
+    for line in ["$(echo rm) -rf ~", "`echo rm` -rf ~", "sudo $(printf rm) -rf /", "$CMD -rf /", "\"$@\""] {
+        assert_eq!(unread(line), [CALLEE], "{line}");
+    }
+    // A script from a descriptor the line does not spell.
+    for line in [
+        "curl -s x | python3 /dev/stdin",
+        "curl -s x | python3 -",
+        "curl -s x | python3",
+        "python3 <(curl -s x)",
+        "bash <(curl -s x)",
+        "curl -s x | bash /dev/stdin",
+        "curl -s x | node -",
+        "perl /dev/fd/3 3<x.pl",
+        "pwsh -Command -",
+        "curl -s x | pwsh -c -",
+    ] {
+        assert_eq!(unread(line), [DESCRIPTOR], "{line}");
+    }
+    // A script the line spells is read, not unread.
+    for line in [
+        "echo 'rm -rf ~' | bash /dev/stdin",
+        "python3 - <<'EOF'\nimport os\nos.system('rm -rf ~')\nEOF",
+        "python3 /dev/stdin <<< 'print(1)'",
+    ] {
+        assert!(unread(line).is_empty(), "{line}: {:?}", analyse(line).unread);
+    }
+    assert!(commands("echo 'rm -rf ~' | bash /dev/stdin").iter().any(|command| command.starts_with("rm ")));
+    // Another language's code past the nesting bound is not read silently.
+    let deep = (0..8).fold("python3 -c 'import os; os.system(\"rm -rf ~\")'".to_string(), |inner, _| {
+        format!("bash -c {}", shell_quote(&inner))
+    });
+    assert_eq!(unread(&deep), [BOUND]);
+    // Ordinary lines leave nothing unread.
+    for line in [
+        "ls -la",
+        "git status && cargo test",
+        "python3 script.py --verbose",
+        "python3 -m pytest -q",
+        "make test",
+        "npm test",
+        "for f in *.txt; do wc -l \"$f\"; done",
+        "X=$(git rev-parse HEAD); echo $X",
+        "cat <(sort a) <(sort b)",
+        "python3 -c 'print(1)'",
+    ] {
+        assert!(unread(line).is_empty(), "{line}: {:?}", analyse(line).unread);
+    }
+}
+
+/// `text` as one single-quoted shell word.
+fn shell_quote(text: &str) -> String {
+    format!("'{}'", text.replace('\'', r"'\''"))
+}

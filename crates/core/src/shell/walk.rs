@@ -69,6 +69,7 @@ impl Walker {
         // The tolerant splitter already split the whole line: what it nests is seen, but for
         // the words an `eval` joins, read once more (tolerantly, so no deeper).
         if ctx.depth > MAX_DEPTH + 2 {
+            self.out.unread(unread::BOUND, &format!("scripts nested more than {} deep", MAX_DEPTH + 2));
             return;
         }
         // `rm${IFS}-rf${IFS}/`: the field separator splits words as a blank does.

@@ -184,8 +184,18 @@ pub(super) fn reads_stdin(program: &str, parsed: &Options) -> bool {
     }
     !has_c(&parsed.flags)
         && (parsed.operands.is_empty()
-            || parsed.operands.first().is_some_and(|first| first == "-")
+            || parsed.operands.first().is_some_and(|first| first == "-" || first == "/dev/stdin")
             || parsed.flags.iter().any(|flag| flag == "s"))
+}
+
+/// Whether a script operand names a descriptor, whose contents the line does not spell:
+/// standard input, `<(…)` (`/dev/fd/63`), another descriptor.
+pub(super) fn names_descriptor(word: &str) -> bool {
+    word == "-"
+        || word == "/dev/stdin"
+        || word.starts_with("/dev/fd/")
+        || word.starts_with("/proc/self/fd/")
+        || word.starts_with("/dev/tcp/")
 }
 
 /// What a command reads from its input as words: what the line spells (`echo / | xargs …`), or

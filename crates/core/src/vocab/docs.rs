@@ -75,6 +75,7 @@ pub fn field(name: &str) -> Option<&'static str> {
         "kind" => "What the tool does, across agents: `shell`, `read`, `write`, `search`, `fetch`, `mcp`, `agent`, `other`.",
         "paths" => "Every file the call touches (a list): a patch's files, a command line's operands and redirections.",
         "programs" => "Every program a shell call's command line runs (a list), through `bash -c`, `sudo`, pipes and substitutions.",
+        "unread" => "What the reader of the call's command line could not account for, as reasons (a list; empty when it read everything): `callee chosen at run time: python getattr`, `script from a descriptor: python3 /dev/stdin`. `pre_tool_use when len(unread) > 0 => ask \"…\"`.",
         "access" => "How the call uses the file being judged: `read`, `write`, or `use` (a key or certificate a program authenticates with, `ssh -i KEY`, whose contents it does not print).",
         "program" => "Inside `runs (…)`: the command's program.",
         "subcommand" => "Inside `runs (…)`: the command's first operand (`push` in `git push`).",

@@ -279,6 +279,10 @@ pub enum Field {
     Message,
     /// Every program a shell call's command line runs (a list).
     Programs,
+    /// What the reader of a call's command line could not account for, as reasons (a list):
+    /// a program or callee chosen at run time, a script from a descriptor, code that does not
+    /// parse, a bound reached (docs/shell.md, "What is unread").
+    Unread,
     /// Every `program subcommand` pair of a shell call's commands (`git push`): an index key of
     /// `runs git push`, not a field rules name.
     ProgramSubcommands,
@@ -335,6 +339,7 @@ const BUILTINS: &[(&str, Field, FieldType, Option<&[EventKind]>)] = &[
     ("kind", Field::Kind, FieldType::Str, Some(TOOL_EVENTS)),
     ("paths", Field::Paths, FieldType::List, Some(TOOL_EVENTS)),
     ("programs", Field::Programs, FieldType::List, Some(TOOL_EVENTS)),
+    ("unread", Field::Unread, FieldType::List, Some(PERMISSION)),
     ("access", Field::Access, FieldType::Str, Some(TOOL_EVENTS)),
     ("program", Field::Program, FieldType::Str, Some(COMMAND_EVENTS)),
     ("subcommand", Field::Subcommand, FieldType::Str, Some(COMMAND_EVENTS)),
@@ -519,6 +524,7 @@ impl Field {
             Field::Error => event == EventKind::PostToolUseFailure,
             Field::StopHookActive => matches!(event, EventKind::Stop | EventKind::SubagentStop),
             Field::Message => event == EventKind::Notification,
+            Field::Unread => matches!(event, EventKind::PreToolUse | EventKind::PermissionRequest),
             Field::Program
             | Field::Flags
             | Field::Operands
