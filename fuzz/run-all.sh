@@ -12,6 +12,7 @@ dict() {
     case "$1" in
         check | format | policy) echo "-dict=dict/rules.dict" ;;
         shell) echo "-dict=dict/shell.dict" ;;
+        python) echo "-dict=dict/python.dict" ;;
         adapter | event | bundle) echo "-dict=dict/payload.dict" ;;
         *) echo "" ;;
     esac
@@ -22,7 +23,7 @@ if ! rustup toolchain list 2>/dev/null | grep -q nightly; then
 else
     toolchain=(+nightly)
 fi
-for target in adapter event bundle check format policy shell lsp; do
+for target in adapter event bundle check format policy shell python lsp; do
     echo "== $target ($seconds s)"
     # shellcheck disable=SC2046
     cargo "${toolchain[@]}" fuzz run "$target" corpus/"$target" -- -max_total_time="$seconds" $(dict "$target") \

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 corpus=fuzz/corpus
-mkdir -p "$corpus"/{adapter,event,bundle,check,format,policy,shell,lsp}
+mkdir -p "$corpus"/{adapter,event,bundle,check,format,policy,shell,python,lsp}
 n=0
 seed() { n=$((n + 1)); cp "$2" "$corpus/$1/seed-$n"; }
 for file in rules/*.rules tests/fixtures/diagnostics/*.rules tests/fixtures/agents/*.rules; do
@@ -68,3 +68,25 @@ for path in glob.glob("rules/*.test.yaml"):
 print(f"seeded {n} command lines", file=sys.stderr)
 PY
 
+# Python code: every script of the benign corpus's Python lines and the Python reader's tests.
+python3 - "$corpus" <<'PY'
+import re, sys, yaml, os
+corpus = sys.argv[1]
+n = 0
+def put(code):
+    global n
+    n += 1
+    with open(os.path.join(corpus, "python", f"code-{n}"), "w") as f:
+        f.write(code)
+for entry in yaml.safe_load(open("tests/corpus/benign/python.yaml")) or []:
+    line = entry["line"]
+    heredoc = re.search(r"<<-?'?(\w+)'?\n(.*)\n\1", line, re.S)
+    code = re.search(r"-c '((?:[^']|'\\'')*)'", line)
+    if heredoc:
+        put(heredoc.group(2))
+    elif code:
+        put(code.group(1).replace("'\\''", "'"))
+for code in re.findall(r'^\s*"((?:[^"\\]|\\.)*)",?$', open("crates/core/src/shell/python.rs").read(), re.M):
+    put(code.encode().decode("unicode_escape"))
+print(f"seeded {n} Python snippets", file=sys.stderr)
+PY

@@ -8,7 +8,7 @@ use std::path::Path;
 fn every_kept_fuzz_input_passes_its_oracle() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions");
     type Oracle = fn(&[u8]);
-    let targets: [(&str, Oracle); 8] = [
+    let targets: [(&str, Oracle); 9] = [
         ("adapter", oracles::adapter),
         ("event", oracles::event),
         ("bundle", oracles::bundle),
@@ -16,6 +16,7 @@ fn every_kept_fuzz_input_passes_its_oracle() {
         ("format", oracles::format),
         ("policy", oracles::policy),
         ("shell", oracles::shell),
+        ("python", oracles::python),
         ("lsp", oracles::lsp),
     ];
     let mut replayed = 0;

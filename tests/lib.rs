@@ -7,6 +7,7 @@ mod agent;
 mod agents;
 mod architecture;
 mod baseline;
+mod benign;
 mod bundle;
 mod cache;
 mod cli;

@@ -229,6 +229,43 @@ pub fn shell(data: &[u8]) {
     let _argv_decision = decide("shell", serde_json::json!({"command": argv}));
 }
 
+/// Bytes as Python code, given to `python3` by `-c` and by a quoted heredoc: the two spellings
+/// hand Python the same code, so the heredoc is decided no weaker than `-c` (the shell reader may
+/// read a heredoc it cannot parse more warily, word by word, but never lose the code), each the
+/// same three ways.
+pub fn python(data: &[u8]) {
+    let Ok(code) = std::str::from_utf8(data) else { return };
+    const END: &str = "HOOKC_FUZZ_EOF";
+    if code.contains('\0') || code.lines().any(|line| line == END) {
+        return;
+    }
+    let (policy, bundled) = shipped();
+    let decide = |line: String| {
+        let json =
+            serde_json::json!({"event": "pre_tool_use", "tool": "Bash", "cwd": "/repo", "args": {"command": line}});
+        let event = Event::from_json(json.to_string().as_bytes()).expect("a shell event parses");
+        decides_alike(policy, bundled, &event);
+        outcome(policy.evaluate(&event))
+    };
+    // How strongly a decision refuses: nothing, ask, deny or block, a line not judged.
+    let rank = |decision: &Result<HookResult, String>| match decision {
+        Ok(result) if result.blocking_error.is_some() => 2,
+        Ok(result) => match result.permission_behavior {
+            hookc::Permission::Deny => 2,
+            hookc::Permission::Ask => 1,
+            _ => 0,
+        },
+        Err(_) => 3,
+    };
+    let quoted = format!("'{}'", code.replace('\'', r"'\''"));
+    let option = decide(format!("python3 -c {quoted}"));
+    let heredoc = decide(format!("python3 - <<'{END}'\n{code}\n{END}"));
+    assert!(
+        rank(&heredoc) >= rank(&option).min(2),
+        "a heredoc is decided weaker than python3 -c for {code:?}: {heredoc:?} {option:?}"
+    );
+}
+
 /// Bytes → `hookc lsp`'s input framing, then completion, hover and formatting over the bytes as
 /// a document: never a panic or an allocation of what a header claims; positions round-trip.
 pub fn lsp(data: &[u8]) {

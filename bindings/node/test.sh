@@ -10,3 +10,4 @@ cp "$target/release/libhookc_node.so" "$here/hookc.node"
 [ -d node_modules/yaml ] || npm install --no-audit --no-fund --ignore-scripts >/dev/null
 node test/conformance.mjs
 node test/registry.mjs
+node test/hostile.mjs

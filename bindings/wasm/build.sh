@@ -9,9 +9,8 @@
 #     wasm32-unknown-unknown from them (RUSTC_BOOTSTRAP=1 lets a stable compiler take -Z flags);
 #   - Debian's lld-19 (`wasm-ld-19`), the linker;
 #   - wasm-bindgen-cli from crates.io, at the version Cargo.lock pins for wasm-bindgen.
-# It installs only what is missing, or a rustc-web older than hookc's MSRV (1.88; Debian served
-# 1.85 until its security update to 1.96). Below 1.88, rustc-wrapper turns on as unstable features
-# what 1.86–1.88 made stable. Cargo.lock here was resolved so that 1.85 can still build it.
+# It installs only what is missing, or a rustc-web older than hookc's MSRV (1.95, which the Python
+# parser needs; Debian serves 1.96 since its security update).
 #
 # Not part of .ci/run: the toolchain takes minutes to install and std to compile. test.sh runs
 # this, then the binding's tests.
@@ -19,7 +18,7 @@ set -eu
 here=$(CDPATH= cd -- "$(dirname -- "$0")" && pwd)
 cd "$here"
 
-msrv=88
+msrv=95
 # rustc-web's minor version, or 0 when there is none.
 minor() { /usr/bin/rustc --version 2>/dev/null | sed -n 's/^rustc 1\.\([0-9]*\)\..*/\1/p' | grep . || echo 0; }
 want=
@@ -32,9 +31,7 @@ if [ -n "$want" ]; then
   DEBIAN_FRONTEND=noninteractive apt-get update >/dev/null
   DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $want >/dev/null
 fi
-[ "$(minor)" -ge 85 ] || { echo "build.sh: no rustc-web 1.85 or newer from Debian" >&2; exit 1; }
-wrapper=
-[ "$(minor)" -ge "$msrv" ] || wrapper="$here/rustc-wrapper"
+[ "$(minor)" -ge "$msrv" ] || { echo "build.sh: no rustc-web 1.$msrv or newer from Debian" >&2; exit 1; }
 
 bindgen=$(sed -n '/^name = "wasm-bindgen"$/{n;s/^version = "\(.*\)"$/\1/p;}' Cargo.lock)
 if ! wasm-bindgen --version 2>/dev/null | grep -q " $bindgen\$"; then
@@ -44,7 +41,7 @@ fi
 
 target=${CARGO_TARGET_DIR:-$here/../../target/wasm}
 mkdir -p "$target"
-PATH=/usr/bin:$PATH RUSTC_BOOTSTRAP=1 RUSTC_WRAPPER="$wrapper" \
+PATH=/usr/bin:$PATH RUSTC_BOOTSTRAP=1 \
   CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld-19 CARGO_TARGET_DIR="$target" \
   cargo build --release --locked --ignore-rust-version --lib --target wasm32-unknown-unknown \
   -Zbuild-std=std,panic_abort > "$target/build.log" 2>&1 || {

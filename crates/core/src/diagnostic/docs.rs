@@ -201,7 +201,7 @@ impl Code {
                 "Use ASCII classes (`(?-u:\\w)`, `[a-zA-Z0-9_]`, `(?-u:.)`), which compile hundreds of times smaller, or bound the repetition.",
             ),
             Code::ApprovesForPerson => (
-                "An `allow` at `permission_request` answers the agent's approval prompt for the person: the call runs without anyone seeing it. Hooks recommend and block; approving is the person's. hookc never approves a call that the same policy refuses or asks about at `pre_tool_use`, never changes what the person allowed for later calls (`updatedPermissions`), and records every such approval in the audit log, but the rule still takes the person out of the decision.",
+                "An `allow` at `permission_request` answers the agent's approval prompt for the person: the call runs without anyone seeing it. Hooks recommend and block; approving is the person's. hookc never approves a call that the same policy refuses or asks about at `pre_tool_use`, nor one whose reader left something `unread`, never changes what the person allowed for later calls (`updatedPermissions`), and records every such approval in the audit log, but the rule still takes the person out of the decision.",
                 "`permission_request when kind == read => allow` meant to spare the person prompts for reads; it also approves reads of files no `pre_tool_use` rule names, on every agent that asks.",
                 "permission_request when kind == read => allow",
                 "Leave the prompt to the person (`ask`), refuse what must never run (`deny`), or allow narrowly (`kind == read and path like \"docs/**\"`) and accept the warning.",

@@ -199,12 +199,18 @@ pub(crate) fn evaluate_on(
     {
         // An approval on the person's behalf never approves what the same policy refuses or
         // asks a person about before the call.
+        // Nor what its reader cannot account for, whether or not a rule reads `unread`.
         let before = Event { common: event.common.clone(), data: EventData::PreToolUse(call.clone()) };
+        let unread =
+            Files::of(&before, table.path_settings())?.shell.map(|shell| shell.line.unread).unwrap_or_default();
         let before = evaluate_event(table, &before, &mut (), scope, today)?.result;
         let refused = before.blocking_error.as_ref().map(ToString::to_string);
         let (permission, reason) = match (refused, before.permission_behavior) {
             (Some(reason), _) => (Permission::Deny, Some(reason)),
             (None, permission @ (Permission::Deny | Permission::Ask)) => (permission, before.permission_reason.clone()),
+            _ if !unread.is_empty() => {
+                (Permission::Ask, Some(format!("hookc cannot tell what this runs ({})", unread.join(", "))))
+            }
             _ => (Permission::Allow, evaluation.result.permission_reason.clone()),
         };
         let result = &mut evaluation.result;

@@ -38,8 +38,6 @@ enum Effect {
     Read,
     /// Opens its first argument, for writing when its mode says so (`open(P, "w")`).
     Open,
-    /// `Path(P)` followed by a method that writes or deletes it (`.write_text(…)`, `.unlink()`).
-    PathMethod,
     /// Runs its first argument as code of the same language (`eval(…)`, `new Function(…)`):
     /// a literal's calls are read where they stand; anything else is unread.
     Code,
@@ -50,24 +48,14 @@ enum Effect {
     Dynamic,
 }
 
-/// A call: the pattern that finds it (ending where its first argument starts), its effect,
-/// and a pattern the code must also hold for a bare name to be this call (`rmtree(` is
-/// shutil's where the code names `shutil`).
+/// A call: the pattern that finds it (ending where its first argument starts) and its effect.
 struct Call {
     pattern: &'static str,
     effect: Effect,
-    requires: Option<&'static str>,
 }
 
 const fn call(pattern: &'static str, effect: Effect) -> Call {
-    Call { pattern, effect, requires: None }
-}
-
-impl Call {
-    /// The same call, counted only where the code also matches `requires`.
-    const fn requires(self, requires: &'static str) -> Call {
-        Call { requires: Some(requires), ..self }
-    }
+    Call { pattern, effect }
 }
 
 /// A language: the programs that run it (a name ending in a version, `python3.12`, is the
@@ -76,6 +64,9 @@ impl Call {
 /// its code (`awk 'PROGRAM'`), its calls, and whether `` `LINE` `` runs a shell line.
 struct Language {
     programs: &'static [&'static str],
+    /// The language's own parser, where one reads it (Python: `python.rs`); the calls below
+    /// are then not used.
+    parsed: Option<fn(&str) -> Vec<Run>>,
     code_options: &'static [&'static str],
     value_options: &'static [&'static str],
     code_operand: bool,
@@ -89,25 +80,15 @@ const DELETE: Effect = Effect::Delete { recursive: false };
 static LANGUAGES: &[Language] = &[
     Language {
         programs: &["python", "python2", "python3", "pypy", "pypy3"],
+        parsed: Some(super::python::runs),
         code_options: &["-c"],
         value_options: &["-W", "-X", "-Q"],
         code_operand: false,
-        calls: &[
-            call(r"\b(?:system|popen)\s*\(", Effect::Shell).requires(r"\bos\b|\bposix\b"),
-            call(r"\bcommands\s*\.\s*getoutput\s*\(", Effect::Shell),
-            call(r"\b(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)\s*\(", Effect::Argv)
-                .requires(r"\bsubprocess\b"),
-            call(r"\bexec[lv]p?e?\s*\(", Effect::ProgramAndArgs).requires(r"\bos\b"),
-            call(r"\brmtree\s*\(", RECURSIVE).requires(r"\bshutil\b"),
-            call(r"\b(?:remove|unlink|rmdir|removedirs)\s*\(", DELETE).requires(r"\bos\b"),
-            call(r"\b(?:copy|copy2|copyfile|move|copytree|replace|rename|symlink|link)\s*\(", Effect::WriteSecond)
-                .requires(r"\bshutil\b|\bos\b"),
-            call(r"\bPath\s*\(", Effect::PathMethod),
-            call(r"\bopen\s*\(", Effect::Open),
-        ],
+        calls: &[],
         backticks: false,
     },
     Language {
+        parsed: None,
         programs: &["node", "nodejs", "bun", "deno"],
         code_options: &["-e", "--eval", "-p", "--print", "eval"],
         value_options: &["-r", "--require", "--import", "--loader", "--input-type", "-C", "--conditions"],
@@ -135,6 +116,7 @@ static LANGUAGES: &[Language] = &[
         backticks: false,
     },
     Language {
+        parsed: None,
         programs: &["perl"],
         code_options: &["-e", "-E"],
         value_options: &[],
@@ -150,6 +132,7 @@ static LANGUAGES: &[Language] = &[
         backticks: true,
     },
     Language {
+        parsed: None,
         programs: &["ruby"],
         code_options: &["-e"],
         value_options: &[],
@@ -177,6 +160,7 @@ static LANGUAGES: &[Language] = &[
         backticks: true,
     },
     Language {
+        parsed: None,
         programs: &["php"],
         code_options: &["-r"],
         value_options: &[],
@@ -194,6 +178,7 @@ static LANGUAGES: &[Language] = &[
         backticks: true,
     },
     Language {
+        parsed: None,
         programs: &["awk", "gawk", "mawk", "nawk"],
         code_options: &[],
         value_options: &["-F", "-v", "-f", "-i", "--field-separator", "--assign", "--include"],
@@ -322,24 +307,62 @@ pub(super) enum Run {
     Unread(&'static str, String),
 }
 
+/// Code longer than this is not read: a reading bound (as Python's, `python.rs`).
+const MAX_CODE: usize = 64 * 1024;
+/// Brackets nested deeper than this (counted in strings too: an over-estimate) are a reading
+/// bound.
+const MAX_BRACKETS: usize = 64;
+
 /// The commands `code`'s calls amount to, in the order they appear.
 pub(super) fn runs(program: &str, code: &str) -> Vec<Run> {
     let Some(language) = language(program) else { return Vec::new() };
     // `python3 -c "$X"`: code known only at run time.
+    // (A shell's variable, `$X` or `${X}`; Ruby's `$_.upcase!` is code.)
     let trimmed = code.trim();
-    if trimmed.starts_with('$') && !trimmed.contains(char::is_whitespace) {
+    let name = trimmed.strip_prefix('$').map(|name| name.trim_start_matches('{').trim_end_matches('}'));
+    if name.is_some_and(|name| {
+        name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    }) {
         return vec![Run::Argv(vec![trimmed.to_string()])];
     }
+    if let Some(parse) = language.parsed {
+        return parse(code);
+    }
+    // The lexical reading does not recurse, but code this long or this deeply nested is no
+    // ordinary one-liner, and what a pattern misses in it would pass unread.
+    let deepest = code
+        .chars()
+        .scan(0usize, |depth, c| {
+            match c {
+                '(' | '[' | '{' => *depth += 1,
+                ')' | ']' | '}' => *depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            Some(*depth)
+        })
+        .max()
+        .unwrap_or(0);
+    if code.len() > MAX_CODE || deepest > MAX_BRACKETS {
+        let program = language.programs.first().copied().unwrap_or_default();
+        let bound = match code.len() > MAX_CODE {
+            true => format!("{program} code longer than {} KiB", MAX_CODE / 1024),
+            false => format!("{program} brackets nested more than {MAX_BRACKETS} deep"),
+        };
+        return vec![Run::Unread(super::unread::BOUND, bound)];
+    }
     let mut found: Vec<(usize, Run)> = Vec::new();
-    for (call, (pattern, requires)) in language.calls.iter().zip(compiled(language)) {
+    for (call, pattern) in language.calls.iter().zip(compiled(language)) {
         let Some(pattern) = pattern else { continue };
-        if call.requires.is_some() && !requires.as_ref().is_some_and(|requires| requires.is_match(code)) {
-            continue;
-        }
         for matched in pattern.find_iter(code) {
             let rest = code.get(matched.end()..).unwrap_or_default();
             // `qx{…}` and `%x(…)` are literals the pattern begins.
             let opener = matched.as_str().trim_end();
+            // `system failed: …` in a string: a call whose parentheses are optional is not one
+            // when a bareword follows (`system "ls"`, `system $cmd`, `system("ls")` are).
+            if !matched.as_str().ends_with(['(', '[']) && rest.starts_with(|c: char| c.is_alphabetic()) {
+                continue;
+            }
             let first = match opener.ends_with("qx") || opener.ends_with("%x") {
                 true => quoted(&format!("{opener}{rest}")),
                 false => argument(rest),
@@ -365,12 +388,10 @@ pub(super) fn runs(program: &str, code: &str) -> Vec<Run> {
 }
 
 /// Each call's pattern, compiled once per language.
-fn compiled(language: &'static Language) -> &'static [(Option<Regex>, Option<Regex>)] {
-    type Compiled = Vec<Vec<(Option<Regex>, Option<Regex>)>>;
-    static COMPILED: OnceLock<Compiled> = OnceLock::new();
+fn compiled(language: &'static Language) -> &'static [Option<Regex>] {
+    static COMPILED: OnceLock<Vec<Vec<Option<Regex>>>> = OnceLock::new();
     let all = COMPILED.get_or_init(|| {
-        let compile =
-            |call: &Call| (Regex::new(call.pattern).ok(), call.requires.and_then(|requires| Regex::new(requires).ok()));
+        let compile = |call: &Call| Regex::new(call.pattern).ok();
         LANGUAGES.iter().map(|language| language.calls.iter().map(compile).collect()).collect()
     });
     let at = LANGUAGES.iter().position(|candidate| std::ptr::eq(candidate, language)).unwrap_or(usize::MAX);
@@ -473,21 +494,6 @@ fn effect(effect: Effect, name: &str, first: &Arg, rest: &str) -> Option<Run> {
             _ if rest.trim_start().strip_prefix(':').is_some_and(|name| name.starts_with(char::is_alphabetic)) => None,
             _ => Some(Run::Unread(super::unread::CALLEE, format!("{} of a value known only at run time", name.trim()))),
         },
-        Effect::PathMethod => {
-            let after = rest.get(skip_argument(rest)..).unwrap_or_default();
-            let method = after.strip_prefix(')')?.trim_start().strip_prefix('.')?.trim_start();
-            let name: String = method.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
-            match name.as_str() {
-                "write_text" | "write_bytes" | "touch" => Some(Run::Argv(write(target()?))),
-                "unlink" | "rmdir" => Some(Run::Argv(delete(false, target()?))),
-                "open" => {
-                    let args = method.get(name.len()..)?.trim_start().strip_prefix('(')?;
-                    let Arg::Text(mode) = argument(args) else { return None };
-                    mode.contains(['w', 'a', 'x', '+']).then(|| target().map(|target| Run::Argv(write(target))))?
-                }
-                _ => None,
-            }
-        }
     }
 }
 
@@ -775,8 +781,11 @@ mod tests {
         // Code given as a literal is read as code of the same language.
         assert_eq!(lines("node", r#"eval("require('child_process').execSync('rm -rf ~')")"#), vec![line("rm -rf ~")]);
         assert_eq!(lines("php", r#"eval("system('rm -rf ~');");"#), vec![line("rm -rf ~")]);
-        // A literal callee, and Perl's block `eval { … }`, are read as what they are.
+        // A literal callee, Perl's block `eval { … }`, a word in a string and Ruby's `$_` are
+        // read as what they are.
         for (program, code) in [
+            ("perl", r#"system("ls", "-la") == 0 or die "system failed: $?""#),
+            ("ruby", "$_.upcase!"),
             ("node", "const fs = require('fs'); fs.readFileSync('a')"),
             ("node", "import('node:fs').then(fs => fs.readdirSync('.'))"),
             ("perl", "eval { die 'x' }; print $@"),
@@ -814,7 +823,16 @@ mod tests {
         );
         // Python does not expand `~`: it is a directory of that name.
         assert_eq!(lines("python3", "shutil.rmtree('~')"), vec![argv_of(&["rm", "-r", "--", "./~"])]);
-        assert_eq!(lines("python3", "shutil.rmtree(p)"), vec![argv_of(&["rm", "-r", "--", "$(cat)"])]);
+        assert_eq!(
+            lines("python3", "shutil.rmtree(p)"),
+            vec![
+                Run::Unread(
+                    super::super::unread::TARGET,
+                    "python shutil.rmtree of a path known only at run time".into()
+                ),
+                argv_of(&["rm", "-r", "--", "$(cat)"])
+            ]
+        );
         assert_eq!(
             lines("node", r#"require("fs").rmSync("/", {recursive: true, force: true})"#),
             vec![argv_of(&["rm", "-r", "--", "/"])]
@@ -838,7 +856,7 @@ mod tests {
         assert_eq!(lines("python3", "print(open('README.md').read())"), vec![argv_of(&["cat", "--", "README.md"])]);
         assert_eq!(lines("python3", "open('a', 'r')"), vec![argv_of(&["cat", "--", "a"])]);
         assert_eq!(
-            lines("python3", "Path('.claude/settings.json').write_text('{}')"),
+            lines("python3", "from pathlib import Path; Path('.claude/settings.json').write_text('{}')"),
             vec![argv_of(&["tee", "--", ".claude/settings.json"])]
         );
         assert_eq!(
@@ -871,7 +889,7 @@ mod tests {
         assert_eq!(lines("python3", r"import os; os.system('\x72m -rf ~')"), vec![line("rm -rf ~")]);
         assert_eq!(
             lines("python3", "import shutil; shutil.copyfile('x', '.claude/settings.json')"),
-            vec![argv_of(&["tee", "--", ".claude/settings.json"])]
+            vec![argv_of(&["cp", "--", "x", ".claude/settings.json"])]
         );
         assert_eq!(lines("python3", "print(open('.env').read())"), vec![argv_of(&["cat", "--", ".env"])]);
         assert_eq!(

@@ -33,6 +33,7 @@ mod interpreters;
 mod options;
 pub(crate) mod powershell;
 mod programs;
+mod python;
 mod scan;
 mod sql;
 mod walk;
@@ -124,6 +125,11 @@ pub(crate) mod unread {
     /// A program, or a language's callee, chosen at run time (`$(echo rm) -rf ~`, `getattr`,
     /// `eval(x)`, `iex $x`).
     pub(crate) const CALLEE: &str = "callee chosen at run time";
+    /// An effect that changes files reached with a target known only at run time
+    /// (`shutil.rmtree(sys.argv[1])`).
+    pub(crate) const TARGET: &str = "target known only at run time";
+    /// Code in another language that does not parse.
+    pub(crate) const UNPARSED: &str = "code that does not parse";
     /// A script read from a descriptor the line does not spell (`python3 /dev/stdin`,
     /// `bash <(curl …)`, `pwsh -Command -`).
     pub(crate) const DESCRIPTOR: &str = "script from a descriptor";

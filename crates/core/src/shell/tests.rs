@@ -456,7 +456,10 @@ fn what_the_reader_cannot_account_for_is_unread() {
     let deep = (0..8).fold("python3 -c 'import os; os.system(\"rm -rf ~\")'".to_string(), |inner, _| {
         format!("bash -c {}", shell_quote(&inner))
     });
-    assert_eq!(unread(&deep), [BOUND]);
+    let found = unread(&deep);
+    assert!(!found.is_empty() && found.iter().all(|class| class == BOUND), "{found:?}");
+    // So is a line past the shell reader's own bounds, read tolerantly.
+    assert_eq!(unread(&format!("echo {}x{}", "$(".repeat(100), ")".repeat(100))), [BOUND]);
     // Ordinary lines leave nothing unread.
     for line in [
         "ls -la",

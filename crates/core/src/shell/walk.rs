@@ -80,13 +80,18 @@ impl Walker {
         };
         let text = text.as_ref();
         let (brackets, parentheses) = nesting(text);
-        if ctx.depth > MAX_DEPTH
-            || text.len() > MAX_PARSED
-            || brackets > MAX_NESTING
-            || parentheses > MAX_PARENTHESES
-            || huge_descriptor(text)
-            || odd_heredoc(text)
-        {
+        let bound = match () {
+            _ if ctx.depth > MAX_DEPTH => Some(format!("scripts nested more than {MAX_DEPTH} deep")),
+            _ if text.len() > MAX_PARSED => Some(format!("a script longer than {} KiB", MAX_PARSED / 1024)),
+            _ if brackets > MAX_NESTING => Some(format!("brackets nested more than {MAX_NESTING} deep")),
+            _ if parentheses > MAX_PARENTHESES => Some(format!("parentheses nested more than {MAX_PARENTHESES} deep")),
+            _ if huge_descriptor(text) || odd_heredoc(text) => Some("a spelling the parser cannot take".to_string()),
+            _ => None,
+        };
+        if let Some(bound) = bound {
+            // Read tolerantly, so nothing hides behind the bound; and said, since a tolerant
+            // reading is not the shell's.
+            self.out.unread(unread::BOUND, &format!("shell: {bound}"));
             return self.tolerant(text, ctx);
         }
         if let Some(items) = scan::scan(text).filter(|_| !self.parser_only) {
