@@ -17,5 +17,6 @@ native=$(CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$here/../../target/wasm-native} ca
 echo "$native" | grep -E '^test result: ok\. [1-9]'
 node test/conformance.mjs
 node test/registry.mjs
+node test/hostile.mjs
 command -v chromium >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium >/dev/null
 node test/playground.mjs
