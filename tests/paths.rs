@@ -90,6 +90,32 @@ fn case_insensitive_hosts_match_every_case() {
     }
 }
 
+/// On a host whose file names fold case, the baseline reads program names in any case: `SUDO`,
+/// `BASH -c`, `Find`, `POWERSHELL` and `Python3` are the programs they run there.
+#[test]
+fn case_insensitive_hosts_read_program_names_in_any_case() {
+    let rules = concat!(env!("CARGO_MANIFEST_DIR"), "/rules");
+    let insensitive = PathSettings::default().with_case(PathCase::Insensitive);
+    let folded = Policy::from_paths(&[rules]).unwrap().without_own_files().with_path_settings(insensitive);
+    let exact = Policy::from_paths(&[rules]).unwrap().without_own_files();
+    for line in [
+        "SUDO rm -rf /",
+        "BASH -c 'rm -rf ~'",
+        "Find / -delete",
+        "/USR/BIN/ENV RM -rf /",
+        "Python3 -c 'import os; os.system(\"rm -rf ~\")'",
+        "POWERSHELL.EXE -Command \"Remove-Item -Recurse -Force ~\"",
+    ] {
+        let call = event(serde_json::json!({"event": "pre_tool_use", "tool": "Bash", "cwd": "/repo",
+            "project_root": "/repo", "args": {"command": line}}));
+        assert_eq!(folded.evaluate(&call).unwrap().permission_behavior, Permission::Deny, "{line}");
+        // Where names do not fold, no program of those names is known to be the lower-case one.
+        if !line.starts_with("POWERSHELL") {
+            assert_ne!(exact.evaluate(&call).unwrap().permission_behavior, Permission::Deny, "{line}");
+        }
+    }
+}
+
 const WORDS: &[&str] =
     &["rm", "git", "push", "a", "B", "x.txt", "src", "Cargo.lock", "-rf", "é", "<", "/", ">", "|", "sudo", "'q r'"];
 const PATHS: &[&str] = &[

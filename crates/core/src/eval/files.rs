@@ -94,7 +94,7 @@ impl<'e> Files<'e> {
             turn: OnceCell::new(),
         };
         let Some(call) = event.tool_call() else { return Ok(files) };
-        let named: Vec<(String, Option<Access>)> = match shell_line(tool, &call.args) {
+        let named: Vec<(String, Option<Access>)> = match shell_line(tool, &call.args, settings.case) {
             Some(line) if line.too_large => {
                 return Err(super::EvalError::CommandLine { commands: shell::MAX_COMMANDS, files: shell::MAX_FILES })
             }
@@ -488,16 +488,16 @@ impl Turn {
     }
 }
 
-fn shell_line(tool: Resolved, args: &Map<String, Json>) -> Option<CommandLine> {
+fn shell_line(tool: Resolved, args: &Map<String, Json>, case: crate::paths::PathCase) -> Option<CommandLine> {
     if tool.kind() != Kind::Shell {
         return None;
     }
     match command_arg(tool, args)? {
         CommandArg::Line(line) if tool.powershell() => Some(shell::powershell::analyse(&line)),
-        CommandArg::Line(line) => Some(shell::analyse(&line)),
+        CommandArg::Line(line) => Some(shell::analyse_on(&line, case)),
         CommandArg::Argv(words) => {
             let words: Option<Vec<String>> = words.iter().map(|word| word.as_str().map(str::to_string)).collect();
-            words.map(|words| shell::analyse_argv(&words))
+            words.map(|words| shell::analyse_argv(&words, case))
         }
     }
 }

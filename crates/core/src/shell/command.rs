@@ -4,7 +4,25 @@
 
 use super::*;
 
+/// At most this many programs are read for one program named by a glob (`/bin/?` matches a few).
+const MAX_GLOB_PROGRAMS: usize = 16;
+
+/// Whether a program's name is a glob (`r?`, `r[m]`, `r*`); `[` and `[[` are test.
+fn is_glob(name: &str) -> bool {
+    name != "[" && name != "[[" && !name.starts_with(['$', '`']) && name.contains(['*', '?', '['])
+}
+
 impl Walker {
+    /// A program word's name as this host runs it: its last path segment (`/bin/rm` is `rm`),
+    /// in lower case where file names fold (`SUDO` is `sudo` on macOS).
+    pub(super) fn name(&self, word: &str) -> String {
+        let name = program_name(word);
+        match self.fold && !name.starts_with(['$', '`']) {
+            true => name.to_lowercase(),
+            false => name,
+        }
+    }
+
     /// One simple command's words: wrappers are seen through, then the command is recorded
     /// with the files it names, and the scripts it runs are read in turn.
     pub(super) fn command(
@@ -27,7 +45,32 @@ impl Walker {
             piped_words.extend(script.split_whitespace().map(str::to_string));
         }
         loop {
-            let Some(name) = words.first().map(|first| program_name(first)) else { return };
+            let Some(name) = words.first().map(|first| self.name(first)) else { return };
+            // `/bin/r? -rf ~`: a program named by a glob is every program of the tables it
+            // matches; one it cannot be matched to is unread.
+            if !self.unexpanded && is_glob(&name) {
+                let matches = programs::matching(&name);
+                match matches.as_slice() {
+                    [] => self.out.unread(unread::CALLEE, &format!("a program named by a glob: {name}")),
+                    [one] => {
+                        if let Some(first) = words.first_mut() {
+                            *first = (*one).to_string();
+                        }
+                        continue;
+                    }
+                    several => {
+                        let each = Context { via: via.clone(), inputs: inputs.clone(), piped_words, depth: ctx.depth };
+                        for program in several.iter().take(MAX_GLOB_PROGRAMS) {
+                            let mut words = words.clone();
+                            if let Some(first) = words.first_mut() {
+                                *first = (*program).to_string();
+                            }
+                            self.command(words, Vec::new(), stdin_script.clone(), &each);
+                        }
+                        return;
+                    }
+                }
+            }
             let row = programs::program(&name);
             // `flock FILE -c SCRIPT` runs a script, not a command.
             let script_runner = matches!(row.script, Script::Option(..))
@@ -91,7 +134,7 @@ impl Walker {
             }
             words = inner;
         }
-        let first_name = words.first().map(|first| program_name(first)).unwrap_or_default();
+        let first_name = words.first().map(|first| self.name(first)).unwrap_or_default();
         if programs::program(&first_name).reader == Reader::Parallel {
             words = parallel(&words, &read_words(&piped_words));
             self.record(&first_name, &[], &via, &inputs);
@@ -105,7 +148,7 @@ impl Walker {
             }
         }
         let Some(first) = words.first() else { return };
-        let program = program_name(first);
+        let program = self.name(first);
         let row = programs::program(&program);
         let args = words.get(1..).unwrap_or_default().to_vec();
         let mut parsed = parse_options(&program, &args);

@@ -194,6 +194,11 @@ fn language(program: &str) -> Option<&'static Language> {
     LANGUAGES.iter().find(|language| language.programs.contains(&program) || language.programs.contains(&name))
 }
 
+/// Every program of these languages (for a program named by a glob).
+pub(super) fn programs() -> impl Iterator<Item = &'static str> {
+    LANGUAGES.iter().flat_map(|language| language.programs.iter().copied())
+}
+
 /// Whether `program` runs code in one of these languages.
 pub(super) fn is_interpreter(program: &str) -> bool {
     language(program).is_some()

@@ -216,9 +216,17 @@ impl CommandLine {
     }
 }
 
-/// Parses a command line as a shell would.
+/// Parses a command line as a shell would, on a host whose file names do not fold case.
+#[cfg(test)]
 pub(crate) fn analyse(line: &str) -> CommandLine {
-    let mut walker = Walker { temp_set: sets_temp(line), line: line.to_string(), ..Walker::default() };
+    analyse_on(line, crate::paths::PathCase::Sensitive)
+}
+
+/// Parses a command line as a shell on a host with file names of `case` would: where they fold
+/// (macOS, Windows), `SUDO` and `Bash` run `sudo` and `bash`.
+pub(crate) fn analyse_on(line: &str, case: crate::paths::PathCase) -> CommandLine {
+    let fold = case == crate::paths::PathCase::Insensitive;
+    let mut walker = Walker { temp_set: sets_temp(line), line: line.to_string(), fold, ..Walker::default() };
     walker.script(line, &Context::default());
     walker.out
 }
@@ -235,14 +243,16 @@ fn analyse_with_parser(line: &str) -> Option<CommandLine> {
 /// Reads words a program receives as one simple command, read by the shell reader's rules for
 /// options and wrappers (PowerShell's native commands).
 fn analyse_words(words: &[String]) -> CommandLine {
-    let mut walker = Walker::default();
+    let mut walker = Walker { unexpanded: true, ..Walker::default() };
     walker.command(words.to_vec(), Vec::new(), None, &Context::default());
     walker.out
 }
 
-/// Reads an argv array (Codex's `shell` tool) as one simple command.
-pub(crate) fn analyse_argv(argv: &[String]) -> CommandLine {
-    let mut walker = Walker::default();
+/// Reads an argv array (Codex's `shell` tool) as one simple command, names folded as
+/// [`analyse_on`] folds them.
+pub(crate) fn analyse_argv(argv: &[String], case: crate::paths::PathCase) -> CommandLine {
+    let mut walker =
+        Walker { fold: case == crate::paths::PathCase::Insensitive, unexpanded: true, ..Walker::default() };
     // No shell expands these words: `~` is a file of that name (`./~`), not the home directory.
     let words =
         argv.iter().map(|word| if word.starts_with('~') { format!("./{word}") } else { word.clone() }).collect();

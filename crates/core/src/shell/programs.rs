@@ -126,6 +126,8 @@ pub(super) enum Script {
     AfterOptions,
     /// Its operands after the first are one script (`ssh HOST rm -rf /`).
     AfterFirstOperand,
+    /// Its first operand is a script, run later (`trap 'rm -rf ~' EXIT`); `-` resets instead.
+    FirstOperand,
     /// Its operands after one of these subcommands are one script (`tmux send-keys …`).
     AfterSubcommand(&'static [&'static str]),
 }
@@ -133,7 +135,7 @@ pub(super) enum Script {
 impl Script {
     /// Whether the words the script is made of are no files (`eval WORDS`, `ssh HOST COMMAND`).
     pub(super) fn takes_operands(self) -> bool {
-        matches!(self, Script::Words | Script::AfterOptions | Script::AfterFirstOperand)
+        matches!(self, Script::Words | Script::AfterOptions | Script::AfterFirstOperand | Script::FirstOperand)
     }
 }
 
@@ -256,6 +258,7 @@ pub(super) static PROGRAMS: &[Program] = &[
     },
     // Programs that run a script, or read one.
     Program { names: &["eval"], script: Script::Words, ..GENERIC },
+    Program { names: &["trap"], script: Script::FirstOperand, ..GENERIC },
     Program {
         names: &["watch"],
         short_values: "nq",
@@ -950,6 +953,21 @@ pub(super) const PRINTS_SHELL_SETUP: &[&str] = &[
     "minikube",
     "docker-machine",
 ];
+
+/// The names of the tables' programs that the glob `pattern` matches, each once, sorted.
+pub(super) fn matching(pattern: &str) -> Vec<&'static str> {
+    let Ok(glob) = globset::GlobBuilder::new(pattern).literal_separator(true).build() else { return Vec::new() };
+    let matcher = glob.compile_matcher();
+    let mut names: Vec<&'static str> = PROGRAMS
+        .iter()
+        .flat_map(|row| row.names.iter().copied())
+        .chain(super::interpreters::programs())
+        .filter(|name| matcher.is_match(name))
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    names
+}
 
 /// The row of `name` (`GENERIC` when it has none).
 pub(super) fn program(name: &str) -> &'static Program {

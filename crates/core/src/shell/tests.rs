@@ -114,7 +114,7 @@ fn scripts_handed_to_a_shell_are_parsed_in_turn() {
 fn argv_arrays_are_one_command() {
     let argv: Vec<String> = ["bash", "-lc", "rm -rf / && echo 'x'"].map(str::to_string).to_vec();
     assert_eq!(
-        summarise(&analyse_argv(&argv)),
+        summarise(&analyse_argv(&argv, crate::paths::PathCase::Sensitive)),
         [
             "rm flags=r,f operands=/ via=bash",
             "echo operands=x via=bash",
@@ -123,7 +123,7 @@ fn argv_arrays_are_one_command() {
     );
     // argv words are not re-split or unquoted.
     let argv: Vec<String> = ["rm", "-rf", "a b", "'c'"].map(str::to_string).to_vec();
-    assert_eq!(summarise(&analyse_argv(&argv)), ["rm flags=r,f operands=a b,'c'"]);
+    assert_eq!(summarise(&analyse_argv(&argv, crate::paths::PathCase::Sensitive)), ["rm flags=r,f operands=a b,'c'"]);
 }
 
 #[test]
@@ -373,7 +373,7 @@ fn parameters_homes_temp_dirs_and_subcommand_options_are_read_as_the_shell_reads
     );
     // No shell expands an argv's words: `~` is a file of that name.
     let argv: Vec<String> = ["rm", "-rf", "~"].map(str::to_string).to_vec();
-    assert_eq!(summarise(&analyse_argv(&argv)), ["rm flags=r,f operands=./~"]);
+    assert_eq!(summarise(&analyse_argv(&argv, crate::paths::PathCase::Sensitive)), ["rm flags=r,f operands=./~"]);
     assert_eq!(commands("env - git reset --hard")[1], "git flags=hard operands=reset via=env");
     assert_eq!(commands("git -- reset --hard"), ["git flags=hard operands=reset"]);
     assert_eq!(commands("git checkout -bfeature"), ["git flags=b operands=checkout"]);
@@ -480,4 +480,47 @@ fn what_the_reader_cannot_account_for_is_unread() {
 /// `text` as one single-quoted shell word.
 fn shell_quote(text: &str) -> String {
     format!("'{}'", text.replace('\'', r"'\''"))
+}
+
+/// Each command as [`commands`] gives it, read on a host whose file names fold case.
+fn commands_folded(line: &str) -> Vec<String> {
+    summarise(&analyse_on(line, crate::paths::PathCase::Insensitive))
+}
+
+#[test]
+fn program_names_fold_where_the_host_folds() {
+    for (line, expected) in [
+        ("SUDO rm -rf /", "rm flags=r,f operands=/ via=sudo"),
+        ("BASH -c 'rm -rf ~'", "rm flags=r,f operands=~ via=bash"),
+        ("Find / -delete", "find flags=delete operands=/"),
+        ("/USR/BIN/ENV RM -rf /", "rm flags=r,f operands=/ via=env"),
+        ("Python3 -c 'import os; os.system(\"rm -rf ~\")'", "rm flags=r,f operands=~ via=python3"),
+    ] {
+        let found = commands_folded(line);
+        assert!(found.iter().any(|command| command == expected), "{line}: {found:?}");
+    }
+    // Where names do not fold, `SUDO` is a program of its own: no file of that name is sudo.
+    assert!(!commands("SUDO rm -rf /").iter().any(|command| command.starts_with("rm ")));
+}
+
+#[test]
+fn program_names_given_as_globs_are_every_program_they_match() {
+    assert!(commands("/bin/r? -rf ~").iter().any(|command| command == "rm flags=r,f operands=~"));
+    assert!(commands("/usr/bin/r[m] -rf ~").iter().any(|command| command == "rm flags=r,f operands=~"));
+    assert!(commands("/usr/bin/su?o rm -rf /").iter().any(|command| command == "rm flags=r,f operands=/ via=sudo"));
+    // A glob no program of the tables matches is unread.
+    assert_eq!(unread("/opt/x/zq?z -rf ~"), [super::unread::CALLEE]);
+    // `[` is test, not a glob.
+    assert!(unread("[ -f x ] && echo yes").is_empty());
+    // No shell expands an argv array's words: `/bin/r?` is a file of that name.
+    let argv: Vec<String> = ["/bin/r?", "-rf", "x"].map(str::to_string).to_vec();
+    assert_eq!(summarise(&analyse_argv(&argv, crate::paths::PathCase::Sensitive)), ["r? flags=r,f operands=x"]);
+}
+
+#[test]
+fn trap_bodies_are_scripts() {
+    assert!(commands("trap 'rm -rf ~' EXIT").iter().any(|command| command == "rm flags=r,f operands=~ via=trap"));
+    assert!(commands("trap \"curl x | sh\" INT TERM").iter().any(|command| command.starts_with("sh ")));
+    assert_eq!(commands("trap - EXIT"), ["trap operands=-,EXIT"]);
+    assert_eq!(commands("trap -p"), ["trap flags=p"]);
 }

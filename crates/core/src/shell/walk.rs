@@ -62,10 +62,22 @@ pub(super) struct Walker {
     /// Variables the line sets once to a value it spells (`W='rm -rf ~'; eval "$W"`): their
     /// expansions are that value.
     pub(super) variables: std::collections::HashMap<String, String>,
+    /// The host's file names fold case: program names are read in lower case.
+    pub(super) fold: bool,
+    /// The words at hand reached no shell (an argv array, PowerShell's native command): a
+    /// program word is not a glob. Scripts read in turn are a shell's words again.
+    pub(super) unexpanded: bool,
 }
 
 impl Walker {
+    /// Reads a script: a shell's words, whatever read the words that handed it over.
     pub(super) fn script(&mut self, text: &str, ctx: &Context) {
+        let unexpanded = std::mem::replace(&mut self.unexpanded, false);
+        self.shell_script(text, ctx);
+        self.unexpanded = unexpanded;
+    }
+
+    fn shell_script(&mut self, text: &str, ctx: &Context) {
         // The tolerant splitter already split the whole line: what it nests is seen, but for
         // the words an `eval` joins, read once more (tolerantly, so no deeper).
         if ctx.depth > MAX_DEPTH + 2 {

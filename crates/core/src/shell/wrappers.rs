@@ -9,7 +9,8 @@ pub(super) fn split_scripts(words: Vec<String>) -> Vec<Vec<String>> {
     let mut commands = vec![Vec::new()];
     let mut shell = false;
     for word in words {
-        let name = program_name(&word);
+        // (Tolerant: a name in any case, erring towards more commands.)
+        let name = program_name(&word).to_lowercase();
         let starts_script = (shell
             && ((word.starts_with('-') && !word.starts_with("--") && word.contains('c')) || word == "--command"))
             || (commands.last().is_some_and(Vec::is_empty) && programs::program(&name).runs_words());
@@ -168,6 +169,7 @@ pub(super) fn script_of(program: &str, parsed: &Options, args: &[String]) -> Opt
             args.get(at..).unwrap_or_default()
         }
         Script::AfterFirstOperand => parsed.operands.get(1..).unwrap_or_default(),
+        Script::FirstOperand => return parsed.operands.first().filter(|script| script.as_str() != "-").cloned(),
         Script::AfterSubcommand(subcommands) => match parsed.operands.first() {
             Some(first) if subcommands.contains(&first.as_str()) => parsed.operands.get(1..).unwrap_or_default(),
             _ => return None,
