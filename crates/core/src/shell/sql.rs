@@ -2,11 +2,13 @@
 //! heredoc fed to one), read as statements by a maintained SQL parser (sqlparser): each
 //! statement is a command of its own whose program is `sql`, so a rule reads it with `runs`:
 //! `runs sql (subcommand in [drop, truncate])`, `runs sql (subcommand == delete and not flags
-//! in [where])`. SQL the line does not spell (`psql -f FILE`, a pipe from a program) is one
+//! in [where])`. A statement that runs others runs them too: a `WITH` whose tables delete,
+//! update or insert, `EXPLAIN ANALYZE`. Short options cluster as getopt reads them (`psql -Atc`,
+//! `mysql -Bse`). SQL the line does not spell (`psql -f FILE`, a pipe from a program) is one
 //! `sql` command whose subcommand is `unread`; SQL the parser rejects is `unparsed`.
 
 use super::Command;
-use sqlparser::ast::Statement;
+use sqlparser::ast::{Query, SetExpr, Statement};
 use sqlparser::dialect::{Dialect, GenericDialect, MySqlDialect, PostgreSqlDialect, SQLiteDialect};
 use sqlparser::parser::Parser;
 
@@ -75,8 +77,14 @@ pub(super) fn commands(program: &str, args: &[String], stdin: Option<&str>, fed:
             if attached.is_none() {
                 words.next();
             }
-        } else if let Some(sql) = client.sql_options.iter().find_map(|option| attached_short(word, option)) {
-            scripts.push(sql.to_string());
+        } else if let Some((option, attached)) = in_cluster(word, client) {
+            // `psql -Atc SQL`, `mysql -Bse SQL`, `psql -AtcSQL`: short options cluster as
+            // getopt reads them, the one that takes a value last.
+            let value = if attached.is_empty() { words.next().cloned() } else { Some(attached.to_string()) };
+            match client.sql_options.contains(&option) {
+                true => scripts.extend(value),
+                false => unread = true,
+            }
         } else if !word.starts_with('-') {
             operands += 1;
             // `sqlite3 DB "SQL"`: what follows the database is SQL.
@@ -97,9 +105,17 @@ pub(super) fn commands(program: &str, args: &[String], stdin: Option<&str>, fed:
     commands
 }
 
-/// `-cSQL`: a short option's value attached to it.
-fn attached_short<'a>(word: &'a str, option: &str) -> Option<&'a str> {
-    (option.len() == 2).then(|| word.strip_prefix(option)).flatten().filter(|rest| !rest.is_empty())
+/// A cluster of short options holding one whose value is SQL or a file of it (`-Atc`,
+/// `-Bse`, `-cSQL`): that option, and what follows its letter in the word (its value, or empty
+/// when the next word is).
+fn in_cluster<'a>(word: &'a str, client: &Client) -> Option<(&'static str, &'a str)> {
+    let letters = word.strip_prefix('-').filter(|letters| !letters.starts_with('-'))?;
+    letters.char_indices().find_map(|(at, letter)| {
+        let option = client.sql_options.iter().chain(client.file_options).find(|option| {
+            option.len() == 2 && option.strip_prefix('-').is_some_and(|name| name.starts_with(letter))
+        })?;
+        Some((*option, letters.get(at + letter.len_utf8()..).unwrap_or_default()))
+    })
 }
 
 /// The statements of one SQL text, as `sql` commands.
@@ -125,7 +141,7 @@ fn statements(program: &str, sql: &str) -> Vec<Command> {
         .collect::<Vec<_>>()
         .join("\n");
     let mut commands = match Parser::parse_sql(dialect.as_ref(), &text) {
-        Ok(parsed) => parsed.iter().map(statement).collect(),
+        Ok(parsed) => parsed.iter().flat_map(statement).collect(),
         Err(_) if text.trim().is_empty() => Vec::new(),
         Err(_) => vec![sql_command("unparsed", Vec::new(), text.split_whitespace().map(str::to_lowercase).collect())],
     };
@@ -135,9 +151,43 @@ fn statements(program: &str, sql: &str) -> Vec<Command> {
     commands
 }
 
+/// One statement, then the statements it runs inside it: a `WITH` whose tables delete, update
+/// or insert (`WITH gone AS (DELETE …) SELECT …`), the statement `EXPLAIN ANALYZE` runs.
+fn statement(statement: &Statement) -> Vec<Command> {
+    let mut commands = vec![one(statement)];
+    match statement {
+        Statement::Query(query) => commands.extend(inside(query)),
+        Statement::Explain { analyze, options, statement, .. }
+            if *analyze || options.iter().flatten().any(|option| option.name.value.eq_ignore_ascii_case("analyze")) =>
+        {
+            commands.extend(self::statement(statement));
+        }
+        _ => {}
+    }
+    commands
+}
+
+/// The statements a query runs: its `WITH` tables' and its body's (sqlparser bounds how deeply
+/// a query nests).
+fn inside(query: &Query) -> Vec<Command> {
+    let mut commands: Vec<Command> =
+        query.with.iter().flat_map(|with| &with.cte_tables).flat_map(|table| inside(&table.query)).collect();
+    match query.body.as_ref() {
+        SetExpr::Delete(statement)
+        | SetExpr::Update(statement)
+        | SetExpr::Insert(statement)
+        | SetExpr::Merge(statement) => {
+            commands.extend(self::statement(statement));
+        }
+        SetExpr::Query(query) => commands.extend(inside(query)),
+        _ => {}
+    }
+    commands
+}
+
 /// One statement: its first keyword as the subcommand, its words (as the parser renders them,
 /// lower case), and the flag `where` on a `DELETE` or `UPDATE` that has a `WHERE`.
-fn statement(statement: &Statement) -> Command {
+fn one(statement: &Statement) -> Command {
     let rendered = statement.to_string();
     let words: Vec<String> = rendered.split_whitespace().map(str::to_lowercase).collect();
     let kind = words.first().cloned().unwrap_or_default();
@@ -179,6 +229,31 @@ mod tests {
             ["begin ", "drop ", "commit "]
         );
         assert_eq!(read("psql", &["-c", "select 1"], None, false), ["select "]);
+    }
+
+    #[test]
+    fn option_clusters_are_read_as_the_client_reads_them() {
+        assert_eq!(read("psql", &["-Atc", "DROP TABLE users"], None, false), ["drop "]);
+        assert_eq!(read("psql", &["-AtcDROP TABLE users"], None, false), ["drop "]);
+        assert_eq!(read("mysql", &["-Bse", "DELETE FROM users"], None, false), ["delete "]);
+        assert_eq!(read("psql", &["-Atf", "x.sql"], None, false), ["unread "]);
+    }
+
+    #[test]
+    fn statements_that_run_inside_others_are_read() {
+        assert_eq!(
+            read(
+                "psql",
+                &["-c", "WITH gone AS (DELETE FROM users RETURNING id) SELECT count(*) FROM gone"],
+                None,
+                false
+            ),
+            ["with ", "delete "]
+        );
+        assert_eq!(read("psql", &["-c", "EXPLAIN ANALYZE DELETE FROM users"], None, false), ["explain ", "delete "]);
+        assert_eq!(read("psql", &["-c", "EXPLAIN (ANALYZE) DELETE FROM users"], None, false), ["explain ", "delete "]);
+        // EXPLAIN alone plans the statement and runs nothing.
+        assert_eq!(read("psql", &["-c", "EXPLAIN DELETE FROM users"], None, false), ["explain "]);
     }
 
     #[test]
