@@ -9,6 +9,7 @@ mod architecture;
 mod baseline;
 mod benign;
 mod bundle;
+mod bypasses;
 mod cache;
 mod cli;
 mod corpus;

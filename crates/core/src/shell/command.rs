@@ -58,9 +58,14 @@ impl Walker {
                         }
                         continue;
                     }
+                    several if several.len() > MAX_GLOB_PROGRAMS => {
+                        let reason =
+                            format!("a program named by a glob that matches more than {MAX_GLOB_PROGRAMS}: {name}");
+                        self.out.unread(unread::BOUND, &reason);
+                    }
                     several => {
                         let each = Context { via: via.clone(), inputs: inputs.clone(), piped_words, depth: ctx.depth };
-                        for program in several.iter().take(MAX_GLOB_PROGRAMS) {
+                        for program in several {
                             let mut words = words.clone();
                             if let Some(first) = words.first_mut() {
                                 *first = (*program).to_string();
@@ -101,6 +106,14 @@ impl Walker {
             let args = words.get(1..).unwrap_or_default().to_vec();
             let (mut inner, split) = unwrap(&wrapper, &args);
             let own = args.get(..args.len() - inner.len()).unwrap_or_default();
+            // `env GIT_SSH_COMMAND='…' git fetch`, `sudo PAGER='…' man x`: a wrapper's
+            // assignments are the command's environment, as a line's own are.
+            let assignments: Vec<(String, String)> = own
+                .iter()
+                .filter(|word| scan::is_assignment(word))
+                .filter_map(|word| word.split_once('=').map(|(name, value)| (name.to_string(), value.to_string())))
+                .collect();
+            self.command_variables(&assignments, ctx);
             self.record(&name, own, &via, &inputs);
             via.push(name.clone());
             if row.reader == Reader::Xargs {
@@ -187,11 +200,7 @@ impl Walker {
             stdin_script.clone().or_else(|| (!ctx.piped_words.is_empty()).then(|| ctx.piped_words.join(" ")));
         // `$(echo rm) -rf ~`, `$CMD`, `"$@"`: which program runs is known only at run time.
         // (`eval "$(ssh-agent -s)"` runs a tool's own setup script.)
-        let setup = program.starts_with(['$', '`'])
-            && !program.starts_with("${")
-            && !inputs.is_empty()
-            && inputs.iter().all(|input| programs::PRINTS_SHELL_SETUP.contains(&input.as_str()));
-        if program.starts_with(['$', '`']) && !setup {
+        if program.starts_with(['$', '`']) && !programs::prints_shell_setup(&program) {
             self.out.unread(unread::CALLEE, &program);
         }
         if let Some(script) = script_of(&program, &parsed, &args) {

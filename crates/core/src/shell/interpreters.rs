@@ -82,7 +82,7 @@ static LANGUAGES: &[Language] = &[
         programs: &["python", "python2", "python3", "pypy", "pypy3"],
         parsed: Some(super::python::runs),
         code_options: &["-c"],
-        value_options: &["-W", "-X", "-Q"],
+        value_options: &["-W", "-X", "-Q", "--check-hash-based-pycs"],
         code_operand: false,
         calls: &[],
         backticks: false,
@@ -236,7 +236,7 @@ pub(super) fn code_of(program: &str, args: &[String]) -> Option<Code> {
             code.push(found);
             continue;
         }
-        if word == "--" || word == "-" || word == "/dev/stdin" {
+        if word == "--" || super::wrappers::names_stdin(word) {
             if code.is_empty() && word != "--" {
                 return Some(Code::Stdin);
             }
@@ -312,11 +312,11 @@ pub(super) enum Run {
     Unread(&'static str, String),
 }
 
-/// Code longer than this is not read: a reading bound (as Python's, `python.rs`).
-const MAX_CODE: usize = 64 * 1024;
+/// Code longer than this is not read: a reading bound (Python's too, `python.rs`).
+pub(super) const MAX_CODE: usize = 64 * 1024;
 /// Brackets nested deeper than this (counted in strings too: an over-estimate) are a reading
 /// bound.
-const MAX_BRACKETS: usize = 64;
+pub(super) const MAX_BRACKETS: usize = 64;
 
 /// The commands `code`'s calls amount to, in the order they appear.
 pub(super) fn runs(program: &str, code: &str) -> Vec<Run> {
@@ -518,7 +518,7 @@ fn delete(recursive: bool, target: String) -> Vec<String> {
 }
 
 /// A path as a program receives it: no shell expands `~`, so `"~"` is a file of that name.
-fn literal_path(text: &str) -> String {
+pub(super) fn literal_path(text: &str) -> String {
     match text.starts_with('~') {
         true => format!("./{text}"),
         false => text.to_string(),

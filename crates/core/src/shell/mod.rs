@@ -260,10 +260,28 @@ pub(crate) fn analyse_argv(argv: &[String], case: crate::paths::PathCase) -> Com
     walker.out
 }
 
+/// Whether `program` runs the script it reads: a shell, or an interpreter of another language.
+pub(crate) fn runs_scripts(program: &str) -> bool {
+    programs::program(program).is_shell() || interpreters::is_interpreter(program)
+}
+
 /// A program word's name: its last path segment (`/bin/rm` is `rm`).
 pub(crate) fn program_name(word: &str) -> String {
     if word.contains(['$', '`']) {
-        return word.to_string();
+        // `$(which python3)`, `$(command -v node)`: that program, wherever it is.
+        let inner = word.strip_prefix("$(").and_then(|rest| rest.strip_suffix(')')).unwrap_or_default();
+        let words: Vec<&str> = inner.split_whitespace().collect();
+        if let ["which" | "type -P", name] | ["command", "-v", name] = words.as_slice() {
+            if !name.contains(['$', '`', '(', ')', '/']) {
+                return (*name).to_string();
+            }
+        }
+        // `"$VIRTUAL_ENV/bin/python"`, `$(go env GOPATH)/bin/golangci-lint`: the directory is
+        // known only at run time, the name is spelled.
+        return match word.rsplit_once('/') {
+            Some((_, name)) if !name.is_empty() && !name.contains(['$', '`', '(', ')', '{', '}']) => name.to_string(),
+            _ => word.to_string(),
+        };
     }
     // `C:\Git\bin\git.exe` and `git.EXE` are `git`, as Windows runs them (Git Bash, WSL).
     let name = word.rsplit(['/', '\\']).next().unwrap_or(word);

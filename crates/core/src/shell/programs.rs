@@ -920,39 +920,46 @@ pub(super) static PROGRAMS: &[Program] = &[
     Program { names: &["cat"], output: Output::Stdin, ..GENERIC },
 ];
 
-/// Programs that print a shell's setup for `eval` to run (`eval "$(ssh-agent -s)"`, `eval
-/// "$(pyenv init -)"`): the script they print is the tool's own, so a line that runs their
-/// output as its program is not unread. Each prints variables and functions, not the
-/// agent's choice of command.
-pub(super) const PRINTS_SHELL_SETUP: &[&str] = &[
-    "ssh-agent",
-    "gpg-agent",
-    "pyenv",
-    "rbenv",
-    "nodenv",
-    "goenv",
-    "jenv",
-    "direnv",
-    "brew",
-    "conda",
-    "mamba",
-    "micromamba",
-    "starship",
-    "zoxide",
-    "fnm",
-    "mise",
-    "rtx",
-    "asdf",
-    "opam",
-    "luarocks",
-    "dircolors",
-    "keychain",
-    "thefuck",
-    "atuin",
-    "register-python-argcomplete",
-    "minikube",
-    "docker-machine",
+/// The setup scripts tools print for `eval` to run, as `(program, what follows it)`: the script
+/// is the tool's own, so `eval "$(ssh-agent -s)"` or `eval "$(pyenv init -)"` is not unread.
+/// Only these forms: `$(pyenv exec echo rm)` prints what it is told.
+const SHELL_SETUP: &[(&str, &[&str])] = &[
+    ("ssh-agent", &["", "-s", "-c"]),
+    ("gpg-agent", &["--daemon"]),
+    ("pyenv", &["init -", "init - bash", "init - zsh", "init --path", "virtualenv-init -"]),
+    ("rbenv", &["init -", "init - bash", "init - zsh"]),
+    ("nodenv", &["init -"]),
+    ("goenv", &["init -"]),
+    ("jenv", &["init -"]),
+    ("direnv", &["hook bash", "hook zsh", "hook fish"]),
+    ("brew", &["shellenv"]),
+    ("conda", &["shell.bash hook", "shell.zsh hook"]),
+    ("starship", &["init bash", "init zsh"]),
+    ("zoxide", &["init bash", "init zsh"]),
+    ("fnm", &["env", "env --use-on-cd"]),
+    ("mise", &["activate bash", "activate zsh"]),
+    ("opam", &["env"]),
+    ("luarocks", &["path"]),
+    ("dircolors", &["", "-b"]),
+    ("keychain", &["--eval"]),
+    ("atuin", &["init bash", "init zsh"]),
+    ("minikube", &["docker-env"]),
+    ("docker-machine", &["env"]),
 ];
+
+/// Whether a program word is a substitution of one of [`SHELL_SETUP`]'s forms
+/// (`$(ssh-agent -s)`, `` `pyenv init -` ``).
+pub(super) fn prints_shell_setup(word: &str) -> bool {
+    let inner = word
+        .strip_prefix("$(")
+        .and_then(|rest| rest.strip_suffix(')'))
+        .or_else(|| word.strip_prefix('`').and_then(|rest| rest.strip_suffix('`')));
+    let Some(inner) = inner else { return false };
+    let words: Vec<&str> = inner.split_whitespace().collect();
+    let Some((program, rest)) = words.split_first() else { return false };
+    let rest = rest.join(" ");
+    SHELL_SETUP.iter().any(|(name, forms)| name == program && forms.contains(&rest.as_str()))
+}
 
 /// The names of the tables' programs that the glob `pattern` matches, each once, sorted.
 pub(super) fn matching(pattern: &str) -> Vec<&'static str> {

@@ -20,19 +20,18 @@
 //! operators one expression chains), which keep the parser's and the walk's recursion, and the
 //! syntax tree's drop, well inside any host's stack.
 
-use super::interpreters::Run;
+use super::interpreters::{literal_path, Run, MAX_BRACKETS, MAX_CODE};
 use super::{unread, RUN_TIME_INPUT};
 use ruff_python_ast::token::TokenKind;
 use ruff_python_ast::visitor::{self, Visitor};
-use ruff_python_ast::{Arguments, Expr, ExprCall, FStringPart, InterpolatedStringElement, Number, Operator, Stmt};
+use ruff_python_ast::{
+    Arguments, ConversionFlag, Expr, ExprCall, ExprContext, FStringPart, InterpolatedStringElement, Number, Operator,
+    Stmt,
+};
 use ruff_python_parser::{lexer, Mode};
 use rustc_hash::FxHashMap;
 use std::panic::AssertUnwindSafe;
 
-/// Code longer than this is not parsed: a reading bound.
-const MAX_CODE: usize = 64 * 1024;
-/// Brackets nested deeper than this are a reading bound.
-const MAX_BRACKETS: usize = 64;
 /// Operators one expression chains (`1+1+…`, `not not …`, `a.b.c…`, `f()()…`), each a level of
 /// the syntax tree, counted over the brackets open: more is a reading bound.
 const MAX_CHAIN: usize = 512;
@@ -52,7 +51,8 @@ fn runs_at(code: &str, depth: usize) -> Vec<Run> {
     if let Err(bound) = within_bounds(code) {
         return vec![Run::Unread(unread::BOUND, format!("python {bound}"))];
     }
-    // A parser panic must not take the hook down: it is code that does not parse.
+    // A parser panic must not take the hook down: it is code that does not parse. (WebAssembly
+    // is built to abort on a panic, so there the bounds above are what keep the parser whole.)
     let parsed = std::panic::catch_unwind(AssertUnwindSafe(|| ruff_python_parser::parse_module(code)));
     let module = match parsed {
         Ok(Ok(module)) => module,
@@ -64,6 +64,7 @@ fn runs_at(code: &str, depth: usize) -> Vec<Run> {
     for stmt in suite {
         reader.bind(stmt);
     }
+    Names(&mut reader).visit_body(suite);
     for stmt in suite {
         reader.visit_stmt(stmt);
     }
@@ -96,6 +97,9 @@ fn within_bounds(code: &str) -> Result<(), String> {
                     *last += 1;
                     total += 1;
                 }
+                if total > MAX_CHAIN {
+                    return Err(format!("expression chaining more than {MAX_CHAIN} operators"));
+                }
                 chains.push(0);
                 if chains.len() > MAX_BRACKETS {
                     return Err(format!("brackets nested more than {MAX_BRACKETS} deep"));
@@ -106,7 +110,8 @@ fn within_bounds(code: &str) -> Result<(), String> {
                     total -= chains.pop().unwrap_or_default();
                 }
             }
-            TokenKind::Comma | TokenKind::Colon | TokenKind::Semi | TokenKind::Newline => {
+            // (Not a colon: `lambda: lambda: …` nests through them.)
+            TokenKind::Comma | TokenKind::Semi | TokenKind::Newline => {
                 if let Some(last) = chains.last_mut() {
                     total -= *last;
                     *last = 0;
@@ -121,6 +126,7 @@ fn within_bounds(code: &str) -> Result<(), String> {
             | TokenKind::TStringMiddle
             | TokenKind::Comment
             | TokenKind::NonLogicalNewline
+            | TokenKind::Colon
             | TokenKind::Equal => {}
             _ => {
                 if let Some(last) = chains.last_mut() {
@@ -168,6 +174,9 @@ impl Value {
     /// it is, anything else known only at run time.
     fn path(&self) -> Option<String> {
         match self {
+            // `open('$(echo .git/config)', 'w')` in a line the shell expands first: the shell
+            // chose the path, at run time.
+            Value::Text(text) if text.contains("$(") || text.contains('`') || text.contains("${") => None,
             Value::Text(text) => Some(literal_path(text)),
             Value::Path(path) => Some(path.clone()),
             _ => None,
@@ -182,14 +191,6 @@ impl Value {
             Value::List(items) => items.iter().map(Value::text).collect::<Vec<_>>().join(" "),
             Value::Unknown => RUN_TIME_INPUT.to_string(),
         }
-    }
-}
-
-/// A string's text as a path: Python does not expand `~` (`"~"` is a file of that name).
-fn literal_path(text: &str) -> String {
-    match text.starts_with('~') {
-        true => format!("./{text}"),
-        false => text.to_string(),
     }
 }
 
@@ -229,6 +230,8 @@ enum Api {
     Chown(Arg),
     /// Makes a directory.
     Mkdir(Arg),
+    /// Changes the working directory (`os.chdir(DIR)`): later relative paths start there.
+    Chdir(Arg),
     /// Reaches a URL or host over the network.
     Network(Arg),
     /// Reads an environment variable by name (`os.getenv(NAME)`).
@@ -294,6 +297,8 @@ static APIS: &[(&str, Api)] = &[
     ("os.posix_spawn", Api::ProgramAndList { program: named(0, "path"), list: named(1, "argv") }),
     ("os.posix_spawnp", Api::ProgramAndList { program: named(0, "path"), list: named(1, "argv") }),
     ("os.startfile", Api::Argv(named(0, "path"))),
+    ("os.chdir", Api::Chdir(named(0, "path"))),
+    ("pydoc.pipepager", Api::Shell(named(1, "cmd"))),
     // Deletes.
     ("shutil.rmtree", Api::Delete(named(0, "path"), true)),
     ("os.remove", Api::Delete(named(0, "path"), false)),
@@ -305,6 +310,12 @@ static APIS: &[(&str, Api)] = &[
     ("io.open", Api::Open { path: named(0, "file"), mode: named(1, "mode") }),
     ("codecs.open", Api::Open { path: named(0, "filename"), mode: named(1, "mode") }),
     ("os.open", Api::OsOpen(named(0, "path"))),
+    ("io.FileIO", Api::Open { path: named(0, "file"), mode: named(1, "mode") }),
+    ("gzip.open", Api::Open { path: named(0, "filename"), mode: named(1, "mode") }),
+    ("bz2.open", Api::Open { path: named(0, "filename"), mode: named(1, "mode") }),
+    ("lzma.open", Api::Open { path: named(0, "filename"), mode: named(1, "mode") }),
+    ("zipfile.ZipFile", Api::Open { path: named(0, "file"), mode: named(1, "mode") }),
+    ("tarfile.open", Api::Open { path: named(0, "name"), mode: named(1, "mode") }),
     ("os.truncate", Api::Write(named(0, "path"))),
     ("os.mkdir", Api::Mkdir(named(0, "path"))),
     ("os.makedirs", Api::Mkdir(named(0, "name"))),
@@ -363,6 +374,18 @@ static APIS: &[(&str, Api)] = &[
     ("importlib.import_module", Api::Callee(named(0, "name"))),
     ("runpy.run_module", Api::Callee(named(0, "mod_name"))),
     ("runpy.run_path", Api::Callee(named(0, "path_name"))),
+    ("timeit.timeit", Api::Code(named(0, "stmt"))),
+    ("timeit.repeat", Api::Code(named(0, "stmt"))),
+    ("pdb.run", Api::Code(named(0, "statement"))),
+    ("cProfile.run", Api::Code(named(0, "command"))),
+    ("profile.run", Api::Code(named(0, "command"))),
+    ("setattr", Api::Opaque),
+    ("operator.methodcaller", Api::Opaque),
+    ("operator.attrgetter", Api::Opaque),
+    ("yaml.unsafe_load", Api::Opaque),
+    ("yaml.unsafe_load_all", Api::Opaque),
+    ("pickle.Unpickler", Api::Opaque),
+    ("_pickle.loads", Api::Opaque),
     ("pickle.loads", Api::Opaque),
     ("pickle.load", Api::Opaque),
     ("marshal.loads", Api::Opaque),
@@ -398,6 +421,71 @@ enum PathMethod {
     Chmod,
 }
 
+/// Method names only process APIs have: called on an object the reading cannot name, they are
+/// unread (`m.system(…)` where `m` is a parameter).
+const DISTINCTIVE: &[&str] = &[
+    "system",
+    "popen",
+    "execl",
+    "execle",
+    "execlp",
+    "execlpe",
+    "execv",
+    "execve",
+    "execvp",
+    "execvpe",
+    "spawnl",
+    "spawnle",
+    "spawnlp",
+    "spawnlpe",
+    "spawnv",
+    "spawnve",
+    "spawnvp",
+    "spawnvpe",
+    "posix_spawn",
+    "posix_spawnp",
+    "rmtree",
+    "getoutput",
+    "getstatusoutput",
+    "check_output",
+    "check_call",
+    "Popen",
+    "create_subprocess_shell",
+    "create_subprocess_exec",
+    "startfile",
+];
+
+/// `pathlib` methods no other common object has: on a receiver known only at run time, a
+/// change to a target known only then (`for p in Path.home().iterdir(): p.unlink()`).
+const UNAMBIGUOUS_PATH_METHODS: &[&str] =
+    &["write_text", "write_bytes", "unlink", "rmdir", "symlink_to", "hardlink_to", "chmod", "lchmod"];
+
+/// A qualified name as the API table spells it: `builtins.` and `__builtins__.` dropped (the
+/// builtins are bare names), a trailing `.__call__` dropped, `posix.` and `nt.` (what `os`
+/// re-exports) as `os.`, and a module reached through another (`shutil.os.system`,
+/// `os.path.os.system`) as itself: the longest dotted suffix the table has.
+fn canonical(name: &str) -> String {
+    let mut name = name.strip_suffix(".__call__").unwrap_or(name);
+    for prefix in ["builtins.", "__builtins__."] {
+        name = name.strip_prefix(prefix).unwrap_or(name);
+    }
+    let name = match name.split_once('.') {
+        Some(("posix" | "nt", rest)) => format!("os.{rest}"),
+        _ => name.to_string(),
+    };
+    if api(&name).is_some() {
+        return name;
+    }
+    let mut at = 0;
+    while let Some(dot) = name.get(at..).and_then(|rest| rest.find('.')) {
+        at += dot + 1;
+        if let Some(suffix) = name.get(at..).filter(|suffix| suffix.contains('.') && api(suffix).is_some()) {
+            return suffix.to_string();
+        }
+    }
+    name
+}
+
 /// The `os.O_*` flags that do not write.
 const READ_ONLY_FLAGS: &[&str] =
     &["O_RDONLY", "O_CLOEXEC", "O_NONBLOCK", "O_NOFOLLOW", "O_DIRECTORY", "O_NOCTTY", "O_BINARY", "O_NOATIME"];
@@ -412,6 +500,11 @@ struct Reader<'a> {
     star: Vec<&'a str>,
     /// The commands and reasons found, in source order.
     out: Vec<Run>,
+    /// How many `def` and `class` bodies the walk is in.
+    scopes: usize,
+    /// The code can bind any name (`exec`, `globals()`, `setattr`): no name holds the value
+    /// it was bound to.
+    dynamic: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -529,7 +622,8 @@ impl<'a> Reader<'a> {
                 match self.bindings.get(id) {
                     Some(Binding::Import(module, None)) => Some((*module).to_string()),
                     Some(Binding::Import(module, Some(member))) => Some(format!("{module}.{member}")),
-                    Some(Binding::Value(value)) => self.qualified(value, depth + 1),
+                    Some(Binding::Value(value)) if !self.dynamic => self.qualified(value, depth + 1),
+                    Some(Binding::Value(_)) => None,
                     Some(Binding::Many) => None,
                     // `from os import *`: a bare name an API of that module has.
                     None => Some(
@@ -549,9 +643,22 @@ impl<'a> Reader<'a> {
                 let callee = self.qualified(&call.func, depth + 1)?;
                 match callee.as_str() {
                     // `__import__("os")`, `importlib.import_module("os")`: the module.
-                    "__import__" | "importlib.import_module" => {
+                    // (`__import__("os.path")` is `os`, unless it is given a `fromlist`.)
+                    "__import__" | "importlib.__import__" | "builtins.__import__" | "__builtins__.__import__" => {
+                        let fromlist = argument(&call.arguments, named(3, "fromlist")).is_some();
                         match self.value(argument(&call.arguments, named(0, "name"))?, depth + 1) {
+                            Value::Text(module) if fromlist => Some(module),
+                            Value::Text(module) => module.split('.').next().map(str::to_string),
+                            _ => None,
+                        }
+                    }
+                    "importlib.import_module" | "sys.modules.get" | "importlib.reload" => {
+                        match self.value(argument(&call.arguments, at(0))?, depth + 1) {
                             Value::Text(module) => Some(module),
+                            // `importlib.reload(os)`: the module itself.
+                            _ if callee == "importlib.reload" => {
+                                self.qualified(argument(&call.arguments, at(0))?, depth + 1)
+                            }
                             _ => None,
                         }
                     }
@@ -599,6 +706,14 @@ impl<'a> Reader<'a> {
                             for element in inner.elements.iter() {
                                 match element {
                                     InterpolatedStringElement::Literal(literal) => text.push_str(&literal.value),
+                                    // `{114:c}`, `{x!r}`: formatted as the code says, which
+                                    // the reading does not: known only at run time.
+                                    InterpolatedStringElement::Interpolation(interpolation)
+                                        if interpolation.format_spec.is_some()
+                                            || interpolation.conversion != ConversionFlag::None =>
+                                    {
+                                        text.push_str(RUN_TIME_INPUT);
+                                    }
                                     InterpolatedStringElement::Interpolation(interpolation) => {
                                         match self.value(&interpolation.expression, depth + 1) {
                                             Value::Text(inner) | Value::Path(inner) => text.push_str(&inner),
@@ -622,7 +737,7 @@ impl<'a> Reader<'a> {
                 Value::List(tuple.elts.iter().map(|element| self.value(element, depth + 1)).collect())
             }
             Expr::Name(name) => match self.bindings.get(name.id.as_str()) {
-                Some(Binding::Value(value)) => self.value(value, depth + 1),
+                Some(Binding::Value(value)) if !self.dynamic => self.value(value, depth + 1),
                 _ => Value::Unknown,
             },
             Expr::BinOp(binary) => {
@@ -636,7 +751,8 @@ impl<'a> Reader<'a> {
                     }
                     (Operator::Div, Value::Path(left), right) => join(&left, &right),
                     // `"rm -rf %s" % x`: what the format puts in is known only at run time.
-                    (Operator::Mod, Value::Text(left), _) => Value::Text(left.replace("%s", RUN_TIME_INPUT)),
+                    (Operator::Mod, Value::Text(left), Value::List(values)) => printf(&left, &values),
+                    (Operator::Mod, Value::Text(left), value) => printf(&left, &[value]),
                     _ => Value::Unknown,
                 }
             }
@@ -647,6 +763,16 @@ impl<'a> Reader<'a> {
                 _ => Value::Unknown,
             },
             Expr::Call(call) => self.call_value(call, depth),
+            Expr::Attribute(attribute) if attribute.attr.as_str() == "parent" => {
+                match self.value(&attribute.value, depth + 1) {
+                    Value::Path(path) => Value::Path(parent(&path)),
+                    _ => Value::Unknown,
+                }
+            }
+            // `sys.executable`: the interpreter running the code.
+            Expr::Attribute(_) if self.qualified(expr, depth + 1).as_deref() == Some("sys.executable") => {
+                Value::Text("python3".to_string())
+            }
             _ => Value::Unknown,
         }
     }
@@ -669,15 +795,31 @@ impl<'a> Reader<'a> {
                     (Value::Path(path), "expanduser") => {
                         Value::Path(path.strip_prefix("./").unwrap_or(&path).to_string())
                     }
-                    (Value::Path(path), "resolve" | "absolute" | "with_suffix") => Value::Path(path),
+                    (Value::Path(path), "resolve" | "absolute") => Value::Path(path),
+                    (Value::Path(path), "with_name" | "with_suffix" | "with_stem") => match first() {
+                        Value::Text(part) => Value::Path(renamed(&path, attribute.attr.as_str(), &part)),
+                        _ => Value::Unknown,
+                    },
                     (Value::Text(separator), "join") => match first() {
                         Value::List(items) => {
                             Value::Text(items.iter().map(Value::text).collect::<Vec<_>>().join(&separator))
                         }
                         _ => Value::Unknown,
                     },
-                    (Value::Text(text), "format") => Value::Text(format!("{text}{RUN_TIME_INPUT}")),
-                    (Value::Text(text), "strip" | "lower" | "upper" | "encode" | "decode") => Value::Text(text),
+                    (Value::Text(text), "format") => {
+                        let positional: Vec<Value> = args.args.iter().map(|arg| self.value(arg, depth + 1)).collect();
+                        formatted(&text, &positional)
+                    }
+                    (Value::Text(text), "lower") => Value::Text(text.to_lowercase()),
+                    (Value::Text(text), "upper") => Value::Text(text.to_uppercase()),
+                    // Without arguments: blanks stripped, UTF-8 encoded or decoded.
+                    (Value::Text(text), "strip") if args.args.is_empty() => Value::Text(text.trim().to_string()),
+                    (Value::Text(text), "encode" | "decode")
+                        if args.args.is_empty()
+                            || matches!(first(), Value::Text(codec) if matches!(codec.to_lowercase().as_str(), "utf-8" | "utf8" | "ascii")) =>
+                    {
+                        Value::Text(text)
+                    }
                     _ => Value::Unknown,
                 };
             }
@@ -729,26 +871,60 @@ impl<'a> Reader<'a> {
     /// One call: what it does, by the API it resolves to or the path method it is.
     fn call(&mut self, call: &'a ExprCall) {
         let args = &call.arguments;
-        if let Some(callee) = self.qualified(&call.func, 0) {
-            if let Some(api) = api(&callee) {
-                self.api(&callee, api, args);
+        let callee = self.qualified(&call.func, 0).map(|name| canonical(&name));
+        if let Some(callee) = &callee {
+            if let Some(api) = api(callee) {
+                self.api(callee, api, args);
                 return;
             }
-            // A name known only at run time that a module chose: `getattr(os, name)(…)`.
-            return;
+            if callee.starts_with("ctypes.") || callee.starts_with("_ctypes.") || callee.ends_with(".__getattribute__")
+            {
+                self.out.push(Run::Unread(unread::CALLEE, format!("python {callee}")));
+                return;
+            }
+            // `pathlib.Path.write_text(P, …)`: a method called through its class.
+            let unbound = ["pathlib.Path.", "pathlib.PosixPath."].iter().find_map(|class| callee.strip_prefix(class));
+            if let (Some(name), Some((receiver, rest))) = (unbound.and_then(path_method), args.args.split_first()) {
+                let receiver = self.value(receiver, 0);
+                return self.path_method(name, unbound.unwrap_or_default(), receiver, rest, args);
+            }
         }
         let Expr::Attribute(attribute) = &*call.func else {
-            // `getattr(os, name)(…)`, `f()(…)`: a callee the reading cannot name. Calls whose
-            // callee is itself a call of an API are read there.
+            // `f()(…)`, a function of the snippet's own: a callee whose effects are read where
+            // the APIs it reaches are named.
             return;
         };
-        let Some(method) = path_method(attribute.attr.as_str()) else { return };
-        let Value::Path(path) = self.value(&attribute.value, 0) else { return };
-        let other = |position| argument(args, at(position)).map_or(Value::Unknown, |arg| self.value(arg, 0));
+        let name = attribute.attr.as_str();
+        // `m.system(…)` on an object the reading cannot name (`m` a parameter, a name bound
+        // twice, `shutil.os`): a name only a process API has is unread.
+        if callee.is_none() && DISTINCTIVE.contains(&name) {
+            let reason = format!("python .{name}() of an object known only at run time");
+            return self.out.push(Run::Unread(unread::CALLEE, reason));
+        }
+        if let Some(method) = path_method(name) {
+            let receiver = self.value(&attribute.value, 0);
+            self.path_method(method, name, receiver, &args.args, args);
+        }
+    }
+
+    /// A `pathlib` method called on `receiver` with `rest` as its arguments. A method only a
+    /// path has (`write_text`, `unlink`, …) on a receiver known only at run time is a change to
+    /// a target known only then; one other objects have too (`replace`, `open`) is read only on
+    /// a path.
+    fn path_method(&mut self, method: PathMethod, name: &str, receiver: Value, rest: &'a [Expr], args: &'a Arguments) {
+        let path = match receiver {
+            Value::Path(path) => path,
+            _ if UNAMBIGUOUS_PATH_METHODS.contains(&name) => {
+                let reason = format!("python {name} of a path known only at run time");
+                return self.out.push(Run::Unread(unread::TARGET, reason));
+            }
+            _ => return,
+        };
+        let other = |position: usize| rest.get(position).map_or(Value::Unknown, |arg| self.value(arg, 0));
         match method {
             PathMethod::Delete => self.emit(&["rm", "--"], &[Some(path)], "delete"),
             PathMethod::Write => self.emit(&["tee", "--"], &[Some(path)], "write"),
-            PathMethod::Mkdir => self.emit(&["mkdir", "--"], &[Some(path)], "write"),
+            PathMethod::Mkdir => self.emit(&["mkdir", "-p", "--"], &[Some(path)], "write"),
             PathMethod::Read => self.emit(&["cat", "--"], &[Some(path)], ""),
             PathMethod::Open => match writes(&other(0), argument(args, named(0, "mode")).is_some()) {
                 true => self.emit(&["tee", "--"], &[Some(path)], "write"),
@@ -773,28 +949,88 @@ impl<'a> Reader<'a> {
     fn api(&mut self, callee: &str, api: Api, args: &'a Arguments) {
         let get = |arg: Arg| argument(args, arg).map_or(Value::Unknown, |expr| self.value(expr, 0));
         match api {
+            // `os.popen("sh", "w")`: what the snippet writes is the shell's script.
+            Api::Shell(line)
+                if callee == "os.popen" && matches!(get(named(1, "mode")), Value::Text(mode) if mode.contains('w')) =>
+            {
+                let reason = format!("python writes a script to {}'s input", get(line).text());
+                self.out.push(Run::Unread(unread::DESCRIPTOR, reason));
+            }
             Api::Shell(line) => match get(line) {
                 Value::Unknown => self.out.push(Run::Argv(vec![RUN_TIME_COMMAND.to_string()])),
                 value => self.out.push(Run::Line(value.text())),
             },
-            Api::Argv(argv) => match get(argv) {
-                Value::List(words) => self.out.push(Run::Argv(words.iter().map(Value::text).collect())),
-                Value::Text(line) | Value::Path(line) => self.out.push(Run::Line(line)),
-                _ => self.out.push(Run::Argv(vec![RUN_TIME_COMMAND.to_string()])),
-            },
+            Api::Argv(argv) => {
+                let keyword = |name: &str| {
+                    args.keywords.iter().find(|given| given.arg.as_ref().is_some_and(|arg| arg.as_str() == name))
+                };
+                let shell = keyword("shell")
+                    .is_some_and(|shell| !matches!(shell.value, Expr::BooleanLiteral(ref false_) if !false_.value));
+                let given = get(argv);
+                // `cwd="/"`: the command runs there (`cd DIR` first, as a shell line reads it).
+                if let Some(cwd) = keyword("cwd") {
+                    let dir = self.value(&cwd.value, 0);
+                    self.emit(&["cd"], &[dir.path()], "working directory");
+                }
+                let mut words: Vec<String> = match given {
+                    // `run(["rm -rf ~"], shell=True)`: the first item is the line.
+                    Value::List(words) if shell => {
+                        return self.out.push(Run::Line(words.first().map(Value::text).unwrap_or_default()));
+                    }
+                    Value::List(words) => words.iter().map(Value::text).collect(),
+                    Value::Text(line) | Value::Path(line) => return self.out.push(Run::Line(line)),
+                    _ => return self.out.push(Run::Argv(vec![RUN_TIME_COMMAND.to_string()])),
+                };
+                // `executable="/bin/rm"` runs that program with the list as its arguments.
+                if let (Some(executable), Some(first)) = (keyword("executable"), words.first_mut()) {
+                    *first = program_word(&self.value(&executable.value, 0));
+                }
+                // `input=b"rm -rf ~"` or a pipe to a shell's or interpreter's input: a script
+                // the reading does not follow.
+                let fed = keyword("input").is_some()
+                    || keyword("stdin").is_some_and(|stdin| {
+                        self.qualified(&stdin.value, 0).is_some_and(|name| name.ends_with("PIPE"))
+                    });
+                let program = words.first().map(|first| super::program_name(first)).unwrap_or_default();
+                if fed && super::runs_scripts(&program) {
+                    let reason = format!("python writes a script to {program}'s input");
+                    self.out.push(Run::Unread(unread::DESCRIPTOR, reason));
+                }
+                // `env={"GIT_SSH_COMMAND": …}`: the variables the command runs with.
+                if let Some(Expr::Dict(env)) = keyword("env").map(|env| &env.value) {
+                    let mut assignments = vec!["env".to_string()];
+                    for item in env.iter() {
+                        let key = item.key.as_ref().map_or(Value::Unknown, |key| self.value(key, 0));
+                        assignments.push(format!("{}={}", key.text(), self.value(&item.value, 0).text()));
+                    }
+                    words = [assignments, words].concat();
+                }
+                self.out.push(Run::Argv(words));
+            }
+            Api::Chdir(dir) => self.emit(&["cd"], &[get(dir).path()], "working directory"),
             Api::ProgramAndList { program, list } => {
                 let mut words = vec![program_word(&get(program))];
-                if let Value::List(items) = get(list) {
-                    words.extend(items.iter().skip(1).map(Value::text));
+                match get(list) {
+                    Value::List(items) => words.extend(items.iter().skip(1).map(Value::text)),
+                    _ => {
+                        let reason = format!("python {callee} of arguments known only at run time");
+                        self.out.push(Run::Unread(unread::CALLEE, reason));
+                    }
                 }
                 self.out.push(Run::Argv(words));
             }
             Api::ProgramAndRest { program, rest } => {
                 let mut words = vec![program_word(&get(program))];
-                words.extend(args.args.iter().skip(rest).map(|arg| match arg {
-                    Expr::Starred(_) => RUN_TIME_INPUT.to_string(),
-                    arg => self.value(arg, 0).text(),
-                }));
+                for arg in args.args.iter().skip(rest) {
+                    match arg {
+                        Expr::Starred(_) => {
+                            let reason = format!("python {callee} of arguments known only at run time");
+                            self.out.push(Run::Unread(unread::CALLEE, reason));
+                            words.push(RUN_TIME_INPUT.to_string());
+                        }
+                        arg => words.push(self.value(arg, 0).text()),
+                    }
+                }
                 self.out.push(Run::Argv(words));
             }
             Api::Delete(path, true) => self.emit(&["rm", "-r", "--"], &[get(path).path()], callee),
@@ -855,6 +1091,37 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// The API an expression names, if it names one (`os.system`, `o.system`, `run` from
+    /// `from subprocess import run`); a bare builtin (`open`, `exec`) is not one here, since
+    /// its name is also every call of it.
+    fn api_named(&self, expr: &'a Expr) -> Option<String> {
+        let name = canonical(&self.qualified(expr, 0)?);
+        (name.contains('.') && api(&name).is_some()).then_some(name)
+    }
+
+    /// Whether an expression is a module (an import's binding).
+    fn module(&self, expr: &'a Expr) -> bool {
+        match expr {
+            Expr::Name(name) => matches!(self.bindings.get(name.id.as_str()), Some(Binding::Import(_, None))),
+            _ => false,
+        }
+    }
+
+    /// Whether an expression is a dictionary of names: `globals()`, `locals()`, `vars(…)`,
+    /// `X.__dict__`.
+    fn names_dictionary(&self, expr: &'a Expr) -> bool {
+        match expr {
+            Expr::Call(call) => {
+                matches!(
+                    self.qualified(&call.func, 0).map(|name| canonical(&name)).as_deref(),
+                    Some("globals" | "locals" | "vars")
+                )
+            }
+            Expr::Attribute(attribute) => attribute.attr.as_str() == "__dict__",
+            _ => false,
+        }
+    }
+
     /// Whether `os.open`'s flags only read: every flag an `os.O_*` that does not write.
     fn read_only(&self, flags: &'a Expr) -> bool {
         match flags {
@@ -893,6 +1160,96 @@ impl<'a> Reader<'a> {
         let mode = mode.unwrap_or_else(|| RUN_TIME_INPUT.to_string());
         self.emit(&["chmod", mode.as_str(), "--"], &[path], "mode change");
     }
+}
+
+/// `path` with its name, suffix or stem replaced, as `pathlib`'s `with_name`, `with_suffix` and
+/// `with_stem` replace them.
+fn renamed(path: &str, how: &str, part: &str) -> String {
+    let (dir, name) = path.rsplit_once('/').map_or(("", path), |(dir, name)| (dir, name));
+    let (stem, suffix) = match name.rfind('.').filter(|&at| at > 0) {
+        Some(at) => name.split_at(at),
+        None => (name, ""),
+    };
+    let name = match how {
+        "with_name" => part.to_string(),
+        "with_suffix" => format!("{stem}{part}"),
+        _ => format!("{part}{suffix}"),
+    };
+    match dir.is_empty() && !path.contains('/') {
+        true => name,
+        false => format!("{dir}/{name}"),
+    }
+}
+
+/// `path`'s directory, as `pathlib`'s `parent` gives it.
+fn parent(path: &str) -> String {
+    match path.trim_end_matches('/').rsplit_once('/') {
+        Some(("", _)) => "/".to_string(),
+        Some((dir, _)) => dir.to_string(),
+        None => ".".to_string(),
+    }
+}
+
+/// `TEXT.format(…)` with its positional arguments: `{}` and `{N}` filled, `{{` and `}}` kept
+/// as braces; a field with a name, a conversion or a format spec is known only at run time.
+fn formatted(text: &str, positional: &[Value]) -> Value {
+    let mut out = String::new();
+    let mut next = 0;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '{' if chars.peek() == Some(&'{') => {
+                chars.next();
+                out.push('{');
+            }
+            '}' if chars.peek() == Some(&'}') => {
+                chars.next();
+                out.push('}');
+            }
+            '{' => {
+                let field: String = chars.by_ref().take_while(|c| *c != '}').collect();
+                let at = match field.as_str() {
+                    "" => {
+                        next += 1;
+                        next - 1
+                    }
+                    digits if digits.chars().all(|c| c.is_ascii_digit()) => digits.parse().unwrap_or(usize::MAX),
+                    _ => return Value::Unknown,
+                };
+                match positional.get(at) {
+                    Some(Value::Text(part) | Value::Path(part)) => out.push_str(part),
+                    Some(Value::Number(number)) => out.push_str(&number.to_string()),
+                    _ => out.push_str(RUN_TIME_INPUT),
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    Value::Text(out)
+}
+
+/// `TEXT % VALUES`: `%s` and `%d` filled in order, `%%` a percent sign; any other directive
+/// (`%c`, `%r`, `%(name)s`, a width) is known only at run time.
+fn printf(text: &str, values: &[Value]) -> Value {
+    let mut out = String::new();
+    let mut next = values.iter();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c != '%' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('%') => out.push('%'),
+            Some('s' | 'd' | 'i') => match next.next() {
+                Some(Value::Text(part) | Value::Path(part)) => out.push_str(part),
+                Some(Value::Number(number)) => out.push_str(&number.to_string()),
+                _ => out.push_str(RUN_TIME_INPUT),
+            },
+            _ => return Value::Unknown,
+        }
+    }
+    Value::Text(out)
 }
 
 /// The program a word names: its text, or a program known only at run time.
@@ -956,6 +1313,64 @@ fn argument(args: &Arguments, arg: Arg) -> Option<&Expr> {
     args.args.get(position).filter(|arg| !matches!(arg, Expr::Starred(_)))
 }
 
+/// Binds the names expressions bind (a walrus's target, a comprehension's, a lambda's
+/// parameters), the lists and dictionaries the code changes (`c[0] = …`, `c.append(…)`), and
+/// notes code that can bind any name (`exec`, `globals()`, `setattr`): each a value known only
+/// at run time.
+struct Names<'r, 'a>(&'r mut Reader<'a>);
+
+/// Methods that change the list or dictionary they are called on.
+const MUTATORS: &[&str] =
+    &["append", "extend", "insert", "pop", "remove", "clear", "reverse", "sort", "update", "setdefault", "__setitem__"];
+
+impl<'a> Visitor<'a> for Names<'_, 'a> {
+    fn visit_stmt(&mut self, stmt: &'a Stmt) {
+        if let Stmt::Assign(assign) = stmt {
+            for target in &assign.targets {
+                if let Expr::Subscript(subscript) = target {
+                    self.0.targets(&subscript.value);
+                }
+            }
+        }
+        visitor::walk_stmt(self, stmt);
+    }
+
+    fn visit_expr(&mut self, expr: &'a Expr) {
+        match expr {
+            Expr::Named(named) => self.0.targets(&named.target),
+            Expr::Lambda(lambda) => {
+                for parameter in lambda.parameters.iter().flat_map(|parameters| parameters.iter()) {
+                    self.0.set(parameter.name().as_str(), Binding::Many);
+                }
+            }
+            Expr::Call(call) => {
+                // (`os.remove(…)` is a module's function: only a value bound to a name changes.)
+                if let Expr::Attribute(attribute) = &*call.func {
+                    let value = matches!(&*attribute.value, Expr::Name(name)
+                        if matches!(self.0.bindings.get(name.id.as_str()), Some(Binding::Value(_))));
+                    if value && MUTATORS.contains(&attribute.attr.as_str()) {
+                        self.0.targets(&attribute.value);
+                    }
+                }
+                let callee = self.0.qualified(&call.func, 0).map(|name| canonical(&name));
+                if matches!(
+                    callee.as_deref(),
+                    Some("exec" | "eval" | "compile" | "globals" | "locals" | "vars" | "setattr")
+                ) {
+                    self.0.dynamic = true;
+                }
+            }
+            _ => {}
+        }
+        visitor::walk_expr(self, expr);
+    }
+
+    fn visit_comprehension(&mut self, comprehension: &'a ruff_python_ast::Comprehension) {
+        self.0.targets(&comprehension.target);
+        visitor::walk_comprehension(self, comprehension);
+    }
+}
+
 /// Collects the statements directly inside one (its bodies), for [`Reader::bind`].
 struct Inner<'a>(Vec<&'a Stmt>);
 
@@ -970,15 +1385,78 @@ impl<'a> Visitor<'a> for Inner<'a> {
 }
 
 impl<'a> Visitor<'a> for Reader<'a> {
+    fn visit_stmt(&mut self, stmt: &'a Stmt) {
+        match stmt {
+            // `f = os.system` at the top: a binding the reading follows, not a use.
+            Stmt::Assign(assign)
+                if self.scopes == 0
+                    && matches!(assign.targets.as_slice(), [Expr::Name(_)])
+                    && self.api_named(&assign.value).is_some() =>
+            {
+                return;
+            }
+            Stmt::Assign(assign) => {
+                for target in &assign.targets {
+                    // `os.getcwd = os.system`: a module's member replaced.
+                    if let Expr::Attribute(attribute) = target {
+                        if let Some(module) =
+                            self.qualified(&attribute.value, 0).filter(|_| self.module(&attribute.value))
+                        {
+                            let reason = format!("python assigns to {module}.{}", attribute.attr.as_str());
+                            self.out.push(Run::Unread(unread::CALLEE, reason));
+                        }
+                    }
+                }
+            }
+            Stmt::FunctionDef(_) | Stmt::ClassDef(_) => {
+                self.scopes += 1;
+                visitor::walk_stmt(self, stmt);
+                self.scopes -= 1;
+                return;
+            }
+            _ => {}
+        }
+        visitor::walk_stmt(self, stmt);
+    }
+
     fn visit_expr(&mut self, expr: &'a Expr) {
         match expr {
-            Expr::Call(call) => self.call(call),
-            // `os.environ["AWS_SECRET_ACCESS_KEY"]`: an environment read.
+            Expr::Call(call) => {
+                self.call(call);
+                // The callee is read as the call; what it is called on, and the arguments, as
+                // expressions of their own.
+                match &*call.func {
+                    Expr::Attribute(attribute) => self.visit_expr(&attribute.value),
+                    Expr::Name(_) => {}
+                    func => self.visit_expr(func),
+                }
+                self.visit_arguments(&call.arguments);
+                return;
+            }
+            // `os.environ["AWS_SECRET_ACCESS_KEY"]`: an environment read; assigned, a write.
             Expr::Subscript(subscript) if self.qualified(&subscript.value, 0).as_deref() == Some("os.environ") => {
                 let name = self.value(&subscript.slice, 0).text();
-                self.out.push(Run::Argv(vec!["printenv".to_string(), name]));
+                let words = match subscript.ctx {
+                    ExprContext::Store => vec!["export".to_string(), format!("{name}={RUN_TIME_INPUT}")],
+                    _ => vec!["printenv".to_string(), name],
+                };
+                self.out.push(Run::Argv(words));
                 self.visit_expr(&subscript.slice);
                 return;
+            }
+            // `globals()["os"]`, `vars(os)["system"]`, `os.__dict__["system"]`: names chosen
+            // from a dictionary of them.
+            Expr::Subscript(subscript) if self.names_dictionary(&subscript.value) => {
+                self.out.push(Run::Unread(unread::CALLEE, "python a name looked up in a namespace".to_string()));
+            }
+            // `[os.system][0](…)`, `map(os.system, …)`, `Thread(target=os.system)`: an API handed
+            // on as a value is called where the reading cannot follow.
+            Expr::Name(_) | Expr::Attribute(_) => {
+                if let Some(name) = self.api_named(expr) {
+                    let reason = format!("python {name} used as a value");
+                    self.out.push(Run::Unread(unread::CALLEE, reason));
+                    return;
+                }
             }
             _ => {}
         }

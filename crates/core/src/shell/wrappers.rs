@@ -186,18 +186,42 @@ pub(super) fn reads_stdin(program: &str, parsed: &Options) -> bool {
     }
     !has_c(&parsed.flags)
         && (parsed.operands.is_empty()
-            || parsed.operands.first().is_some_and(|first| first == "-" || first == "/dev/stdin")
+            || parsed.operands.first().is_some_and(|first| names_stdin(first))
             || parsed.flags.iter().any(|flag| flag == "s"))
 }
 
 /// Whether a script operand names a descriptor, whose contents the line does not spell:
 /// standard input, `<(…)` (`/dev/fd/63`), another descriptor.
 pub(super) fn names_descriptor(word: &str) -> bool {
-    word == "-"
-        || word == "/dev/stdin"
-        || word.starts_with("/dev/fd/")
-        || word.starts_with("/proc/self/fd/")
-        || word.starts_with("/dev/tcp/")
+    let path = normalised(word);
+    let fd = |rest: &str| {
+        rest.split_once("/fd/").is_some_and(|(process, _)| {
+            process == "self" || process == "thread-self" || process.chars().all(|c| c.is_ascii_digit())
+        })
+    };
+    path == "-"
+        || path == "/dev/stdin"
+        || path.starts_with("/dev/fd/")
+        || path.strip_prefix("/proc/").is_some_and(fd)
+        || path.starts_with("/dev/tcp/")
+        || path.starts_with("/dev/udp/")
+}
+
+/// Whether a script operand is standard input, however the path is spelled (`/dev//stdin`,
+/// `/dev/./stdin`).
+pub(super) fn names_stdin(word: &str) -> bool {
+    let path = normalised(word);
+    path == "-" || path == "/dev/stdin"
+}
+
+/// A path with repeated slashes and `.` segments dropped, as the kernel resolves them.
+fn normalised(word: &str) -> String {
+    let absolute = word.starts_with('/');
+    let segments: Vec<&str> = word.split('/').filter(|segment| !segment.is_empty() && *segment != ".").collect();
+    match absolute {
+        true => format!("/{}", segments.join("/")),
+        false => word.to_string(),
+    }
 }
 
 /// What a command reads from its input as words: what the line spells (`echo / | xargs …`), or
