@@ -46,6 +46,9 @@ enum Effect {
     Callee,
     /// Calls a function a variable holds (PHP's `$f(…)`): what runs is always unread.
     Dynamic,
+    /// Perl's `open(FH, MODE, …)`: a piped open runs a command (`"CMD |"`, `"-|", LIST`), a
+    /// writing mode writes its file, a reading one reads it.
+    PerlOpen,
 }
 
 /// A call: the pattern that finds it (ending where its first argument starts) and its effect.
@@ -108,6 +111,10 @@ static LANGUAGES: &[Language] = &[
                 Effect::WriteSecond,
             ),
             call(r"\b(?:readFileSync|readFile|createReadStream)\s*\(", Effect::Read),
+            // Bun's and Deno's own process and file APIs.
+            call(r"\bBun\s*\.\s*(?:spawn|spawnSync)\s*\(", Effect::Argv),
+            call(r"\b(?:Deno\s*\.\s*(?:writeTextFile|writeFile)|Bun\s*\.\s*write)\s*\(", Effect::Write),
+            call(r"\bDeno\s*\.\s*Command\s*\(", Effect::ProgramAndArgs),
             call(r"\beval\s*\(", Effect::Code),
             call(r"\b(?:new\s+)?Function\s*\(", Effect::Code),
             call(r"\b(?:require|import)\s*\(", Effect::Callee),
@@ -128,6 +135,7 @@ static LANGUAGES: &[Language] = &[
             call(r"\b(?:unlink|rmdir)\b\s*\(?\s*", DELETE),
             call(r"\b(?:copy|move|rename|symlink|link)\b\s*\(?\s*", Effect::WriteSecond),
             call(r"\beval\b\s*\(?\s*", Effect::Code),
+            call(r"\bopen\b\s*\(?\s*", Effect::PerlOpen),
         ],
         backticks: true,
     },
@@ -173,9 +181,26 @@ static LANGUAGES: &[Language] = &[
             call(r"\bfile_get_contents\s*\(", Effect::Read),
             call(r"\b(?:eval|assert|create_function)\s*\(", Effect::Code),
             call(r"\b(?:call_user_func|call_user_func_array)\s*\(", Effect::Callee),
+            call(r"\bpcntl_exec\s*\(", Effect::ProgramAndArgs),
             call(r"\$[A-Za-z_]\w*\s*\(", Effect::Dynamic),
         ],
         backticks: true,
+    },
+    Language {
+        parsed: None,
+        programs: &["lua", "luajit", "lua5.1", "lua5.2", "lua5.3", "lua5.4"],
+        code_options: &["-e"],
+        value_options: &["-l"],
+        code_operand: false,
+        calls: &[
+            call(r"\b(?:os\s*\.\s*execute|io\s*\.\s*popen)\s*\(?\s*", Effect::Shell),
+            call(r"\bos\s*\.\s*remove\s*\(", DELETE),
+            call(r"\bos\s*\.\s*rename\s*\(", Effect::WriteSecond),
+            call(r"\bio\s*\.\s*open\s*\(", Effect::Open),
+            call(r"\b(?:load|loadstring|dofile|loadfile)\s*\(", Effect::Code),
+            call(r"\brequire\s*\(", Effect::Callee),
+        ],
+        backticks: false,
     },
     Language {
         parsed: None,
@@ -388,8 +413,45 @@ pub(super) fn runs(program: &str, code: &str) -> Vec<Run> {
             at += segment.len() + 1;
         }
     }
+    if language.programs.contains(&"awk") {
+        found.extend(awk_pipes(code));
+    }
     found.sort_by_key(|(at, _)| *at);
     found.into_iter().map(|(_, run)| run).collect()
+}
+
+/// awk's pipes: `"CMD" | getline` runs `CMD` and reads its output; `print … | "CMD"` runs `CMD`
+/// and writes into it, so a shell or interpreter there runs what awk prints, which is unread.
+fn awk_pipes(code: &str) -> Vec<(usize, Run)> {
+    static PIPES: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
+    let Some((from, into)) = PIPES
+        .get_or_init(|| {
+            Some((
+                Regex::new(r#""((?:[^"\\]|\\.)*)"\s*\|\s*getline"#).ok()?,
+                Regex::new(r#"\|&?\s*"((?:[^"\\]|\\.)*)""#).ok()?,
+            ))
+        })
+        .as_ref()
+    else {
+        return Vec::new();
+    };
+    let mut found: Vec<(usize, Run)> = Vec::new();
+    for captures in from.captures_iter(code) {
+        if let (Some(whole), Some(command)) = (captures.get(0), captures.get(1)) {
+            found.push((whole.start(), Run::Line(command.as_str().to_string())));
+        }
+    }
+    for captures in into.captures_iter(code) {
+        if let (Some(whole), Some(command)) = (captures.get(0), captures.get(1)) {
+            let program = command.as_str().split_whitespace().next().map(super::program_name).unwrap_or_default();
+            let run = match super::runs_scripts(&program) {
+                true => Run::Unread(super::unread::DESCRIPTOR, format!("awk prints a script into {program}")),
+                false => Run::Line(command.as_str().to_string()),
+            };
+            found.push((whole.start(), run));
+        }
+    }
+    found
 }
 
 /// Each call's pattern, compiled once per language.
@@ -490,6 +552,16 @@ fn effect(effect: Effect, name: &str, first: &Arg, rest: &str) -> Option<Run> {
             _ if rest.trim_start().starts_with('{') || rest.trim_start().starts_with("do") => None,
             _ => Some(Run::Unread(super::unread::CALLEE, format!("{} of a value known only at run time", name.trim()))),
         },
+        Effect::PerlOpen => {
+            // The filehandle first; then a mode and a target, or one string that is both.
+            let second = after_first(rest);
+            let more = list_after_first(second);
+            match argument(second) {
+                Arg::Text(mode) if more.is_empty() => perl_open(&mode, None),
+                Arg::Text(mode) => perl_open(&mode, Some(more)),
+                _ => None,
+            }
+        }
         Effect::Dynamic => {
             Some(Run::Unread(super::unread::CALLEE, format!("{} called through a variable", name.trim())))
         }
@@ -499,6 +571,39 @@ fn effect(effect: Effect, name: &str, first: &Arg, rest: &str) -> Option<Run> {
             _ if rest.trim_start().strip_prefix(':').is_some_and(|name| name.starts_with(char::is_alphabetic)) => None,
             _ => Some(Run::Unread(super::unread::CALLEE, format!("{} of a value known only at run time", name.trim()))),
         },
+    }
+}
+
+/// What Perl's `open` does with its mode and what follows it: `open(FH, "CMD |")` and
+/// `open(FH, "-|", LIST)` run a command; `"| CMD"` and `"|-"` write into one (a shell there runs
+/// what the code prints: unread); `>`, `>>`, `+<` write the file, `<` reads it.
+fn perl_open(mode: &str, rest: Option<Vec<String>>) -> Option<Run> {
+    let mode = mode.trim();
+    let command = |words: Vec<String>| match words.as_slice() {
+        [line] => Run::Line(line.clone()),
+        _ => Run::Argv(words),
+    };
+    let into = |line: &str| {
+        let program = line.split_whitespace().next().map(super::program_name).unwrap_or_default();
+        match super::runs_scripts(&program) {
+            true => Run::Unread(super::unread::DESCRIPTOR, format!("perl prints a script into {program}")),
+            false => Run::Line(line.to_string()),
+        }
+    };
+    match (mode, rest) {
+        ("-|", Some(words)) => Some(command(words)),
+        ("|-", Some(words)) => Some(into(&words.join(" "))),
+        (mode, Some(words)) if mode.contains(['>', '+']) => Some(Run::Argv(write(literal_path(words.first()?)))),
+        (_, Some(words)) => Some(Run::Argv(vec!["cat".to_string(), "--".to_string(), literal_path(words.first()?)])),
+        (mode, None) if mode.ends_with('|') => Some(Run::Line(mode.trim_end_matches('|').trim().to_string())),
+        (mode, None) if mode.starts_with('|') => Some(into(mode.trim_start_matches('|').trim())),
+        (mode, None) => {
+            let target = mode.trim_start_matches(['<', '>', '+', ' ']);
+            match mode.starts_with(['>', '+']) {
+                true => Some(Run::Argv(write(literal_path(target)))),
+                false => Some(Run::Argv(vec!["cat".to_string(), "--".to_string(), literal_path(target)])),
+            }
+        }
     }
 }
 
@@ -798,6 +903,33 @@ mod tests {
         ] {
             assert!(unread(program, code).is_empty(), "{program} {code}: {:?}", unread(program, code));
         }
+    }
+
+    #[test]
+    fn pipes_to_and_from_commands_are_read() {
+        use super::super::unread::DESCRIPTOR;
+        // awk: a command's output read with getline, output printed into a command.
+        assert_eq!(lines("awk", r#"BEGIN { "rm -rf ~" | getline x }"#), vec![line("rm -rf ~")]);
+        assert_eq!(lines("awk", r#"{ print $0 | "sort -u > out.txt" }"#), vec![line("sort -u > out.txt")]);
+        let into_shell = unread("awk", r#"BEGIN { print "rm -rf ~" | "sh" }"#);
+        assert!(into_shell.len() == 1 && into_shell[0].starts_with(DESCRIPTOR), "{into_shell:?}");
+        // Perl: a piped open, two-argument and three-argument.
+        assert_eq!(lines("perl", r#"open(my $fh, "rm -rf ~ |"); print <$fh>"#), vec![line("rm -rf ~")]);
+        assert_eq!(lines("perl", r#"open(my $fh, "-|", "rm", "-rf", "/")"#), vec![argv_of(&["rm", "-rf", "/"])]);
+        assert_eq!(lines("perl", r#"open(FH, ">", ".git/config")"#), vec![argv_of(&["tee", "--", ".git/config"])]);
+        assert_eq!(lines("perl", r#"open(my $in, "<", "data.txt")"#), vec![argv_of(&["cat", "--", "data.txt"])]);
+        let into_shell = unread("perl", r#"open(my $sh, "| sh"); print $sh "rm -rf ~""#);
+        assert!(into_shell.len() == 1 && into_shell[0].starts_with(DESCRIPTOR), "{into_shell:?}");
+        // Lua, PHP's pcntl_exec, Bun and Deno.
+        assert_eq!(lines("lua", r#"os.execute("rm -rf ~")"#), vec![line("rm -rf ~")]);
+        assert_eq!(lines("lua", r#"io.popen("rm -rf ~"):read("a")"#), vec![line("rm -rf ~")]);
+        assert_eq!(lines("lua", r#"os.remove(".git/config")"#), vec![argv_of(&["rm", "--", ".git/config"])]);
+        assert_eq!(lines("php", r#"pcntl_exec("/bin/rm", ["-rf", "/"]);"#), vec![argv_of(&["/bin/rm", "-rf", "/"])]);
+        assert_eq!(lines("bun", r#"Bun.spawnSync(["rm", "-rf", "/"])"#), vec![argv_of(&["rm", "-rf", "/"])]);
+        assert_eq!(
+            lines("deno", r#"await Deno.writeTextFile(".git/config", "x")"#),
+            vec![argv_of(&["tee", "--", ".git/config"])]
+        );
     }
 
     #[test]
