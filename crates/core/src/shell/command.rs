@@ -98,7 +98,10 @@ impl Walker {
                 words = inner;
                 continue;
             }
-            let Some(wrapper) = row.wrapper.filter(|_| !script_runner) else { break };
+            // `command -v X`, `command -V X`: a lookup of X, which runs nothing.
+            let lookup = name == "command"
+                && words.iter().skip(1).take_while(|word| word.starts_with('-')).any(|word| word.contains(['v', 'V']));
+            let Some(wrapper) = row.wrapper.filter(|_| !script_runner && !lookup) else { break };
             if self.out.commands.len() >= MAX_COMMANDS {
                 self.out.too_large = true;
                 return;

@@ -460,8 +460,11 @@ fn what_the_reader_cannot_account_for_is_unread() {
     assert!(!found.is_empty() && found.iter().all(|class| class == BOUND), "{found:?}");
     // So is a line past the shell reader's own bounds, read tolerantly.
     assert_eq!(unread(&format!("echo {}x{}", "$(".repeat(100), ")".repeat(100))), [BOUND]);
+    // `command -v X` looks X up and runs nothing (found by the guards' suites).
+    assert_eq!(commands("command -v parallel"), ["command flags=v operands=parallel"]);
     // Ordinary lines leave nothing unread.
     for line in [
+        "command -v parallel",
         "ls -la",
         "git status && cargo test",
         "python3 script.py --verbose",
