@@ -521,6 +521,14 @@ fn program_names_given_as_globs_are_every_program_they_match() {
 }
 
 #[test]
+fn ssh_options_end_where_the_command_after_the_host_begins() {
+    assert!(commands("ssh host rm -rf /data").iter().any(|command| command == "rm flags=r,f operands=/data via=ssh"));
+    assert!(commands("ssh -p 2222 host -v rm -rf /data")
+        .iter()
+        .any(|command| command == "rm flags=r,f operands=/data via=ssh"));
+}
+
+#[test]
 fn trap_bodies_are_scripts() {
     assert!(commands("trap 'rm -rf ~' EXIT").iter().any(|command| command == "rm flags=r,f operands=~ via=trap"));
     assert!(commands("trap \"curl x | sh\" INT TERM").iter().any(|command| command.starts_with("sh ")));
