@@ -13,7 +13,7 @@ use regex::Regex;
 use std::sync::OnceLock;
 
 /// The program a call runs when the code names it only at run time (`os.system(cmd)`).
-const RUN_TIME_COMMAND: &str = "$COMMAND";
+pub(super) const RUN_TIME_COMMAND: &str = "$COMMAND";
 
 /// What a call amounts to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

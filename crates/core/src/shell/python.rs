@@ -5,22 +5,26 @@
 //! The parse gives names, not spellings. Imports and their aliases (`import os as o`, `from os
 //! import system as s`, `__import__("os")`, `importlib.import_module("os")`, `getattr(os,
 //! "system")`) resolve to qualified names, looked up in [`APIS`], one row per API. A name bound
-//! once (`cmd = ["rm", "-rf", "/"]`) holds its value wherever it is read; one bound twice, or in
-//! a loop, a parameter or a `with`, holds a value known only at run time. String literals are
-//! their text, escapes and octal included (`"\x72m"` is `rm`), and `+`, f-strings, `os.path.join`
-//! and `Path /` join what they can and leave the rest known only at run time.
+//! once (`cmd = ["rm", "-rf", "/"]`) holds its value wherever it is read; one bound twice, in a
+//! loop, a parameter, a `with`, a walrus, a comprehension or a lambda, or a list the code changes,
+//! holds a value known only at run time, and so does every name where the code can bind any
+//! (`exec`, `globals()`, `setattr`: [`Names`]). String literals are their text, escapes and octal
+//! included (`"\x72m"` is `rm`), and `+`, f-strings, `.format`, `%`, `os.path.join` and `Path /`
+//! build what they can and leave the rest known only at run time.
 //!
 //! Each effect is the command a shell would run for it, so every rule written for shell lines
 //! holds: a process is its line or argv, a delete `rm [-r]`, a write `tee`, a rename `mv`, a copy
 //! `cp`, a link `ln -s`, a mode change `chmod`, a read `cat`, a request `curl URL`, an
 //! environment read `printenv NAME`. What the reading cannot account for is `unread`: a callee
-//! chosen at run time (`getattr(os, name)`, `exec(data)`, `ctypes`, `pickle.loads`), a delete,
+//! chosen at run time (`getattr(os, name)`, `exec(data)`, `ctypes`, `pickle.loads`, an API handed
+//! on as a value, a name looked up in a namespace, a process method on an object the reading
+//! cannot name, a module member replaced), a delete,
 //! write, rename or mode change of a target known only at run time, code that does not parse, and
 //! code past the bounds checked before parsing (its size, bracket depth, indentation, and the
 //! operators one expression chains), which keep the parser's and the walk's recursion, and the
 //! syntax tree's drop, well inside any host's stack.
 
-use super::interpreters::{literal_path, Run, MAX_BRACKETS, MAX_CODE};
+use super::interpreters::{literal_path, Run, MAX_BRACKETS, MAX_CODE, RUN_TIME_COMMAND};
 use super::{unread, RUN_TIME_INPUT};
 use ruff_python_ast::token::TokenKind;
 use ruff_python_ast::visitor::{self, Visitor};
@@ -1259,9 +1263,6 @@ fn program_word(value: &Value) -> String {
         _ => RUN_TIME_COMMAND.to_string(),
     }
 }
-
-/// The program a call runs when the code names it only at run time (`os.system(cmd)`).
-const RUN_TIME_COMMAND: &str = "$COMMAND";
 
 /// Whether an `open` mode writes: `w`, `a`, `x` or `+`; no mode reads; a mode known only at run
 /// time may write.
