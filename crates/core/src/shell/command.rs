@@ -236,10 +236,10 @@ impl Walker {
             for script in scripts {
                 // `pwsh -Command -`, `pwsh -File /dev/stdin`: the script is what pwsh reads.
                 let script = match script.trim() {
-                    "-" | "/dev/stdin" => match &spelled_stdin {
+                    stdin if names_stdin(stdin) => match &spelled_stdin {
                         Some(script) => script.clone(),
                         None => {
-                            self.out.unread(unread::DESCRIPTOR, &format!("{program} {}", script.trim()));
+                            self.out.unread(unread::DESCRIPTOR, &format!("{program} {stdin}"));
                             continue;
                         }
                     },
@@ -368,7 +368,7 @@ impl Walker {
     /// spell what that is (`curl … | bash`, `python3 /dev/stdin`): fed by another program, the
     /// script is unread. With nothing fed it reads a terminal, which an agent does not type at.
     pub(super) fn unspelled_script(&mut self, program: &str, operand: Option<&String>, inputs: &[String]) {
-        if !inputs.is_empty() || operand.is_some_and(|operand| operand != "-" && operand != "/dev/stdin") {
+        if !inputs.is_empty() || operand.is_some_and(|operand| !names_stdin(operand)) {
             let from = operand.cloned().unwrap_or_else(|| format!("| {}", inputs.join(" | ")));
             self.out.unread(unread::DESCRIPTOR, &format!("{program} {from}"));
         }

@@ -930,10 +930,7 @@ impl<'a> Reader<'a> {
             PathMethod::Write => self.emit(&["tee", "--"], &[Some(path)], "write"),
             PathMethod::Mkdir => self.emit(&["mkdir", "-p", "--"], &[Some(path)], "write"),
             PathMethod::Read => self.emit(&["cat", "--"], &[Some(path)], ""),
-            PathMethod::Open => match writes(&other(0), argument(args, named(0, "mode")).is_some()) {
-                true => self.emit(&["tee", "--"], &[Some(path)], "write"),
-                false => self.emit(&["cat", "--"], &[Some(path)], ""),
-            },
+            PathMethod::Open => self.open(Some(path), &other(0), argument(args, named(0, "mode")).is_some(), "write"),
             PathMethod::Move => {
                 let target = other(0).path();
                 self.emit(&["mv", "--"], &[Some(path), target], "move")
@@ -1041,12 +1038,10 @@ impl<'a> Reader<'a> {
             Api::Delete(path, false) => self.emit(&["rm", "--"], &[get(path).path()], callee),
             Api::Write(path) => self.emit(&["tee", "--"], &[get(path).path()], callee),
             Api::Mkdir(path) => self.emit(&["mkdir", "-p", "--"], &[get(path).path()], callee),
-            Api::Open { path, mode } => {
-                let given = argument(args, mode).is_some();
-                match writes(&get(mode), given) {
-                    true => self.emit(&["tee", "--"], &[get(path).path()], callee),
-                    false => self.emit(&["cat", "--"], &[get(path).path()], ""),
-                }
+            Api::Open { path, mode: at_mode } => {
+                let given = argument(args, at_mode).is_some();
+                let (path, mode) = (get(path).path(), get(at_mode));
+                self.open(path, &mode, given, callee)
             }
             Api::OsOpen(path) => {
                 let read_only = argument(args, named(1, "flags")).is_some_and(|flags| self.read_only(flags));
@@ -1157,6 +1152,15 @@ impl<'a> Reader<'a> {
             }
         }
         self.out.push(Run::Argv(argv));
+    }
+
+    /// `open(P, MODE)`: a write of `P` when the mode writes (`what` names it in a reason), a
+    /// read otherwise.
+    fn open(&mut self, path: Option<String>, mode: &Value, given: bool, what: &str) {
+        match writes(mode, given) {
+            true => self.emit(&["tee", "--"], &[path], what),
+            false => self.emit(&["cat", "--"], &[path], ""),
+        }
     }
 
     /// `chmod MODE PATH`.
