@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 corpus=fuzz/corpus
-mkdir -p "$corpus"/{adapter,event,bundle,check,format,policy,shell,python,lsp}
+mkdir -p "$corpus"/{adapter,event,bundle,check,format,policy,shell,python,javascript,lexical,lsp}
 n=0
 seed() { n=$((n + 1)); cp "$2" "$corpus/$1/seed-$n"; }
 for file in rules/*.rules tests/fixtures/diagnostics/*.rules tests/fixtures/agents/*.rules; do
@@ -68,25 +68,40 @@ for path in glob.glob("rules/*.test.yaml"):
 print(f"seeded {n} command lines", file=sys.stderr)
 PY
 
-# Python code: every script of the benign corpus's Python lines and the Python reader's tests.
+# Code in other languages: every script of the benign corpus's lines, and the string literals of
+# the parsed readers' tests (Python, JavaScript). A lexical target's input starts with the byte
+# that chooses its language, as its oracle reads it.
 python3 - "$corpus" <<'PY'
 import re, sys, yaml, os
 corpus = sys.argv[1]
-n = 0
-def put(code):
-    global n
-    n += 1
-    with open(os.path.join(corpus, "python", f"code-{n}"), "w") as f:
-        f.write(code)
-for entry in yaml.safe_load(open("tests/corpus/benign/python.yaml")) or []:
-    line = entry["line"]
-    heredoc = re.search(r"<<-?'?(\w+)'?\n(.*)\n\1", line, re.S)
-    code = re.search(r"-c '((?:[^']|'\\'')*)'", line)
-    if heredoc:
-        put(heredoc.group(2))
-    elif code:
-        put(code.group(1).replace("'\\''", "'"))
-for code in re.findall(r'^\s*"((?:[^"\\]|\\.)*)",?$', open("crates/core/src/shell/python.rs").read(), re.M):
-    put(code.encode().decode("unicode_escape"))
-print(f"seeded {n} Python snippets", file=sys.stderr)
+counts = {}
+def put(target, code, prefix=b""):
+    counts[target] = counts.get(target, 0) + 1
+    with open(os.path.join(corpus, target, f"code-{counts[target]}"), "wb") as f:
+        f.write(prefix + code.encode())
+def scripts(corpus_file):
+    for entry in yaml.safe_load(open(corpus_file)) or []:
+        line = entry["line"]
+        heredoc = re.search(r"<<-?'?(\w+)'?\n(.*)\n\1", line, re.S)
+        code = re.search(r"(?:-[ceErp]|--eval|--print|eval) '((?:[^']|'\\'')*)'", line)
+        if heredoc:
+            yield heredoc.group(2)
+        elif code:
+            yield code.group(1).replace("'\\''", "'")
+for code in scripts("tests/corpus/benign/python.yaml"):
+    put("python", code)
+for code in scripts("tests/corpus/benign/node.yaml"):
+    put("javascript", code)
+for choice, name in enumerate(["perl", "ruby", "php", "awk", "lua"]):
+    path = f"tests/corpus/benign/{name}.yaml"
+    if os.path.exists(path):
+        for code in scripts(path):
+            put("lexical", code, bytes([choice]))
+for target, source in [("python", "python.rs"), ("javascript", "javascript.rs")]:
+    text = open(f"crates/core/src/shell/{source}").read()
+    for code in re.findall(r'^\s*"((?:[^"\\]|\\.)*)",?$', text, re.M):
+        put(target, code.encode().decode("unicode_escape", errors="ignore"))
+    for code in re.findall(r'r#"(.*?)"#', text):
+        put(target, code)
+print(f"seeded code: {counts}", file=sys.stderr)
 PY

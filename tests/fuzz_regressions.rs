@@ -8,7 +8,7 @@ use std::path::Path;
 fn every_kept_fuzz_input_passes_its_oracle() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions");
     type Oracle = fn(&[u8]);
-    let targets: [(&str, Oracle); 9] = [
+    let targets: [(&str, Oracle); 11] = [
         ("adapter", oracles::adapter),
         ("event", oracles::event),
         ("bundle", oracles::bundle),
@@ -17,6 +17,8 @@ fn every_kept_fuzz_input_passes_its_oracle() {
         ("policy", oracles::policy),
         ("shell", oracles::shell),
         ("python", oracles::python),
+        ("javascript", oracles::javascript),
+        ("lexical", oracles::lexical),
         ("lsp", oracles::lsp),
     ];
     let mut replayed = 0;

@@ -229,11 +229,35 @@ pub fn shell(data: &[u8]) {
     let _argv_decision = decide("shell", serde_json::json!({"command": argv}));
 }
 
-/// Bytes as Python code, given to `python3` by `-c` and by a quoted heredoc: the two spellings
-/// hand Python the same code, so the heredoc is decided no weaker than `-c` (the shell reader may
-/// read a heredoc it cannot parse more warily, word by word, but never lose the code), each the
-/// same three ways.
+/// Bytes as Python code: see [`interpreted`].
 pub fn python(data: &[u8]) {
+    interpreted("python3 -c", "python3 -", data);
+}
+
+/// Bytes as JavaScript or TypeScript code: see [`interpreted`].
+pub fn javascript(data: &[u8]) {
+    interpreted("node -e", "node -", data);
+}
+
+/// Bytes as code for a lexical reader, the first byte choosing the language (Perl, Ruby, PHP,
+/// awk, Lua): see [`interpreted`].
+pub fn lexical(data: &[u8]) {
+    let Some((&choice, code)) = data.split_first() else { return };
+    let (option, stdin) = match choice % 5 {
+        0 => ("perl -e", "perl -"),
+        1 => ("ruby -e", "ruby -"),
+        2 => ("php -r", "php"),
+        3 => ("awk", "awk -f /dev/stdin"),
+        _ => ("lua -e", "lua -"),
+    };
+    interpreted(option, stdin, code);
+}
+
+/// Bytes as code given to an interpreter on its command line (`python3 -c CODE`) and by a
+/// quoted heredoc (`python3 - <<'EOF'`): the two spellings hand it the same code, so the
+/// heredoc is decided no weaker than the command line (the shell reader may read a heredoc it
+/// cannot parse more warily, word by word, but never lose the code), each the same three ways.
+fn interpreted(option: &str, stdin: &str, data: &[u8]) {
     let Ok(code) = std::str::from_utf8(data) else { return };
     const END: &str = "HOOKC_FUZZ_EOF";
     if code.contains('\0') || code.lines().any(|line| line == END) {
@@ -258,11 +282,11 @@ pub fn python(data: &[u8]) {
         Err(_) => 3,
     };
     let quoted = format!("'{}'", code.replace('\'', r"'\''"));
-    let option = decide(format!("python3 -c {quoted}"));
-    let heredoc = decide(format!("python3 - <<'{END}'\n{code}\n{END}"));
+    let given = decide(format!("{option} {quoted}"));
+    let heredoc = decide(format!("{stdin} <<'{END}'\n{code}\n{END}"));
     assert!(
-        rank(&heredoc) >= rank(&option).min(2),
-        "a heredoc is decided weaker than python3 -c for {code:?}: {heredoc:?} {option:?}"
+        rank(&heredoc) >= rank(&given).min(2),
+        "a heredoc is decided weaker than {option} for {code:?}: {heredoc:?} {given:?}"
     );
 }
 

@@ -28,8 +28,6 @@ enum Effect {
     ProgramAndArgs,
     /// Deletes its first argument, recursively or not.
     Delete { recursive: bool },
-    /// Deletes its first argument, recursively when its arguments say `recursive: true`.
-    DeleteMaybeRecursive,
     /// Writes its first argument.
     Write,
     /// Writes its second argument (a copy, move, rename or link onto it).
@@ -91,35 +89,12 @@ static LANGUAGES: &[Language] = &[
         backticks: false,
     },
     Language {
-        parsed: None,
+        parsed: Some(super::javascript::runs),
         programs: &["node", "nodejs", "bun", "deno"],
         code_options: &["-e", "--eval", "-p", "--print", "eval"],
         value_options: &["-r", "--require", "--import", "--loader", "--input-type", "-C", "--conditions"],
         code_operand: false,
-        calls: &[
-            call(r"\b(?:execSync|exec)\s*\(", Effect::Shell),
-            call(r"\b(?:spawnSync|spawn|execFileSync|execFile)\s*\(", Effect::ProgramAndArgs),
-            call(r"\b(?:rmSync|rm|rmdirSync|rmdir)\s*\(", Effect::DeleteMaybeRecursive),
-            call(r"\b(?:removeSync|remove|rimraf|rimrafSync|emptyDirSync)\s*\(", RECURSIVE),
-            call(r"\b(?:unlinkSync|unlink)\s*\(", DELETE),
-            call(
-                r"\b(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|outputFileSync)\s*\(",
-                Effect::Write,
-            ),
-            call(
-                r"\b(?:copyFileSync|copyFile|cpSync|cp|renameSync|rename|symlinkSync|symlink|linkSync|link)\s*\(",
-                Effect::WriteSecond,
-            ),
-            call(r"\b(?:readFileSync|readFile|createReadStream)\s*\(", Effect::Read),
-            // Bun's and Deno's own process and file APIs.
-            call(r"\bBun\s*\.\s*(?:spawn|spawnSync)\s*\(", Effect::Argv),
-            call(r"\b(?:Deno\s*\.\s*(?:writeTextFile|writeFile)|Bun\s*\.\s*write)\s*\(", Effect::Write),
-            call(r"\bDeno\s*\.\s*Command\s*\(", Effect::ProgramAndArgs),
-            call(r"\beval\s*\(", Effect::Code),
-            call(r"\b(?:new\s+)?Function\s*\(", Effect::Code),
-            call(r"\b(?:require|import)\s*\(", Effect::Callee),
-            call(r"\b(?:globalThis|global|process|window|self|module)\s*\[", Effect::Callee),
-        ],
+        calls: &[],
         backticks: false,
     },
     Language {
@@ -512,13 +487,6 @@ fn effect(effect: Effect, name: &str, first: &Arg, rest: &str) -> Option<Run> {
             Some(Run::Argv(argv([vec![program.clone()], args].concat())))
         }
         Effect::Delete { recursive } => Some(Run::Argv(delete(recursive, target()?))),
-        Effect::DeleteMaybeRecursive => {
-            let call = rest.get(..call_end(rest)).unwrap_or_default();
-            // `{recursive: true}`, however it is spaced: no pattern to compile per call.
-            let squeezed: String = call.chars().filter(|c| !c.is_whitespace()).collect();
-            let recursive = squeezed.contains("recursive:true");
-            Some(Run::Argv(delete(recursive, target()?)))
-        }
         Effect::Write => Some(Run::Argv(write(target()?))),
         Effect::WriteSecond => {
             let second = match argument(after_first(rest)) {
@@ -654,18 +622,6 @@ fn list_after_first(rest: &str) -> Vec<String> {
         }
     }
     words
-}
-
-/// Where a call whose arguments start at `rest` ends: its closing parenthesis, or the end.
-fn call_end(rest: &str) -> usize {
-    let mut at = 0;
-    loop {
-        at += skip_argument(rest.get(at..).unwrap_or_default());
-        match rest.get(at..).and_then(|after| after.chars().next()) {
-            Some(',') => at += 1,
-            _ => return at,
-        }
-    }
 }
 
 /// How far the first argument reaches: a literal, a bracketed list, or up to `,` or `)` at the
@@ -1031,7 +987,7 @@ mod tests {
         assert_eq!(lines("python3", "print(open('.env').read())"), vec![argv_of(&["cat", "--", ".env"])]);
         assert_eq!(
             lines("node", "fs.copyFileSync('x', '.git/hooks/pre-commit')"),
-            vec![argv_of(&["tee", "--", ".git/hooks/pre-commit"])]
+            vec![argv_of(&["cp", "--", "x", ".git/hooks/pre-commit"])]
         );
         assert_eq!(lines("python3", "$X"), vec![argv_of(&["$X"])]);
         assert_eq!(lines("awk", r#"BEGIN { system("rm -rf ~") }"#), vec![line("rm -rf ~")]);

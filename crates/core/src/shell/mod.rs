@@ -30,6 +30,7 @@ mod command;
 mod expand;
 mod guards;
 mod interpreters;
+mod javascript;
 mod options;
 pub(crate) mod powershell;
 mod programs;
