@@ -231,7 +231,7 @@ impl Walker {
         if row.reader == Reader::PowerShell && ctx.depth > MAX_DEPTH {
             self.out.unread(unread::BOUND, &format!("{program} nested more than {MAX_DEPTH} scripts deep"));
         } else if row.reader == Reader::PowerShell {
-            let (flags, scripts) = powershell::invocation(&args);
+            let (flags, scripts) = powershell::invocation(&program, &args);
             parsed.flags = flags;
             for script in scripts {
                 // `pwsh -Command -`, `pwsh -File /dev/stdin`: the script is what pwsh reads.

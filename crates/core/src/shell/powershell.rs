@@ -15,7 +15,7 @@
 //! unread. A command no row knows is a native program, read by the shell reader's rules for
 //! options (`git push -f`).
 
-use super::{Access, Command, CommandLine};
+use super::{unread, Access, Command, CommandLine};
 use base64::Engine;
 
 /// How deeply scripts nest (script blocks, subexpressions, `iex`, `-Command`) before the rest
@@ -29,74 +29,163 @@ pub(crate) fn analyse(line: &str) -> CommandLine {
     reader.out
 }
 
-/// `pwsh` and `powershell`'s own parameters, as they read them: the names of the ones given
-/// (`-e`, `-ec`, `-enc` are `encodedcommand`; a unique prefix names one), and the scripts they
-/// run: `-Command`'s (with the rest of the line), `-EncodedCommand`'s decoded (base64 of
-/// UTF-16LE; one that does not decode is known only at run time).
-pub(crate) fn invocation(words: &[String]) -> (Vec<String>, Vec<String>) {
-    const PARAMS: &[&str] = &[
-        "command",
-        "encodedcommand",
-        "file",
-        "noprofile",
-        "noninteractive",
-        "executionpolicy",
-        "nologo",
-        "windowstyle",
-        "workingdirectory",
-        "inputformat",
-        "outputformat",
-        "configurationname",
-        "mta",
-        "sta",
-        "version",
-        "login",
-        "noexit",
-    ];
-    const VALUED: &[&str] = &[
-        "command",
-        "encodedcommand",
-        "file",
-        "executionpolicy",
-        "windowstyle",
-        "workingdirectory",
-        "inputformat",
-        "outputformat",
-        "version",
-    ];
+/// What one of pwsh's own switches takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Takes {
+    /// Nothing.
+    Nothing,
+    /// The next argument.
+    Value,
+    /// The script: the next argument and every one after it, joined with one space, or `-`
+    /// for standard input (`-Command`).
+    Command,
+    /// The script: the next argument; the rest are its `$args` (`-CommandWithArgs`).
+    CommandWithArgs,
+    /// Base64 of UTF-16LE script text (`-EncodedCommand`).
+    Encoded,
+    /// A script file, then its arguments (`-File`).
+    File,
+    /// Parsing stops (`-Version`).
+    Stop,
+}
+
+/// pwsh's own switches in the order its parser tests them, the first match winning: the
+/// switch's name, the name or alias typed names are matched against, the shortest form
+/// accepted, and what it takes. A typed name matches when it is at
+/// least the shortest form and a prefix of the full name, in any case (`MatchSwitch`). From
+/// PowerShell 929903692e, src/Microsoft.PowerShell.ConsoleHost/host/msh/
+/// CommandLineParameterParser.cs: `MatchSwitch` :798-807, the order :908-1313 (each row's line
+/// beside it).
+const PWSH_SWITCHES: &[(&str, &str, &str, Takes)] = &[
+    ("version", "version", "v", Takes::Stop),                              // :919
+    ("help", "help", "h", Takes::Nothing),                                 // :930
+    ("help", "?", "?", Takes::Nothing),                                    // :930
+    ("login", "login", "l", Takes::Nothing),                               // :937
+    ("noexit", "noexit", "noe", Takes::Nothing),                           // :943
+    ("noprofile", "noprofile", "nop", Takes::Nothing),                     // :955
+    ("nologo", "nologo", "nol", Takes::Nothing),                           // :960
+    ("noninteractive", "noninteractive", "noni", Takes::Nothing),          // :965
+    ("socketservermode", "socketservermode", "so", Takes::Nothing),        // :970
+    ("v2socketservermode", "v2socketservermode", "v2so", Takes::Nothing),  // :982
+    ("servermode", "servermode", "s", Takes::Nothing),                     // :994
+    ("namedpipeservermode", "namedpipeservermode", "nam", Takes::Nothing), // :1005
+    ("sshservermode", "sshservermode", "sshs", Takes::Nothing),            // :1016
+    ("noprofileloadtime", "noprofileloadtime", "noprofileloadtime", Takes::Nothing), // :1027
+    ("interactive", "interactive", "i", Takes::Nothing),                   // :1032
+    ("configurationfile", "configurationfile", "configurationfile", Takes::Value), // :1037
+    ("configurationname", "configurationname", "config", Takes::Value),    // :1050
+    ("custompipename", "custompipename", "cus", Takes::Value),             // :1063
+    ("commandwithargs", "commandwithargs", "commandwithargs", Takes::CommandWithArgs), // :1090
+    ("commandwithargs", "cwa", "cwa", Takes::CommandWithArgs),             // :1090
+    ("command", "command", "c", Takes::Command),                           // :1103
+    ("windowstyle", "windowstyle", "w", Takes::Value),                     // :1112
+    ("file", "file", "f", Takes::File),                                    // :1141
+    ("outputformat", "outputformat", "o", Takes::Value),                   // :1156
+    ("outputformat", "of", "of", Takes::Value),                            // :1156
+    ("inputformat", "inputformat", "inp", Takes::Value),                   // :1162
+    ("inputformat", "if", "if", Takes::Value),                             // :1162
+    ("executionpolicy", "executionpolicy", "ex", Takes::Value),            // :1167
+    ("executionpolicy", "ep", "ep", Takes::Value),                         // :1167
+    ("encodedcommand", "encodedcommand", "e", Takes::Encoded),             // :1182
+    ("encodedcommand", "ec", "ec", Takes::Encoded),                        // :1182
+    ("encodedarguments", "encodedarguments", "encodeda", Takes::Value),    // :1192
+    ("encodedarguments", "ea", "ea", Takes::Value),                        // :1192
+    ("settingsfile", "settingsfile", "settings", Takes::Value),            // :1201
+    ("sta", "sta", "sta", Takes::Nothing),                                 // :1211
+    ("mta", "mta", "mta", Takes::Nothing),                                 // :1231
+    ("workingdirectory", "workingdirectory", "wo", Takes::Value),          // :1251
+    ("workingdirectory", "wd", "wd", Takes::Value),                        // :1251
+    (
+        "removeworkingdirectorytrailingcharacter",
+        "removeworkingdirectorytrailingcharacter",
+        "removeworkingdirectorytrailingcharacter",
+        Takes::Nothing,
+    ), // :1265
+    ("token", "token", "to", Takes::Value),                                // :1269
+    ("utctimestamp", "utctimestamp", "utc", Takes::Value),                 // :1284
+];
+
+/// The characters that start a parameter: `-`, en dash, em dash, horizontal bar (pwsh's
+/// `CharTraits.cs:12-15, 255-261`; its tokenizer treats the four alike, `tokenizer.cs:4745-4772`).
+fn is_dash(c: char) -> bool {
+    matches!(c, '-' | '\u{2013}' | '\u{2014}' | '\u{2015}')
+}
+
+/// `pwsh` and `powershell`'s own switches, as pwsh reads them ([`PWSH_SWITCHES`]): an argument
+/// starting with a dash character or `/` is a switch, a doubled dash counting as one
+/// (`--command`; CommandLineParameterParser.cs:710-739). Returns the full names of the switches
+/// given and the scripts they run: `-Command`'s (the rest of the line, joined; `-` is standard
+/// input, :1592-1623), `-CommandWithArgs`'s (the next argument, :1090-1102), `-EncodedCommand`'s
+/// decoded (base64 of UTF-16LE, whitespace skipped, `PsUtils.cs:419-428`; one that does not decode
+/// is known only at run time). The first argument that is no switch, and a switch pwsh does not
+/// know, start `-File` in pwsh 7 (:719-726, :1301-1311); Windows PowerShell (`powershell`)
+/// reads a bare first argument as a command.
+pub(crate) fn invocation(program: &str, words: &[String]) -> (Vec<String>, Vec<String>) {
+    let windows_powershell = program == "powershell";
     let mut flags = Vec::new();
     let mut scripts = Vec::new();
     let mut rest = words.iter();
     while let Some(word) = rest.next() {
-        let Some(name) = word.strip_prefix('-').or_else(|| word.strip_prefix('/')) else {
-            // `pwsh 'Remove-Item …'`: a first operand that is no file is a command.
-            if flags.is_empty() && scripts.is_empty() {
-                scripts.push(std::iter::once(word.clone()).chain(rest.by_ref().cloned()).collect::<Vec<_>>().join(" "));
+        let trimmed = word.trim();
+        let mut chars = trimmed.chars();
+        let name = match chars.next() {
+            Some(first) if is_dash(first) || first == '/' => {
+                let after = chars.as_str();
+                match after.chars().next() {
+                    Some(second) if second == first && is_dash(first) => {
+                        after.get(second.len_utf8()..).unwrap_or_default()
+                    }
+                    _ => after,
+                }
             }
+            _ => {
+                // `powershell 'Remove-Item …'`: Windows PowerShell runs a bare first argument as
+                // a command; pwsh runs it as a script file.
+                if windows_powershell && flags.is_empty() && scripts.is_empty() {
+                    scripts.push(
+                        std::iter::once(word.clone()).chain(rest.by_ref().cloned()).collect::<Vec<_>>().join(" "),
+                    );
+                } else {
+                    flags.push("file".to_string());
+                }
+                break;
+            }
+        };
+        let lower = name.to_lowercase();
+        let Some(&(full, _, _, takes)) = PWSH_SWITCHES
+            .iter()
+            .find(|(_, matched, shortest, _)| lower.len() >= shortest.len() && matched.starts_with(lower.as_str()))
+        else {
+            // A switch pwsh does not know starts `-File` with it as the file (pwsh 7).
+            flags.push("file".to_string());
             break;
         };
-        let (name, attached) = match name.split_once(':') {
-            Some((name, value)) => (name, Some(value.to_string())),
-            None => (name, None),
-        };
-        let lower = name.to_ascii_lowercase();
-        let bound = match lower.as_str() {
-            "e" | "ec" => vec!["encodedcommand"],
-            "c" => vec!["command"],
-            "f" => vec!["file"],
-            _ => bind(PARAMS, &lower),
-        };
-        let valued = bound.iter().any(|param| VALUED.contains(param));
-        let value = attached.or_else(|| if valued { rest.next().cloned() } else { None });
-        flags.extend(bound.iter().map(|param| param.to_string()));
-        match (bound.as_slice(), value) {
-            (["command"], Some(script)) => {
-                scripts.push(std::iter::once(script).chain(rest.by_ref().cloned()).collect::<Vec<_>>().join(" "));
+        flags.push(full.to_string());
+        match takes {
+            Takes::Nothing => {}
+            Takes::Stop => break,
+            Takes::Value => {
+                rest.next();
             }
-            (["encodedcommand"], Some(encoded)) => {
-                scripts.push(decode(&encoded).unwrap_or_else(|| super::RUN_TIME_INPUT.to_string()));
+            Takes::Command => {
+                let script: Vec<String> = rest.by_ref().cloned().collect();
+                scripts.push(script.join(" "));
             }
-            _ => {}
+            Takes::CommandWithArgs => {
+                scripts.extend(rest.next().cloned());
+                break;
+            }
+            Takes::Encoded => {
+                let decoded = rest.next().and_then(|encoded| decode(encoded));
+                scripts.push(decoded.unwrap_or_else(|| super::RUN_TIME_INPUT.to_string()));
+            }
+            // `-File -`: the script is what pwsh reads; a file's arguments are its own.
+            Takes::File => {
+                if let Some(file) = rest.next().filter(|file| file.trim() == "-") {
+                    scripts.push(file.clone());
+                }
+                break;
+            }
         }
     }
     (flags, scripts)
@@ -107,7 +196,8 @@ pub(crate) fn invocation(words: &[String]) -> (Vec<String>, Vec<String>) {
 enum Token {
     /// An argument, its quotes and escapes removed.
     Word(String),
-    /// `-Name`, or `-Name:value`.
+    /// `-Name`, or `-Name:value` (the name without its dash; `-Name:` with its value in the
+    /// next token has an empty one).
     Parameter(String, Option<String>),
     /// `{ … }`, `( … )`, `$( … )`, `@( … )`: a script of its own (the text inside).
     Script(String),
@@ -115,6 +205,15 @@ enum Token {
     Splat,
     /// `>`, `>>`, `2>`, `*>` and the target's word.
     Redirect(String),
+    /// A quoted string starting a pipeline's stage: a value, not a command (`'~' | ri`).
+    Value(String),
+    /// `,` between arguments: they are one array.
+    Comma,
+    /// `--` alone: what follows are arguments, not parameters (Parser.cs:6527-6553).
+    EndOfParameters,
+    /// `&` alone: the call operator at a command's start, else the end of a statement run as a
+    /// background job (Parser.cs:6492-6503, 6522-6525).
+    Ampersand,
     /// `|`.
     Pipe,
     /// `;`, a newline, `&&`, `||`.
@@ -138,250 +237,627 @@ enum Does {
     Eval,
     /// Fetches a URL (`Invoke-WebRequest`): read as `curl`; `-OutFile` is written.
     Fetch,
-    /// Starts a program (`Start-Process FILE -ArgumentList …`).
+    /// Starts a program (`Start-Process FILE -ArgumentList …`); its redirections are written.
     Start,
+    /// Opens or runs its paths with their default handler (`Invoke-Item`).
+    Open,
     /// Runs its script blocks (`ForEach-Object`, `Invoke-Command`, `Where-Object`).
     Blocks,
+    /// Names a command (`Get-Command`): `& (gcm NAME)` runs it.
+    Lookup,
+    /// Defines an alias (`Set-Alias NAME VALUE`): later commands of that name run the value.
+    Alias,
     /// Nothing hookc models.
     Other,
 }
 
-/// A cmdlet: its name, aliases, parameters (the positional ones first, in their order), how
-/// many are positional, its switches (parameters without a value), and what it does.
+/// A parameter: its name, its aliases, its position (`None`: named only), and whether it is a
+/// switch (a `SwitchParameter`, taking no value).
+#[derive(Debug, Clone, Copy)]
+struct Param {
+    name: &'static str,
+    aliases: &'static [&'static str],
+    position: Option<u8>,
+    switch: bool,
+}
+
+/// A parameter given by name with a value.
+const fn named(name: &'static str, aliases: &'static [&'static str]) -> Param {
+    Param { name, aliases, position: None, switch: false }
+}
+
+/// A parameter with a position.
+const fn at(position: u8, name: &'static str, aliases: &'static [&'static str]) -> Param {
+    Param { name, aliases, position: Some(position), switch: false }
+}
+
+/// A switch.
+const fn switch(name: &'static str, aliases: &'static [&'static str]) -> Param {
+    Param { name, aliases, position: None, switch: true }
+}
+
+/// The common parameters every cmdlet has, and the ShouldProcess ones (`-WhatIf`, `-Confirm`)
+/// and `-UseTransaction`, which hookc gives every row: a name pwsh would refuse binds nothing
+/// worse. SMA/engine/CommonCommandParameters.cs:49-249, UserFeedbackParameters.cs:132-196 (at
+/// PowerShell 929903692e).
+const COMMON: &[Param] = &[
+    switch("verbose", &["vb"]),
+    switch("debug", &["db"]),
+    named("erroraction", &["ea"]),
+    named("warningaction", &["wa"]),
+    named("informationaction", &["infa"]),
+    named("progressaction", &["proga"]),
+    named("errorvariable", &["ev"]),
+    named("warningvariable", &["wv"]),
+    named("informationvariable", &["iv"]),
+    named("outvariable", &["ov"]),
+    named("outbuffer", &["ob"]),
+    named("pipelinevariable", &["pv"]),
+    switch("whatif", &["wi"]),
+    switch("confirm", &["cf"]),
+    switch("usetransaction", &["usetx"]),
+];
+
+/// A path parameter at position 0, and `-LiteralPath` with its aliases: the provider cmdlets'
+/// pair (e.g. MGMT/Navigation.cs:2382-2394).
+const PATH: Param = at(0, "path", &[]);
+const LITERAL_PATH: Param = named("literalpath", &["pspath", "lp"]);
+const FILTERS: [Param; 4] =
+    [named("filter", &[]), named("include", &[]), named("exclude", &[]), named("credential", &[])];
+
+/// A cmdlet: its name, its aliases on every platform and on Windows only (elsewhere `rm`, `cp`,
+/// `mv`, `cat`, `tee`, `start`, `ac` are the native programs: InitialSessionState.cs:4714-4824),
+/// its parameters, the one pipeline input binds to, and what it does.
 struct Cmdlet {
     name: &'static str,
     aliases: &'static [&'static str],
-    params: &'static [&'static str],
-    positional: usize,
-    switches: &'static [&'static str],
+    windows_aliases: &'static [&'static str],
+    params: &'static [Param],
+    piped: Option<&'static str>,
     does: Does,
 }
 
-const COMMON_SWITCHES: &[&str] = &["whatif", "confirm", "verbose", "debug", "passthru"];
-
-/// `Set-Content` and `Add-Content`, which differ only in their names.
+/// `Set-Content`, `Add-Content`: MGMT/SetContentCommand.cs:12, AddContentCommand.cs:14,
+/// ContentCommandBase.cs:27-95, WriteContentCommandBase.cs:29, FileSystemProvider.cs:7463-7533.
 const CONTENT: Cmdlet = Cmdlet {
     name: "",
     aliases: &[],
-    params: &["path", "value", "literalpath", "encoding", "force", "nonewline", "stream", "asbytestream"],
-    positional: 2,
-    switches: &["force", "nonewline", "asbytestream"],
+    windows_aliases: &[],
+    params: &[
+        PATH,
+        LITERAL_PATH,
+        FILTERS[0],
+        FILTERS[1],
+        FILTERS[2],
+        FILTERS[3],
+        switch("force", &[]),
+        switch("passthru", &[]),
+        at(1, "value", &[]),
+        named("encoding", &[]),
+        switch("asbytestream", &[]),
+        named("stream", &[]),
+        switch("nonewline", &[]),
+    ],
+    piped: Some("value"),
     does: Does::Write,
 };
 
+/// The cmdlets hookc reads, one row each, from PowerShell 929903692e (the source beside each).
 static CMDLETS: &[Cmdlet] = &[
+    // MGMT/Navigation.cs:2369-2460; FileSystemProvider.cs:3006-3015 (`-Stream`).
     Cmdlet {
         name: "remove-item",
-        aliases: &["ri", "rm", "rmdir", "del", "erase", "rd"],
-        params: &["path", "literalpath", "filter", "include", "exclude", "recurse", "force", "credential", "stream"],
-        positional: 1,
-        switches: &["recurse", "force"],
+        aliases: &["ri", "del", "erase", "rd"],
+        windows_aliases: &["rm", "rmdir"],
+        params: &[
+            PATH,
+            LITERAL_PATH,
+            FILTERS[0],
+            FILTERS[1],
+            FILTERS[2],
+            FILTERS[3],
+            switch("recurse", &[]),
+            switch("force", &[]),
+            named("stream", &[]),
+        ],
+        piped: Some("path"),
         does: Does::Delete,
     },
     Cmdlet { name: "set-content", aliases: &["sc"], ..CONTENT },
-    Cmdlet { name: "add-content", aliases: &["ac"], ..CONTENT },
+    Cmdlet { name: "add-content", aliases: &[], windows_aliases: &["ac"], ..CONTENT },
+    // UTIL/FormatAndOutput/out-file/Out-File.cs:24-154.
     Cmdlet {
         name: "out-file",
         aliases: &[],
+        windows_aliases: &[],
         params: &[
-            "filepath",
-            "encoding",
-            "literalpath",
-            "append",
-            "force",
-            "noclobber",
-            "width",
-            "nonewline",
-            "inputobject",
+            at(0, "filepath", &["path"]),
+            LITERAL_PATH,
+            at(1, "encoding", &[]),
+            switch("append", &[]),
+            switch("force", &[]),
+            switch("noclobber", &["nooverwrite"]),
+            named("width", &[]),
+            switch("nonewline", &[]),
+            named("inputobject", &[]),
         ],
-        positional: 2,
-        switches: &["append", "force", "noclobber", "nonewline"],
+        piped: Some("inputobject"),
         does: Does::Write,
     },
+    // UTIL/Tee-Object.cs:15-90.
+    Cmdlet {
+        name: "tee-object",
+        aliases: &[],
+        windows_aliases: &["tee"],
+        params: &[
+            named("inputobject", &[]),
+            at(0, "filepath", &["path"]),
+            LITERAL_PATH,
+            switch("append", &[]),
+            named("encoding", &[]),
+            named("variable", &[]),
+        ],
+        piped: Some("inputobject"),
+        does: Does::Write,
+    },
+    // MGMT/ClearContentCommand.cs:11-13.
     Cmdlet {
         name: "clear-content",
         aliases: &["clc"],
-        params: &["path", "literalpath", "filter", "include", "exclude", "force", "stream"],
-        positional: 1,
-        switches: &["force"],
+        windows_aliases: &[],
+        params: &[
+            PATH,
+            LITERAL_PATH,
+            FILTERS[0],
+            FILTERS[1],
+            FILTERS[2],
+            FILTERS[3],
+            switch("force", &[]),
+            named("stream", &[]),
+        ],
+        piped: Some("path"),
         does: Does::Write,
     },
+    // MGMT/Navigation.cs:2014-2065 (`-Name` joins `-Path`, the current location by default).
     Cmdlet {
         name: "new-item",
         aliases: &["ni"],
-        params: &["path", "name", "itemtype", "value", "force", "type"],
-        positional: 1,
-        switches: &["force"],
+        windows_aliases: &["md", "mkdir"],
+        params: &[
+            PATH,
+            named("name", &[]),
+            named("itemtype", &["type"]),
+            named("value", &["target"]),
+            switch("force", &[]),
+            FILTERS[3],
+        ],
+        piped: Some("value"),
+        does: Does::Write,
+    },
+    // Set-Item, Clear-Item (MGMT/SetItemCommand, ClearItemCommand) and Set-ItemProperty
+    // (MGMT/SetPropertyCommand.cs:11-100): they change the item at their path.
+    Cmdlet {
+        name: "set-itemproperty",
+        aliases: &["sp"],
+        windows_aliases: &[],
+        params: &[
+            PATH,
+            LITERAL_PATH,
+            at(1, "name", &["psproperty"]),
+            at(2, "value", &[]),
+            named("inputobject", &[]),
+            named("type", &[]),
+            switch("passthru", &[]),
+            switch("force", &[]),
+            FILTERS[0],
+            FILTERS[1],
+            FILTERS[2],
+            FILTERS[3],
+        ],
+        piped: Some("path"),
+        does: Does::Write,
+    },
+    Cmdlet {
+        name: "set-item",
+        aliases: &["si"],
+        windows_aliases: &[],
+        params: &[PATH, LITERAL_PATH, at(1, "value", &[]), switch("force", &[]), switch("passthru", &[]), FILTERS[3]],
+        piped: Some("path"),
+        does: Does::Write,
+    },
+    Cmdlet {
+        name: "clear-item",
+        aliases: &["cli"],
+        windows_aliases: &[],
+        params: &[PATH, LITERAL_PATH, switch("force", &[]), FILTERS[0], FILTERS[1], FILTERS[2], FILTERS[3]],
+        piped: Some("path"),
         does: Does::Write,
     },
     Cmdlet {
         name: "get-content",
-        aliases: &["gc", "cat", "type"],
+        aliases: &["gc", "type"],
+        windows_aliases: &["cat"],
         params: &[
-            "path",
-            "literalpath",
-            "readcount",
-            "totalcount",
-            "tail",
-            "filter",
-            "include",
-            "exclude",
-            "raw",
-            "encoding",
-            "delimiter",
-            "wait",
-            "stream",
-            "head",
-            "first",
-            "last",
+            PATH,
+            LITERAL_PATH,
+            named("readcount", &[]),
+            named("totalcount", &["first", "head"]),
+            named("tail", &["last"]),
+            FILTERS[0],
+            FILTERS[1],
+            FILTERS[2],
+            FILTERS[3],
+            switch("raw", &[]),
+            named("encoding", &[]),
+            named("delimiter", &[]),
+            switch("wait", &[]),
+            named("stream", &[]),
+            switch("force", &[]),
         ],
-        positional: 1,
-        switches: &["raw", "wait"],
+        piped: Some("path"),
         does: Does::Read,
     },
     Cmdlet {
         name: "select-string",
         aliases: &["sls"],
+        windows_aliases: &[],
         params: &[
-            "pattern",
-            "path",
-            "literalpath",
-            "simplematch",
-            "casesensitive",
-            "context",
-            "include",
-            "exclude",
-            "list",
-            "quiet",
-            "notmatch",
-            "allmatches",
-            "encoding",
-            "raw",
+            at(0, "pattern", &[]),
+            at(1, "path", &[]),
+            LITERAL_PATH,
+            switch("simplematch", &[]),
+            switch("casesensitive", &[]),
+            named("context", &[]),
+            named("include", &[]),
+            named("exclude", &[]),
+            switch("list", &[]),
+            switch("quiet", &[]),
+            switch("notmatch", &[]),
+            switch("allmatches", &[]),
+            named("encoding", &[]),
+            switch("raw", &[]),
+            named("inputobject", &[]),
         ],
-        positional: 2,
-        switches: &["simplematch", "casesensitive", "list", "quiet", "notmatch", "allmatches", "raw"],
+        piped: Some("inputobject"),
         does: Does::Read,
     },
+    // MGMT/Navigation.cs:3508-3640.
     Cmdlet {
         name: "copy-item",
-        aliases: &["cpi", "cp", "copy"],
+        aliases: &["cpi", "copy"],
+        windows_aliases: &["cp"],
         params: &[
-            "path",
-            "destination",
-            "literalpath",
-            "container",
-            "force",
-            "filter",
-            "include",
-            "exclude",
-            "recurse",
+            PATH,
+            LITERAL_PATH,
+            at(1, "destination", &[]),
+            switch("container", &[]),
+            switch("force", &[]),
+            FILTERS[0],
+            FILTERS[1],
+            FILTERS[2],
+            FILTERS[3],
+            switch("recurse", &[]),
+            switch("passthru", &[]),
+            named("fromsession", &[]),
+            named("tosession", &[]),
         ],
-        positional: 2,
-        switches: &["container", "force", "recurse"],
+        piped: Some("path"),
         does: Does::Copy,
     },
+    // MGMT/Navigation.cs:2795-2892.
     Cmdlet {
         name: "move-item",
-        aliases: &["mi", "mv", "move"],
-        params: &["path", "destination", "literalpath", "force", "filter", "include", "exclude"],
-        positional: 2,
-        switches: &["force"],
+        aliases: &["mi", "move"],
+        windows_aliases: &["mv"],
+        params: &[
+            PATH,
+            LITERAL_PATH,
+            at(1, "destination", &[]),
+            switch("force", &[]),
+            switch("passthru", &[]),
+            FILTERS[0],
+            FILTERS[1],
+            FILTERS[2],
+            FILTERS[3],
+        ],
+        piped: Some("path"),
         does: Does::Move,
     },
+    // MGMT/Navigation.cs:3169-3234.
     Cmdlet {
         name: "rename-item",
         aliases: &["rni", "ren"],
-        params: &["path", "newname", "literalpath", "force"],
-        positional: 2,
-        switches: &["force"],
+        windows_aliases: &[],
+        params: &[PATH, LITERAL_PATH, at(1, "newname", &[]), switch("force", &[]), switch("passthru", &[]), FILTERS[3]],
+        piped: Some("path"),
         does: Does::Move,
     },
+    // MGMT/Navigation.cs:3956-4016.
+    Cmdlet {
+        name: "invoke-item",
+        aliases: &["ii"],
+        windows_aliases: &[],
+        params: &[PATH, LITERAL_PATH, FILTERS[0], FILTERS[1], FILTERS[2], FILTERS[3]],
+        piped: Some("path"),
+        does: Does::Open,
+    },
+    // UTIL/InvokeExpressionCommand.cs:14-37: `-Command`, position 0, from the pipeline.
     Cmdlet {
         name: "invoke-expression",
         aliases: &["iex"],
-        params: &["command"],
-        positional: 1,
-        switches: &[],
+        windows_aliases: &[],
+        params: &[at(0, "command", &[])],
+        piped: Some("command"),
         does: Does::Eval,
     },
+    // UTIL/WebCmdlet/Common/WebRequestPSCmdlet.Common.cs:156-499 (`Uri` the one position).
     Cmdlet {
         name: "invoke-webrequest",
         aliases: &["iwr", "curl", "wget"],
-        params: &["uri", "outfile", "method", "body", "headers", "infile", "usebasicparsing", "passthru"],
-        positional: 1,
-        switches: &["usebasicparsing"],
+        windows_aliases: &[],
+        params: WEB,
+        piped: Some("body"),
         does: Does::Fetch,
     },
     Cmdlet {
         name: "invoke-restmethod",
         aliases: &["irm"],
-        params: &["uri", "outfile", "method", "body", "headers", "infile"],
-        positional: 1,
-        switches: &[],
+        windows_aliases: &[],
+        params: WEB,
+        piped: Some("body"),
         does: Does::Fetch,
     },
+    // MGMT/Process.cs:1602-1834.
     Cmdlet {
         name: "start-process",
-        aliases: &["saps", "start"],
-        params: &["filepath", "argumentlist", "workingdirectory", "verb", "wait", "nonewwindow", "credential"],
-        positional: 2,
-        switches: &["wait", "nonewwindow"],
+        aliases: &["saps"],
+        windows_aliases: &["start"],
+        params: &[
+            at(0, "filepath", &["pspath", "path"]),
+            at(1, "argumentlist", &["args"]),
+            named("credential", &["runas"]),
+            named("workingdirectory", &[]),
+            switch("loaduserprofile", &["lup"]),
+            switch("nonewwindow", &["nnw"]),
+            switch("passthru", &[]),
+            named("redirectstandarderror", &["rse"]),
+            named("redirectstandardinput", &["rsi"]),
+            named("redirectstandardoutput", &["rso"]),
+            named("verb", &[]),
+            named("windowstyle", &[]),
+            switch("wait", &[]),
+            switch("usenewenvironment", &[]),
+            named("environment", &[]),
+        ],
+        piped: None,
         does: Does::Start,
     },
     Cmdlet {
         name: "foreach-object",
         aliases: &["%", "foreach"],
-        params: &["process", "begin", "end", "membername"],
-        positional: 1,
-        switches: &[],
+        windows_aliases: &[],
+        params: &[
+            at(0, "process", &[]),
+            named("begin", &[]),
+            named("end", &[]),
+            named("membername", &[]),
+            named("inputobject", &[]),
+        ],
+        piped: Some("inputobject"),
         does: Does::Blocks,
     },
     Cmdlet {
         name: "where-object",
         aliases: &["?", "where"],
-        params: &["filterscript", "property", "value"],
-        positional: 1,
-        switches: &[],
+        windows_aliases: &[],
+        params: &[at(0, "filterscript", &[]), named("property", &[]), named("value", &[]), named("inputobject", &[])],
+        piped: Some("inputobject"),
         does: Does::Blocks,
     },
     Cmdlet {
         name: "invoke-command",
         aliases: &["icm"],
-        params: &["scriptblock", "computername", "filepath", "argumentlist"],
-        positional: 1,
-        switches: &[],
+        windows_aliases: &[],
+        params: &[
+            at(0, "scriptblock", &[]),
+            named("computername", &["cn"]),
+            named("filepath", &[]),
+            named("argumentlist", &["args"]),
+            named("session", &[]),
+        ],
+        piped: None,
         does: Does::Blocks,
     },
     Cmdlet {
         name: "set-location",
         aliases: &["sl", "cd", "chdir"],
-        params: &["path", "literalpath", "passthru"],
-        positional: 1,
-        switches: &[],
+        windows_aliases: &[],
+        params: &[PATH, LITERAL_PATH, switch("passthru", &[])],
+        piped: Some("path"),
         does: Does::Other,
+    },
+    // SMA/engine/GetCommandCommand.cs:25-255: `Name` at 0, wildcards allowed.
+    Cmdlet {
+        name: "get-command",
+        aliases: &["gcm"],
+        windows_aliases: &[],
+        params: &[
+            at(0, "name", &[]),
+            at(1, "argumentlist", &["args"]),
+            named("commandtype", &["type"]),
+            named("module", &["pssnapin"]),
+        ],
+        piped: Some("name"),
+        does: Does::Lookup,
+    },
+    // Set-Alias, New-Alias: `NAME VALUE` (UTIL/Set-Alias, New-Alias; WriteAliasCommandBase).
+    Cmdlet {
+        name: "set-alias",
+        aliases: &["sal"],
+        windows_aliases: &[],
+        params: &[
+            at(0, "name", &[]),
+            at(1, "value", &[]),
+            named("description", &[]),
+            named("option", &[]),
+            named("scope", &[]),
+            switch("passthru", &[]),
+            switch("force", &[]),
+        ],
+        piped: None,
+        does: Does::Alias,
+    },
+    Cmdlet {
+        name: "new-alias",
+        aliases: &["nal"],
+        windows_aliases: &[],
+        params: &[
+            at(0, "name", &[]),
+            at(1, "value", &[]),
+            named("description", &[]),
+            named("option", &[]),
+            named("scope", &[]),
+            switch("passthru", &[]),
+            switch("force", &[]),
+        ],
+        piped: None,
+        does: Does::Alias,
     },
 ];
 
-/// The cmdlet a command name or alias names (case-insensitively).
-fn cmdlet(name: &str) -> Option<&'static Cmdlet> {
-    let name = name.to_ascii_lowercase();
-    CMDLETS.iter().find(|cmdlet| cmdlet.name == name || cmdlet.aliases.contains(&name.as_str()))
+/// Invoke-WebRequest's and Invoke-RestMethod's parameters (WebRequestPSCmdlet.Common.cs:156-499,
+/// InvokeRestMethodCommand.Common.cs:37-68).
+const WEB: &[Param] = &[
+    at(0, "uri", &[]),
+    switch("usebasicparsing", &[]),
+    named("httpversion", &[]),
+    named("websession", &[]),
+    named("sessionvariable", &["sv"]),
+    switch("allowunencryptedauthentication", &[]),
+    named("authentication", &[]),
+    named("credential", &[]),
+    switch("usedefaultcredentials", &[]),
+    named("certificatethumbprint", &[]),
+    named("certificate", &[]),
+    switch("skipcertificatecheck", &[]),
+    named("sslprotocol", &[]),
+    named("token", &[]),
+    named("useragent", &[]),
+    switch("disablekeepalive", &[]),
+    named("connectiontimeoutseconds", &["timeoutsec"]),
+    named("operationtimeoutseconds", &[]),
+    named("headers", &[]),
+    switch("skipheadervalidation", &[]),
+    switch("allowinsecureredirect", &[]),
+    named("maximumredirection", &[]),
+    named("maximumretrycount", &[]),
+    switch("preserveauthorizationonredirect", &[]),
+    named("retryintervalsec", &[]),
+    named("method", &[]),
+    named("custommethod", &["cm"]),
+    switch("preservehttpmethodonredirect", &[]),
+    named("unixsocket", &[]),
+    switch("noproxy", &[]),
+    named("proxy", &[]),
+    named("proxycredential", &[]),
+    switch("proxyusedefaultcredentials", &[]),
+    named("body", &[]),
+    named("form", &[]),
+    named("contenttype", &[]),
+    named("transferencoding", &[]),
+    named("infile", &[]),
+    named("outfile", &[]),
+    switch("passthru", &[]),
+    switch("resume", &[]),
+    switch("skiphttperrorcheck", &[]),
+    switch("followrellink", &["fl"]),
+    named("maximumfollowrellink", &["ml"]),
+    named("responseheadersvariable", &["rhv"]),
+    named("statuscodevariable", &[]),
+];
+
+/// The cmdlet a command name or alias names, case-insensitively on every host (SessionStateScope.cs:1789,
+/// 1869), a module-qualified name as its cmdlet (`Microsoft.PowerShell.Management\Remove-Item`,
+/// CommandDiscovery.cs:1057-1085); and whether the name is an alias only Windows has.
+fn cmdlet(name: &str) -> Option<(&'static Cmdlet, bool)> {
+    let name = name.to_lowercase();
+    let name = match name.rsplit_once('\\') {
+        Some((module, name)) if module.starts_with("microsoft.powershell.") => name,
+        _ => name.as_str(),
+    };
+    CMDLETS.iter().find_map(|cmdlet| {
+        if cmdlet.name == name || cmdlet.aliases.contains(&name) {
+            Some((cmdlet, false))
+        } else {
+            cmdlet.windows_aliases.contains(&name).then_some((cmdlet, true))
+        }
+    })
 }
 
-/// The parameter a (possibly abbreviated) name binds to: itself, else the one parameter it is a
-/// prefix of. An ambiguous prefix binds to every parameter it may be (so `-R` on a cmdlet with
-/// `-Recurse` is read as recursive).
-fn bind<'a>(params: &'a [&'a str], name: &str) -> Vec<&'a str> {
-    let name = name.to_ascii_lowercase();
-    if let Some(exact) = params.iter().find(|param| **param == name) {
-        return vec![exact];
+/// The parameters a (possibly abbreviated) name binds to, as pwsh's binder matches them
+/// (MergedCommandParameterMetadata.cs:445-578): an exact name or alias wins; else every
+/// parameter whose name or an alias it prefixes, case-insensitively; when several do, the
+/// cmdlet's own are kept over the common ones. pwsh refuses a name still ambiguous, and runs
+/// nothing; hookc binds it to every candidate (`-R` on a cmdlet with `-Recurse` is read as
+/// recursive). Empty: pwsh knows no such parameter (NamedParameterNotFound, :552-569).
+fn bind(params: &'static [Param], name: &str) -> Vec<Param> {
+    let name = name.to_lowercase();
+    let all = || params.iter().chain(COMMON);
+    let names = |param: &Param| std::iter::once(param.name).chain(param.aliases.iter().copied()).collect::<Vec<_>>();
+    if let Some(exact) = all().find(|param| names(param).contains(&name.as_str())) {
+        return vec![*exact];
     }
-    params.iter().filter(|param| param.starts_with(&name)).copied().collect()
+    let matches: Vec<Param> =
+        all().filter(|param| names(param).iter().any(|candidate| candidate.starts_with(&name))).copied().collect();
+    let declared: Vec<Param> =
+        matches.iter().filter(|param| params.iter().any(|own| own.name == param.name)).copied().collect();
+    match declared.is_empty() {
+        true => matches,
+        false => declared,
+    }
+}
+
+/// A switch's value (`-Recurse:$false`): a bool as given, a number true when not zero
+/// (ParameterBinderBase.cs:1085-1172); anything else pwsh refuses, running nothing, so it is
+/// read as set.
+fn switch_set(value: &str) -> bool {
+    let value = value.trim().to_lowercase();
+    !(value == "$false" || value.parse::<f64>().is_ok_and(|number| number == 0.0))
 }
 
 #[derive(Default)]
 struct Reader {
     out: CommandLine,
+    /// Aliases the script defines (`Set-Alias x Remove-Item`), by lower-case name.
+    aliases: Vec<(String, String)>,
+}
+
+/// What a command's arguments bound to: each parameter's values (an array's elements each),
+/// the switches set, the scripts its arguments hold, whether splatting or an expression left
+/// something known only at run time, and whether a name bound nothing.
+#[derive(Default)]
+struct Bound {
+    values: Vec<(&'static str, String)>,
+    switches: Vec<&'static str>,
+    scripts: Vec<String>,
+    splat: bool,
+    unknown_parameter: bool,
+}
+
+impl Bound {
+    fn has(&self, param: &str) -> bool {
+        self.values.iter().any(|(name, _)| *name == param) || self.switches.contains(&param)
+    }
+
+    fn values(&self, params: &[&str]) -> Vec<String> {
+        self.values.iter().filter(|(param, _)| params.contains(param)).map(|(_, value)| value.clone()).collect()
+    }
+}
+
+/// One argument: a word, an array of words, or an expression (a script of its own).
+enum Argument {
+    Words(Vec<String>),
+    Script(String),
 }
 
 impl Reader {
@@ -392,11 +868,26 @@ impl Reader {
             return;
         }
         let tokens = tokenize(text);
-        for statement in tokens.split(|token| *token == Token::End) {
+        // A lone `&` after a command's start ends the statement (a background job).
+        let mut statements: Vec<Vec<Token>> = vec![Vec::new()];
+        for token in tokens {
+            let current = statements.last_mut();
+            match (token, current) {
+                (Token::End, _) => statements.push(Vec::new()),
+                (Token::Ampersand, Some(current)) if !matches!(current.last(), None | Some(Token::Pipe)) => {
+                    statements.push(Vec::new())
+                }
+                (token, Some(current)) => current.push(token),
+                (_, None) => {}
+            }
+        }
+        for statement in statements {
             let mut upstream: Vec<String> = Vec::new();
+            // What a stage hands the next one: literal values, or paths a listing names.
+            let mut piped: Option<Vec<String>> = None;
             for stage in statement.split(|token| *token == Token::Pipe) {
                 let start = self.out.commands.len();
-                self.command(stage, via, &upstream, depth);
+                piped = self.command(stage, via, &upstream, piped.as_deref(), depth);
                 for command in self.out.commands.get(start..).unwrap_or_default() {
                     if !upstream.contains(&command.program) {
                         upstream.push(command.program.clone());
@@ -407,10 +898,19 @@ impl Reader {
     }
 
     /// Reads one command: its name, its parameters bound by its cmdlet's row, what it does.
-    fn command(&mut self, tokens: &[Token], via: &[String], inputs: &[String], depth: usize) {
+    /// Returns what it hands the pipeline's next stage, where the reading knows it (a literal
+    /// value, `Get-ChildItem PATH`'s items).
+    fn command(
+        &mut self,
+        tokens: &[Token],
+        via: &[String],
+        inputs: &[String],
+        piped: Option<&[String]>,
+        depth: usize,
+    ) -> Option<Vec<String>> {
         if self.out.commands.len() >= super::MAX_COMMANDS {
             self.out.too_large = true;
-            return;
+            return None;
         }
         let mut inputs = inputs.to_vec();
         let mut words: Vec<Token> = Vec::new();
@@ -435,97 +935,205 @@ impl Reader {
         {
             words.drain(..2);
         }
-        // `& "C:\x\rm.exe" …`, `. ./script.ps1`: the call operator names the program.
-        if matches!(words.first(), Some(Token::Word(word)) if word == "&" || word == ".") {
+        // `& "C:\x\rm.exe" …`, `&'Remove-Item'`, `. ./script.ps1`: the call operator names the
+        // program, which may be any expression (Parser.cs:6492-6503).
+        let called = matches!(words.first(), Some(Token::Ampersand))
+            || matches!(words.first(), Some(Token::Word(word)) if word == "&" || word == ".");
+        if called {
             words.remove(0);
-        }
-        // .NET's downloads (`(New-Object Net.WebClient).DownloadString(…)`) fetch as curl does.
-        let downloads = words.iter().any(|token| match token {
-            Token::Word(word) | Token::Script(word) => {
-                let lower = word.to_ascii_lowercase();
-                lower.contains(".download") || lower.contains("net.webclient") || lower.contains("http.httpclient")
+            match words.first().cloned() {
+                // `& (gcm rm)`, `& (Get-Command Remove-I*)`: the command it looks up.
+                Some(Token::Script(inner)) => match looked_up(&inner) {
+                    Some(name) => {
+                        if let Some(first) = words.first_mut() {
+                            *first = Token::Word(name);
+                        }
+                    }
+                    None => {
+                        self.out.unread(unread::CALLEE, &format!("& ({inner})"));
+                        return None;
+                    }
+                },
+                Some(Token::Word(name)) if name.starts_with('$') => {
+                    self.out.unread(unread::CALLEE, &format!("& {name}"));
+                    return None;
+                }
+                _ => {}
             }
-            _ => false,
-        });
-        if downloads {
-            self.push("curl", Vec::new(), Vec::new(), Vec::new(), via, &inputs);
+        }
+        // .NET's static methods (`[IO.File]::Delete(…)`) and downloads.
+        if self.dotnet(&words, via, &inputs, depth) {
             inputs.push("curl".to_string());
         }
-        let Some(Token::Word(name)) = words.first().cloned() else { return };
-        // A value (`$x`, `@{…}`, `'text'` piped on) is no command.
+        let name = match words.first().cloned() {
+            Some(Token::Word(name)) => name,
+            // `&'Remove-Item'`: a quoted name the call operator runs.
+            Some(Token::Value(name)) if called => name,
+            // `'~' | Remove-Item`: a value handed on.
+            Some(Token::Value(value)) => return (words.len() == 1).then(|| vec![value]),
+            _ => return None,
+        };
+        // A value (`'text'`, `$x`, `@{…}`) piped on is no command: it hands the value on.
         if name.starts_with(['$', '@']) || name.is_empty() {
-            return;
+            return None;
         }
         let args = words.get(1..).unwrap_or_default();
+        let lower = name.to_lowercase();
+        let name =
+            self.aliases.iter().rev().find(|(alias, _)| *alias == lower).map_or(name, |(_, value)| value.clone());
+        let listed = listed(&name, args);
         match cmdlet(&name) {
-            Some(cmdlet) => self.cmdlet(cmdlet, args, via, &inputs, depth),
-            None => self.native(&name, args, via, &inputs, depth),
+            // `rm -rf ~` on Linux or macOS: `rm` is the native program there, a name pwsh's
+            // Remove-Item does not know makes it refuse on Windows: read natively.
+            Some((row, true)) if self.bind(row, args).unknown_parameter => {
+                self.native(&name, args, via, &inputs, depth);
+                None
+            }
+            Some((row, _)) => self.cmdlet(row, args, via, &inputs, piped, depth),
+            None => {
+                self.native(&name, args, via, &inputs, depth);
+                listed
+            }
         }
     }
 
-    /// A cmdlet hookc knows.
-    fn cmdlet(&mut self, cmdlet: &'static Cmdlet, args: &[Token], via: &[String], inputs: &[String], depth: usize) {
-        let mut switches: Vec<&str> = Vec::new();
-        let mut values: Vec<(&str, String)> = Vec::new();
-        let mut scripts: Vec<String> = Vec::new();
-        let mut positional = cmdlet.params.iter().take(cmdlet.positional);
-        let mut unknown = false;
+    /// Binds a cmdlet's arguments as pwsh's binder does (ParameterBinderController.cs:133-870):
+    /// named parameters first, a value-taking one taking the next argument (an array with its
+    /// commas); then positional arguments to the parameters still unbound, in position order;
+    /// `--` ends parameters.
+    fn bind(&self, cmdlet: &'static Cmdlet, args: &[Token]) -> Bound {
+        let mut bound = Bound::default();
+        let mut positional: Vec<Argument> = Vec::new();
         let mut tokens = args.iter().peekable();
+        let mut parameters_end = false;
+        // The next argument: a word with the array elements after it, or a script.
+        fn argument<'t>(first: &Token, rest: &mut std::iter::Peekable<impl Iterator<Item = &'t Token>>) -> Argument {
+            match first {
+                Token::Script(inner) => Argument::Script(inner.clone()),
+                Token::Splat => Argument::Script(String::new()),
+                Token::Parameter(name, value) => Argument::Words(vec![format!(
+                    "-{name}{}",
+                    value.as_ref().map(|v| format!(":{v}")).unwrap_or_default()
+                )]),
+                Token::Word(word) => {
+                    let mut words = vec![word.clone()];
+                    while matches!(rest.peek(), Some(Token::Comma)) {
+                        rest.next();
+                        match rest.next() {
+                            Some(Token::Word(word)) => words.push(word.clone()),
+                            Some(_) => words.push(super::RUN_TIME_INPUT.to_string()),
+                            None => {}
+                        }
+                    }
+                    Argument::Words(words)
+                }
+                _ => Argument::Words(Vec::new()),
+            }
+        }
         while let Some(token) = tokens.next() {
             match token {
-                Token::Parameter(name, attached) => {
-                    let bound = bind(cmdlet.params, name);
-                    let bound = if bound.is_empty() { bind(COMMON_SWITCHES, name) } else { bound };
-                    let takes_value =
-                        bound.iter().any(|param| !cmdlet.switches.contains(param) && !COMMON_SWITCHES.contains(param));
+                Token::EndOfParameters if !parameters_end => parameters_end = true,
+                Token::Parameter(name, attached) if !parameters_end => {
+                    let params = bind(cmdlet.params, name);
+                    if params.is_empty() {
+                        bound.unknown_parameter = true;
+                        continue;
+                    }
+                    let switch = params.iter().all(|param| param.switch);
+                    // `-Name:value`, `-Name: value` (Parser.cs:6560-6575), else the next argument.
                     let value = match attached {
-                        Some(value) => Some(value.clone()),
-                        None if takes_value => match tokens.peek() {
-                            Some(Token::Word(word)) => {
-                                let word = word.clone();
-                                tokens.next();
-                                Some(word)
-                            }
-                            Some(Token::Script(inner)) => {
-                                scripts.push(inner.clone());
-                                tokens.next();
-                                None
+                        Some(value) if !value.is_empty() => Some(Argument::Words(vec![value.clone()])),
+                        Some(_) => tokens.next().map(|next| argument(next, &mut tokens)),
+                        None if switch => None,
+                        None => match tokens.peek() {
+                            Some(Token::Word(_) | Token::Script(_) | Token::Splat) => {
+                                tokens.next().map(|next| argument(next, &mut tokens))
                             }
                             _ => None,
                         },
-                        None => None,
                     };
-                    for param in bound {
-                        match &value {
-                            Some(value) if !cmdlet.switches.contains(&param) => values.push((param, value.clone())),
-                            _ => switches.push(param),
+                    for param in params {
+                        match (&value, param.switch) {
+                            (Some(Argument::Words(words)), true) => {
+                                if words.first().is_none_or(|value| switch_set(value)) {
+                                    bound.switches.push(param.name);
+                                }
+                            }
+                            (_, true) | (None, false) => bound.switches.push(param.name),
+                            (Some(Argument::Words(words)), false) => {
+                                bound.values.extend(words.iter().map(|word| (param.name, word.clone())));
+                            }
+                            (Some(Argument::Script(inner)), false) => {
+                                bound.values.push((param.name, super::RUN_TIME_INPUT.to_string()));
+                                if inner.is_empty() {
+                                    bound.splat = true;
+                                } else if !bound.scripts.contains(inner) {
+                                    bound.scripts.push(inner.clone());
+                                }
+                            }
                         }
                     }
                 }
-                Token::Word(word) => match positional.next() {
-                    Some(param) => values.push((param, word.clone())),
-                    None => values.push(("", word.clone())),
-                },
-                Token::Script(inner) => {
-                    scripts.push(inner.clone());
-                    positional.next();
+                Token::Splat => bound.splat = true,
+                Token::Comma => {}
+                first => positional.push(argument(first, &mut tokens)),
+            }
+        }
+        let mut slots: Vec<&Param> =
+            cmdlet.params.iter().filter(|param| param.position.is_some() && !bound.has(param.name)).collect();
+        slots.sort_by_key(|param| param.position);
+        let mut slots = slots.into_iter();
+        for argument in positional {
+            let param = slots.next().map_or("", |param| param.name);
+            match argument {
+                Argument::Words(words) => bound.values.extend(words.into_iter().map(|word| (param, word))),
+                Argument::Script(inner) => {
+                    // `ri (Join-Path $HOME x)`, `ri @('~')`: an expression's value, its literal
+                    // array where it is one.
+                    match literal_array(&inner) {
+                        Some(words) => bound.values.extend(words.into_iter().map(|word| (param, word))),
+                        None => {
+                            bound.values.push((param, super::RUN_TIME_INPUT.to_string()));
+                            bound.scripts.push(inner);
+                        }
+                    }
                 }
-                Token::Splat => unknown = true,
-                _ => {}
+            }
+        }
+        bound
+    }
+
+    /// A cmdlet hookc knows.
+    fn cmdlet(
+        &mut self,
+        cmdlet: &'static Cmdlet,
+        args: &[Token],
+        via: &[String],
+        inputs: &[String],
+        piped: Option<&[String]>,
+        depth: usize,
+    ) -> Option<Vec<String>> {
+        let mut bound = self.bind(cmdlet, args);
+        // Pipeline input binds to the parameter that takes it, when nothing else did: the
+        // values a stage handed on, else values known only at run time.
+        if let Some(param) = cmdlet.piped.filter(|param| !bound.has(param)) {
+            match piped {
+                Some(values) => bound.values.extend(values.iter().map(|value| (param, value.clone()))),
+                None if !inputs.is_empty() => bound.values.push((param, super::RUN_TIME_INPUT.to_string())),
+                None => {}
             }
         }
         // What splatting passes is known only at run time: it may be any parameter.
         let run_time = super::RUN_TIME_INPUT.to_string();
         let paths = |names: &[&str]| -> Vec<String> {
-            let mut paths: Vec<String> =
-                values.iter().filter(|(param, _)| names.contains(param)).map(|(_, value)| home(value)).collect();
-            if unknown && paths.is_empty() {
+            let mut paths: Vec<String> = bound.values(names).iter().map(|value| home(value)).collect();
+            if bound.splat && paths.is_empty() {
                 paths.push(run_time.clone());
             }
             paths
         };
-        let has = |switch: &str| switches.contains(&switch) || unknown && switch == "recurse";
-        let dry_run = switches.contains(&"whatif");
+        let has = |switch: &str| bound.switches.contains(&switch) || bound.splat && switch == "recurse";
+        let dry_run = bound.switches.contains(&"whatif");
         let mut flags: Vec<String> = Vec::new();
         for (switch, flag) in [("recurse", "recursive"), ("force", "force")] {
             if has(switch) {
@@ -550,7 +1158,21 @@ impl Reader {
                 }
             }
             Does::Write => {
-                for path in paths(&["path", "literalpath", "filepath"]) {
+                let mut written = paths(&["path", "literalpath", "filepath"]);
+                // `New-Item -Name .bashrc`: the name joins the path, the current location by
+                // default.
+                for name in bound.values(&["name"]).iter().filter(|_| cmdlet.name == "new-item") {
+                    match written.is_empty() {
+                        true => written.push(name.clone()),
+                        false => {
+                            written = written
+                                .iter()
+                                .map(|dir| format!("{}/{name}", dir.trim_end_matches(['/', '\\'])))
+                                .collect()
+                        }
+                    }
+                }
+                for path in written {
                     self.file(&path, Access::Write);
                     operands.push(path);
                 }
@@ -576,37 +1198,145 @@ impl Reader {
                 for path in paths(&["outfile"]) {
                     self.file(&path, Access::Write);
                 }
+                for path in paths(&["infile"]) {
+                    self.file(&path, Access::Read);
+                }
             }
-            Does::Eval | Does::Start | Does::Blocks | Does::Other => {}
+            Does::Start => {
+                for path in paths(&["redirectstandardoutput", "redirectstandarderror"]) {
+                    self.file(&path, Access::Write);
+                }
+            }
+            Does::Open => {
+                for path in paths(&["path", "literalpath"]) {
+                    self.file(&path, Access::Read);
+                    operands.push(path);
+                }
+            }
+            Does::Alias => {
+                if let (Some(name), Some(value)) =
+                    (bound.values(&["name"]).first().cloned(), bound.values(&["value"]).first().cloned())
+                {
+                    self.aliases.push((name.to_lowercase(), value));
+                }
+            }
+            Does::Eval | Does::Blocks | Does::Lookup | Does::Other => {}
         }
-        let mut words: Vec<String> = values.iter().map(|(_, value)| home(value)).collect();
-        if unknown {
+        let mut words: Vec<String> = bound.values.iter().map(|(_, value)| home(value)).collect();
+        if bound.splat {
             words.push(run_time.clone());
         }
         self.push(program, flags, operands, words.clone(), via, inputs);
         let nested: Vec<String> = [via, &[program.to_string()]].concat();
-        for script in scripts {
-            self.script(&script, &nested, depth + 1);
+        for script in &bound.scripts {
+            self.script(script, &nested, depth + 1);
         }
         match cmdlet.does {
-            // `iex 'Remove-Item …'`: a script given as text.
+            // `iex 'Remove-Item …'`, `'Remove-Item …' | iex`: a script given as text; `iex $x`
+            // runs what is known only at run time.
             Does::Eval => {
-                for (_, script) in values.iter().filter(|(param, _)| *param == "command") {
-                    self.script(script, &nested, depth + 1);
+                for script in bound.values(&["command"]) {
+                    match script.as_str() {
+                        script if script == run_time || script.starts_with('$') => {
+                            self.out.unread(unread::CALLEE, &format!("Invoke-Expression {script}"));
+                        }
+                        script => self.script(script, &nested, depth + 1),
+                    }
                 }
             }
             Does::Start => {
-                let file = values.iter().find(|(param, _)| *param == "filepath").map(|(_, value)| value.clone());
+                let file = bound.values(&["filepath"]).first().cloned();
                 if let Some(file) = file {
-                    let mut argv = vec![file];
-                    for (_, list) in values.iter().filter(|(param, _)| *param == "argumentlist") {
-                        argv.extend(list.split([',', ' ']).filter(|word| !word.is_empty()).map(str::to_string));
-                    }
-                    self.merge(super::analyse_words(&argv), &nested);
+                    // The argument list's elements joined with one space, which the program
+                    // splits by its own rules (Process.cs:1918-1921).
+                    let arguments = bound.values(&["argumentlist"]).join(" ");
+                    let line = format!("{} {arguments}", sh_quoted(&file));
+                    self.merge(super::analyse_on(&line, crate::paths::PathCase::Sensitive), &nested);
                 }
             }
             _ => {}
         }
+        None
+    }
+
+    /// `[IO.File]::Delete(P)`, `[System.IO.Directory]::Delete(P, $true)`,
+    /// `[Diagnostics.Process]::Start(F, A)`, `[scriptblock]::Create(S)`, and .NET's downloads:
+    /// each as the command it amounts to. Type names fold case and may omit `System.`
+    /// (TypeResolver.cs:41-50, 368, 394-399); a member named by an expression is chosen at run
+    /// time. Returns whether the command downloads.
+    fn dotnet(&mut self, words: &[Token], via: &[String], inputs: &[String], depth: usize) -> bool {
+        let mut downloads = false;
+        for (at, token) in words.iter().enumerate() {
+            let (Token::Word(word) | Token::Script(word)) = token else { continue };
+            let lower = word.to_lowercase();
+            if lower.contains(".download") || lower.contains("net.webclient") || lower.contains("http.httpclient") {
+                downloads = true;
+            }
+            let Some((type_name, member)) = lower.strip_prefix('[').and_then(|rest| rest.split_once("]::")) else {
+                continue;
+            };
+            let type_name = type_name.trim().strip_prefix("system.").unwrap_or(type_name.trim());
+            let arguments: Vec<String> = match words.get(at + 1) {
+                Some(Token::Script(inner)) => literal_arguments(inner),
+                _ => Vec::new(),
+            };
+            let arg =
+                |index: usize| arguments.get(index).map_or(super::RUN_TIME_INPUT.to_string(), |value| home(value));
+            if member.is_empty() || member.starts_with(['(', '"', '\'', '$']) {
+                self.out.unread(unread::CALLEE, &format!("[{type_name}]::{member}"));
+                continue;
+            }
+            let member = member.trim_matches(['"', '\'']);
+            match (type_name, member) {
+                ("io.file" | "io.fileinfo", "delete") => {
+                    let path = arg(0);
+                    self.file(&path, Access::Write);
+                    self.push("rm", Vec::new(), vec![path], Vec::new(), via, inputs);
+                }
+                ("io.directory" | "io.directoryinfo", "delete") => {
+                    let path = arg(0);
+                    self.file(&path, Access::Write);
+                    let recursive = arguments.get(1).is_some_and(|value| switch_set(value));
+                    let flags = if recursive { vec!["recursive".to_string()] } else { Vec::new() };
+                    self.push("rm", flags, vec![path], Vec::new(), via, inputs);
+                }
+                (
+                    "io.file",
+                    "writealltext" | "writeallbytes" | "writealllines" | "appendalltext" | "appendalllines" | "create"
+                    | "createtext" | "openwrite" | "appendtext",
+                ) => {
+                    let path = arg(0);
+                    self.file(&path, Access::Write);
+                    self.push("tee", Vec::new(), vec![path], Vec::new(), via, inputs);
+                }
+                ("io.file", "copy" | "move" | "replace") => {
+                    let (from, to) = (arg(0), arg(1));
+                    self.file(&from, if member == "copy" { Access::Read } else { Access::Write });
+                    self.file(&to, Access::Write);
+                    let program = if member == "copy" { "cp" } else { "mv" };
+                    self.push(program, Vec::new(), vec![from, to], Vec::new(), via, inputs);
+                }
+                ("io.directory", "move") => {
+                    let (from, to) = (arg(0), arg(1));
+                    self.file(&from, Access::Write);
+                    self.file(&to, Access::Write);
+                    self.push("mv", Vec::new(), vec![from, to], Vec::new(), via, inputs);
+                }
+                ("diagnostics.process", "start") => {
+                    let line = format!("{} {}", sh_quoted(&arg(0)), arguments.get(1).cloned().unwrap_or_default());
+                    self.merge(super::analyse_on(&line, crate::paths::PathCase::Sensitive), via);
+                }
+                ("management.automation.scriptblock" | "scriptblock", "create") => match arguments.first() {
+                    Some(script) => self.script(script, via, depth + 1),
+                    None => self.out.unread(unread::CALLEE, "[scriptblock]::Create of a value known only at run time"),
+                },
+                _ => {}
+            }
+        }
+        if downloads {
+            self.push("curl", Vec::new(), Vec::new(), Vec::new(), via, inputs);
+        }
+        downloads
     }
 
     /// A program no row knows (a native program such as `git`, or `pwsh -Command …`): read by
@@ -648,7 +1378,7 @@ impl Reader {
                 _ => None,
             })
             .collect();
-        let (flags, scripts) = invocation(&words);
+        let (flags, scripts) = invocation(program, &words);
         self.push(program, flags, Vec::new(), Vec::new(), via, inputs);
         let nested: Vec<String> = [via, &[program.to_string()]].concat();
         for script in scripts {
@@ -723,10 +1453,28 @@ fn home(path: &str) -> String {
 
 /// `-EncodedCommand`'s script: base64 of UTF-16LE text.
 fn decode(encoded: &str) -> Option<String> {
-    let bytes = base64::engine::general_purpose::STANDARD.decode(encoded.trim()).ok()?;
+    // .NET's `Convert.FromBase64String` skips whitespace, and `Encoding.Unicode.GetChars`
+    // replaces what is not UTF-16 (PsUtils.cs:419-428).
+    let compact: String = encoded.chars().filter(|c| !c.is_whitespace()).collect();
+    let bytes = base64::engine::general_purpose::STANDARD.decode(compact).ok()?;
     let units: Vec<u16> =
         bytes.chunks_exact(2).filter_map(|pair| <[u8; 2]>::try_from(pair).ok()).map(u16::from_le_bytes).collect();
-    String::from_utf16(&units).ok()
+    Some(String::from_utf16_lossy(&units))
+}
+
+/// Whitespace as pwsh's tokenizer reads it: tab, vertical tab, form feed, space, NBSP, NEL and
+/// every Unicode separator (CharTraits.cs:109-112, 237-251); newlines end statements.
+fn is_blank(c: char) -> bool {
+    c != '\n' && c.is_whitespace()
+}
+
+/// pwsh's quote characters (CharTraits.cs:17-24, 265-282): single `'` ‘ ’ ‚ ‛, double `"` “ ” „.
+fn is_single_quote(c: char) -> bool {
+    matches!(c, '\'' | '\u{2018}' | '\u{2019}' | '\u{201A}' | '\u{201B}')
+}
+
+fn is_double_quote(c: char) -> bool {
+    matches!(c, '"' | '\u{201C}' | '\u{201D}' | '\u{201E}')
 }
 
 /// The tokens of a script.
@@ -736,11 +1484,11 @@ fn tokenize(text: &str) -> Vec<Token> {
     let mut at = 0;
     while let Some(&c) = chars.get(at) {
         match c {
-            ' ' | '\t' | '\r' => at += 1,
             '\n' | ';' => {
                 tokens.push(Token::End);
                 at += 1;
             }
+            c if is_blank(c) => at += 1,
             '`' if chars.get(at + 1) == Some(&'\n') => at += 2,
             '#' => at = skip_comment(&chars, at),
             '<' if chars.get(at + 1) == Some(&'#') => at = skip_comment(&chars, at),
@@ -751,6 +1499,15 @@ fn tokenize(text: &str) -> Vec<Token> {
             '&' if chars.get(at + 1) == Some(&'&') => {
                 tokens.push(Token::End);
                 at += 2;
+            }
+            // `&` is always a token of its own (CharTraits.cs:138, tokenizer.cs:4977-4984).
+            '&' => {
+                tokens.push(Token::Ampersand);
+                at += 1;
+            }
+            ',' => {
+                tokens.push(Token::Comma);
+                at += 1;
             }
             '|' => {
                 tokens.push(Token::Pipe);
@@ -786,7 +1543,16 @@ fn tokenize(text: &str) -> Vec<Token> {
                 at = next;
                 tokens.push(Token::Redirect(word));
             }
-            '-' if chars.get(at + 1).is_some_and(|c| c.is_alphabetic() || *c == '_') => {
+            // `--` alone ends parameters (tokenizer.cs:4750-4753, Parser.cs:6527-6553).
+            c if is_dash(c)
+                && chars.get(at + 1).is_some_and(|next| is_dash(*next))
+                && chars.get(at + 2).is_none_or(|after| after.is_whitespace() || matches!(after, ';' | '|')) =>
+            {
+                tokens.push(Token::EndOfParameters);
+                at += 2;
+            }
+            // A dash character then a letter, `_` or `?` starts a parameter (tokenizer.cs:4762-4765).
+            c if is_dash(c) && chars.get(at + 1).is_some_and(|c| c.is_alphabetic() || *c == '_' || *c == '?') => {
                 let (word, next) = word(&chars, at + 1);
                 at = next;
                 tokens.push(match word.split_once(':') {
@@ -796,12 +1562,160 @@ fn tokenize(text: &str) -> Vec<Token> {
             }
             _ => {
                 let (word, next) = word(&chars, at);
+                let stage_start = matches!(tokens.last(), None | Some(Token::Pipe | Token::End));
+                let quoted = (is_single_quote(c) || is_double_quote(c))
+                    && chars
+                        .get(next.saturating_sub(1))
+                        .is_some_and(|last| is_single_quote(*last) || is_double_quote(*last));
                 at = next.max(at + 1);
-                tokens.push(Token::Word(word));
+                tokens.push(match stage_start && quoted {
+                    true => Token::Value(word),
+                    false => Token::Word(word),
+                });
             }
         }
     }
     tokens
+}
+
+/// The text of an expression that is only literal strings joined by commas (`'~'`, `@('a',
+/// "b")`'s inside): its elements; `None` when any part is not a literal.
+fn literal_array(inner: &str) -> Option<Vec<String>> {
+    let elements = split_top_level(inner);
+    let mut words = Vec::new();
+    for element in elements {
+        let element = element.trim();
+        let mut chars = element.chars();
+        let (first, last) = (chars.next()?, chars.next_back()?);
+        let quoted = (is_single_quote(first) && is_single_quote(last))
+            || (is_double_quote(first) && is_double_quote(last) && !element.contains(['$', '`']));
+        if !quoted {
+            return None;
+        }
+        words.push(chars.as_str().to_string());
+    }
+    (!words.is_empty()).then_some(words)
+}
+
+/// A .NET call's arguments: each a literal string, `$true`/`$false`, or known only at run time.
+fn literal_arguments(inner: &str) -> Vec<String> {
+    if inner.trim().is_empty() {
+        return Vec::new();
+    }
+    split_top_level(inner)
+        .iter()
+        .map(|element| {
+            let element = element.trim();
+            match literal_array(element) {
+                Some(words) if words.len() == 1 => words.into_iter().next().unwrap_or_default(),
+                _ if element.eq_ignore_ascii_case("$true") || element.eq_ignore_ascii_case("$false") => {
+                    element.to_string()
+                }
+                _ if element.starts_with("$env:") || element.eq_ignore_ascii_case("$HOME") => element.to_string(),
+                _ => super::RUN_TIME_INPUT.to_string(),
+            }
+        })
+        .collect()
+}
+
+/// `text` split at its commas outside quotes and brackets.
+fn split_top_level(text: &str) -> Vec<String> {
+    let mut parts = vec![String::new()];
+    let mut depth = 0usize;
+    let mut quote: Option<char> = None;
+    for c in text.chars() {
+        match quote {
+            Some(open)
+                if c == open
+                    || (is_single_quote(open) && is_single_quote(c))
+                    || (is_double_quote(open) && is_double_quote(c)) =>
+            {
+                quote = None
+            }
+            Some(_) => {}
+            None if is_single_quote(c) || is_double_quote(c) => quote = Some(c),
+            None if matches!(c, '(' | '[' | '{') => depth += 1,
+            None if matches!(c, ')' | ']' | '}') => depth = depth.saturating_sub(1),
+            None if c == ',' && depth == 0 => {
+                parts.push(String::new());
+                continue;
+            }
+            None => {}
+        }
+        if let Some(part) = parts.last_mut() {
+            part.push(c);
+        }
+    }
+    parts
+}
+
+/// The command `& (gcm NAME)` or `& (Get-Command NAME)` runs: the cmdlet `NAME` names, a
+/// wildcard matching the first row it may (GetCommandCommand.cs:42); `None` when the lookup is
+/// anything else.
+fn looked_up(inner: &str) -> Option<String> {
+    let tokens = tokenize(inner);
+    let [Token::Word(command), rest @ ..] = tokens.as_slice() else { return None };
+    if !matches!(cmdlet(command), Some((row, _)) if row.does == Does::Lookup) {
+        return None;
+    }
+    let name = rest.iter().find_map(|token| match token {
+        Token::Word(word) => Some(word.to_lowercase()),
+        _ => None,
+    })?;
+    if !name.contains(['*', '?', '[']) {
+        return Some(name);
+    }
+    let pattern = globset::GlobBuilder::new(&name).case_insensitive(true).build().ok()?.compile_matcher();
+    CMDLETS
+        .iter()
+        .flat_map(|row| std::iter::once(row.name).chain(row.aliases.iter().copied()))
+        .find(|candidate| pattern.is_match(candidate))
+        .map(str::to_string)
+}
+
+/// What a listing hands the next stage of its pipeline: `Get-ChildItem P`'s items (`P/*`),
+/// `Get-Item P` and `Resolve-Path P` the item itself; the current location without a path.
+fn listed(name: &str, args: &[Token]) -> Option<Vec<String>> {
+    let children = match name.to_lowercase().as_str() {
+        "get-childitem" | "gci" | "dir" | "ls" => true,
+        "get-item" | "gi" | "resolve-path" | "rvpa" => false,
+        _ => return None,
+    };
+    let mut paths = Vec::new();
+    let mut tokens = args.iter();
+    while let Some(token) = tokens.next() {
+        match token {
+            Token::Word(word) => paths.push(home(word)),
+            Token::Parameter(param, value)
+                if ["path", "literalpath", "lp", "pspath"]
+                    .iter()
+                    .any(|name| name.starts_with(&param.to_lowercase())) =>
+            {
+                match value.clone().filter(|value| !value.is_empty()) {
+                    Some(value) => paths.push(home(&value)),
+                    None => {
+                        if let Some(Token::Word(word)) = tokens.next() {
+                            paths.push(home(word));
+                        }
+                    }
+                }
+            }
+            Token::Parameter(..) | Token::Comma => {}
+            _ => return None,
+        }
+    }
+    if paths.is_empty() {
+        paths.push(".".to_string());
+    }
+    Some(match children {
+        true => paths.iter().map(|path| format!("{}/*", path.trim_end_matches(['/', '\\']))).collect(),
+        false => paths,
+    })
+}
+
+/// A word single-quoted for the shell reader.
+fn sh_quoted(word: &str) -> String {
+    format!("'{}'", word.replace('\'', r"'\''"))
 }
 
 /// Whether a redirection starts at `at` (`>`, `>>`, `2>`, `*>`, `2>&1`).
@@ -814,7 +1728,7 @@ fn is_redirect(chars: &[char], at: usize) -> bool {
 }
 
 fn skip_blanks(chars: &[char], mut at: usize) -> usize {
-    while chars.get(at).is_some_and(|c| *c == ' ' || *c == '\t') {
+    while chars.get(at).is_some_and(|c| is_blank(*c)) {
         at += 1;
     }
     at
@@ -879,8 +1793,8 @@ fn word(chars: &[char], mut at: usize) -> (String, usize) {
     let mut out = String::new();
     while let Some(&c) = chars.get(at) {
         match c {
-            ' ' | '\t' | '\r' | '\n' | ';' | '|' => break,
-            '&' if chars.get(at + 1) == Some(&'&') => break,
+            c if c.is_whitespace() => break,
+            ';' | '|' | ',' | '&' => break,
             '(' | '{' if !out.is_empty() && !out.ends_with('$') => break,
             '`' => {
                 if let Some(&next) = chars.get(at + 1) {
@@ -890,11 +1804,11 @@ fn word(chars: &[char], mut at: usize) -> (String, usize) {
                 }
                 at += 2;
             }
-            '\'' => {
+            c if is_single_quote(c) => {
                 at += 1;
                 while let Some(&c) = chars.get(at) {
-                    if c == '\'' {
-                        if chars.get(at + 1) == Some(&'\'') {
+                    if is_single_quote(c) {
+                        if chars.get(at + 1).is_some_and(|next| is_single_quote(*next)) {
                             out.push('\'');
                             at += 2;
                             continue;
@@ -906,15 +1820,15 @@ fn word(chars: &[char], mut at: usize) -> (String, usize) {
                     at += 1;
                 }
             }
-            '"' => {
+            c if is_double_quote(c) => {
                 at += 1;
                 while let Some(&c) = chars.get(at) {
                     match c {
-                        '"' if chars.get(at + 1) == Some(&'"') => {
+                        c if is_double_quote(c) && chars.get(at + 1).is_some_and(|next| is_double_quote(*next)) => {
                             out.push('"');
                             at += 2;
                         }
-                        '"' => {
+                        c if is_double_quote(c) => {
                             at += 1;
                             break;
                         }
@@ -1043,6 +1957,120 @@ mod tests {
         assert!(commands("Get-ChildItem | ForEach-Object { Remove-Item $_ -Recurse -Force }")
             .iter()
             .any(|command| command.starts_with("rm flags=recursive")));
+    }
+
+    /// Each case is a rule of pwsh's binder or tokenizer, cited at PowerShell 929903692e (pwsh
+    /// cannot run here: the rules are from its source).
+    #[test]
+    fn parameters_bind_as_pwsh_binds_them() {
+        let rm_home = |line: &str| {
+            // (Natively read, `rm -rf`'s flags are its letters.)
+            commands(line).iter().any(|command| {
+                let flags =
+                    command.split(' ').nth(1).and_then(|flags| flags.strip_prefix("flags=")).unwrap_or_default();
+                command.starts_with("rm ")
+                    && flags.split(',').any(|flag| flag == "recursive" || flag == "r")
+                    && command.split("operands=").nth(1).is_some_and(|operands| operands.split(',').any(|o| o == "~"))
+            })
+        };
+        for line in [
+            // En dash, em dash, horizontal bar (CharTraits.cs:12-15, tokenizer.cs:4745-4772).
+            "Remove-Item \u{2013}Path ~ \u{2014}Recurse",
+            "ri ~ \u{2015}r",
+            // Common parameters that take a value (CommonCommandParameters.cs:81-249).
+            "Remove-Item -ErrorAction SilentlyContinue -Recurse -Force ~",
+            "ri -ea 0 -ov out -r ~",
+            // `--` ends parameters (Parser.cs:6527-6553).
+            "Remove-Item -Recurse -- ~",
+            // `-Name: value` (Parser.cs:6560-6575).
+            "Remove-Item -Path: ~ -Recurse",
+            // An array is one argument (Parser.cs:6406-6439).
+            "Remove-Item a,~ -Recurse",
+            "Remove-Item 'a' , '~' -Recurse",
+            "Remove-Item @('a', '~') -Recurse",
+            // Pipeline input binds to `-Path` (Navigation.cs:2382).
+            "'~' | Remove-Item -Recurse",
+            // The call operator on a quoted name, a lookup, a wildcard (Parser.cs:6492-6503,
+            // MiscOps.cs:82-131, GetCommandCommand.cs:42).
+            "&'Remove-Item' ~ -Recurse",
+            "&Remove-Item ~ -Recurse",
+            "& (gcm ri) ~ -Recurse",
+            "& (Get-Command Remove-I*) ~ -Recurse",
+            // A lone `&` ends a statement (Parser.cs:6522-6525).
+            "Start-Sleep 1 & Remove-Item ~ -Recurse",
+            // Module-qualified names (CommandDiscovery.cs:1057-1085); names fold case.
+            "Microsoft.PowerShell.Management\\Remove-Item ~ -Recurse",
+            "REMOVE-ITEM ~ -RECURSE",
+            // Curly quotes and Unicode spaces (CharTraits.cs:17-24, 237-251).
+            "ri \u{2018}~\u{2019} -Recurse",
+            "Remove-Item\u{a0}~\u{a0}-Recurse",
+            // An alias the script defines.
+            "Set-Alias x Remove-Item; x ~ -Recurse",
+            // `-WhatIf:$false` is a real run (ParameterBinderBase.cs:1107-1113).
+            "Remove-Item ~ -Recurse -WhatIf:$false",
+            // `rm` is Windows-only as an alias (InitialSessionState.cs:4786-4816): elsewhere the
+            // native program, which a name Remove-Item does not know shows.
+            "rm -rf ~",
+            "rm ~ -Recurse",
+            // .NET, `System.` optional, case folded (TypeResolver.cs:41-50, 394-399).
+            "[System.IO.Directory]::Delete($HOME, $true)",
+            "[io.directory]::delete($env:USERPROFILE, $true)",
+            // Invoke-Expression of a literal, piped (InvokeExpressionCommand.cs:24-37).
+            "'Remove-Item ~ -Recurse' | iex",
+        ] {
+            assert!(rm_home(line), "{line}: {:?}", commands(line));
+        }
+        // A switch given `$false` or 0 is not set.
+        assert_eq!(commands("Remove-Item ~ -Recurse:$false"), ["rm flags= operands=~"]);
+        // A parameter bound by name frees its position (ParameterBinderController.cs:724, 1113-1139).
+        assert_eq!(written("Copy-Item -Path evil.ps1 $PROFILE"), ["$PROFILE"]);
+        assert_eq!(written("Move-Item -Path a .git/config"), ["a", ".git/config"]);
+        // Listings hand their items on.
+        assert!(commands("gci ~ | Remove-Item -Recurse -Force")
+            .contains(&"rm flags=recursive,force operands=~/*".to_string()));
+        // Files the other cmdlets write.
+        assert_eq!(written("New-Item -Name .bashrc -Value x"), [".bashrc"]);
+        assert_eq!(written("ni -Path ~ -Name .bashrc"), ["~/.bashrc"]);
+        assert_eq!(written("'x' | Tee-Object -FilePath .claude/settings.json"), [".claude/settings.json"]);
+        assert_eq!(written("Start-Process git -RSO .claude/settings.json"), [".claude/settings.json"]);
+        assert_eq!(written("[IO.File]::WriteAllText('.git/config', 'x')"), [".git/config"]);
+        assert_eq!(written("Set-ItemProperty -Path HKCU:\\Run -Name x -Value y"), ["HKCU:\\Run"]);
+        // Programs started, and scripts built, are read.
+        assert!(rm_home("Start-Process -FilePath pwsh '-c Remove-Item ~ -Recurse'"));
+        assert!(rm_home("[Diagnostics.Process]::Start('pwsh', '-c Remove-Item ~ -Recurse')"));
+        assert!(rm_home("[scriptblock]::Create('Remove-Item ~ -Recurse')"));
+        // What runs is known only at run time.
+        for line in ["& $x ~ -Recurse", "iex $payload", "& (Get-Thing) ~", "[IO.File]::('Del'+'ete')('x')"] {
+            assert!(!analyse(line).unread.is_empty(), "{line}: {:?}", analyse(line));
+        }
+    }
+
+    /// pwsh's own command line (CommandLineParameterParser.cs: the switches in order, :908-1313).
+    #[test]
+    fn pwsh_reads_its_own_switches() {
+        let words = |line: &str| line.split(' ').map(str::to_string).collect::<Vec<_>>();
+        for (line, script) in [
+            ("-co Remove-Item ~", "Remove-Item ~"),
+            ("--command Remove-Item ~", "Remove-Item ~"),
+            ("\u{2013}c Remove-Item ~", "Remove-Item ~"),
+            ("/c Remove-Item ~", "Remove-Item ~"),
+            ("-ep Bypass -c Remove-Item ~", "Remove-Item ~"),
+            ("-i -c Remove-Item ~", "Remove-Item ~"),
+            ("-NoP -NonI -W Hidden -Command Remove-Item ~", "Remove-Item ~"),
+            ("-cwa Remove-Item a b", "Remove-Item"),
+        ] {
+            let (_, scripts) = invocation("pwsh", &words(line));
+            assert_eq!(scripts, [script], "{line}");
+        }
+        // `-e` and `-ec` are EncodedCommand, `-ex` ExecutionPolicy, `-ea` EncodedArguments.
+        assert_eq!(invocation("pwsh", &words("-ex Bypass")).0, ["executionpolicy"]);
+        assert_eq!(invocation("pwsh", &words("-ea x")).0, ["encodedarguments"]);
+        assert_eq!(invocation("pwsh", &words("-e x")).0, ["encodedcommand"]);
+        // A first argument that is no switch is a file in pwsh, a command in Windows PowerShell.
+        assert_eq!(invocation("pwsh", &words("script.ps1 -x")), (vec!["file".to_string()], vec![]));
+        assert_eq!(invocation("powershell", &words("Remove-Item ~")).1, ["Remove-Item ~"]);
+        // `-Command -` reads standard input.
+        assert_eq!(invocation("pwsh", &words("-Command -")).1, ["-"]);
     }
 
     #[test]
