@@ -71,8 +71,19 @@ struct Language {
     code_options: &'static [&'static str],
     value_options: &'static [&'static str],
     code_operand: bool,
+    /// Which of several code options runs: Perl, Ruby and Lua run each `-e` in turn, Node only
+    /// the last (`node -e '/*' -e 'CODE //*/'` runs CODE), Python the first (what follows its
+    /// `-c CODE` is the code's arguments).
+    several: Several,
     calls: &'static [Call],
     backticks: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Several {
+    Joined,
+    First,
+    Last,
 }
 
 const RECURSIVE: Effect = Effect::Delete { recursive: true };
@@ -85,6 +96,7 @@ static LANGUAGES: &[Language] = &[
         code_options: &["-c"],
         value_options: &["-W", "-X", "-Q", "--check-hash-based-pycs"],
         code_operand: false,
+        several: Several::First,
         calls: &[],
         backticks: false,
     },
@@ -92,8 +104,18 @@ static LANGUAGES: &[Language] = &[
         parsed: Some(super::javascript::runs),
         programs: &["node", "nodejs", "bun", "deno"],
         code_options: &["-e", "--eval", "-p", "--print", "eval"],
-        value_options: &["-r", "--require", "--import", "--loader", "--input-type", "-C", "--conditions"],
+        value_options: &[
+            "-r",
+            "--require",
+            "--import",
+            "--loader",
+            "--experimental-loader",
+            "--input-type",
+            "-C",
+            "--conditions",
+        ],
         code_operand: false,
+        several: Several::Last,
         calls: &[],
         backticks: false,
     },
@@ -103,6 +125,7 @@ static LANGUAGES: &[Language] = &[
         code_options: &["-e", "-E"],
         value_options: &[],
         code_operand: false,
+        several: Several::Joined,
         calls: &[
             call(r"\b(?:system|exec)\b\s*\(?\s*", Effect::Argv),
             call(r"\bqx\s*", Effect::Shell),
@@ -120,6 +143,7 @@ static LANGUAGES: &[Language] = &[
         code_options: &["-e"],
         value_options: &[],
         code_operand: false,
+        several: Several::Joined,
         calls: &[
             call(r"\b(?:system|exec|spawn)\b\s*\(?\s*", Effect::Argv),
             call(r"\bIO\s*\.\s*popen\b\s*\(?\s*", Effect::Shell),
@@ -148,6 +172,7 @@ static LANGUAGES: &[Language] = &[
         code_options: &["-r"],
         value_options: &[],
         code_operand: false,
+        several: Several::Joined,
         calls: &[
             call(r"\b(?:system|exec|shell_exec|passthru|popen|proc_open)\s*\(", Effect::Shell),
             call(r"\b(?:unlink|rmdir)\s*\(", DELETE),
@@ -167,6 +192,7 @@ static LANGUAGES: &[Language] = &[
         code_options: &["-e"],
         value_options: &["-l"],
         code_operand: false,
+        several: Several::Joined,
         calls: &[
             call(r"\b(?:os\s*\.\s*execute|io\s*\.\s*popen)\s*\(?\s*", Effect::Shell),
             call(r"\bos\s*\.\s*remove\s*\(", DELETE),
@@ -183,6 +209,7 @@ static LANGUAGES: &[Language] = &[
         code_options: &[],
         value_options: &["-F", "-v", "-f", "-i", "--field-separator", "--assign", "--include"],
         code_operand: true,
+        several: Several::Joined,
         calls: &[call(r"\bsystem\s*\(", Effect::Shell)],
         backticks: false,
     },
@@ -224,11 +251,20 @@ pub(super) fn code_of(program: &str, args: &[String]) -> Option<Code> {
     let mut code: Vec<String> = Vec::new();
     let mut words = args.iter();
     while let Some(word) = words.next() {
-        if language.value_options.contains(&word.as_str()) {
-            let value = words.next();
+        let (option, attached) = match word.split_once('=') {
+            Some((option, value)) if option.starts_with("--") => (option, Some(value.to_string())),
+            _ => (word.as_str(), None),
+        };
+        if language.value_options.contains(&option) {
+            let value = attached.or_else(|| words.next().cloned());
             // `awk -f FILE`: the program is in a file.
             if language.code_operand && word == "-f" {
-                return value.map(|file| Code::File(file.clone()));
+                return value.map(Code::File);
+            }
+            // `node --import 'data:text/javascript,…'`: a module preloaded from a URL that
+            // holds its code, read as the code imports it.
+            if let Some(url) = value.filter(|value| value.starts_with("data:") && PRELOADS.contains(&option)) {
+                code.insert(0, format!("import({})", serde_json::Value::String(url)));
             }
             continue;
         }
@@ -251,14 +287,31 @@ pub(super) fn code_of(program: &str, args: &[String]) -> Option<Code> {
             return Some(match language.code_operand && code.is_empty() {
                 true => Code::Text(word.clone()),
                 false if code.is_empty() => Code::File(word.clone()),
-                false => Code::Text(code.join("\n")),
+                false => Code::Text(chosen(language, &code)),
             });
         }
     }
     match code.is_empty() {
         true if language.code_operand => None,
         true => Some(Code::Stdin),
-        false => Some(Code::Text(code.join("\n"))),
+        false => Some(Code::Text(chosen(language, &code))),
+    }
+}
+
+/// Node's options that load a module before the code (`--import URL`, `-r URL`).
+const PRELOADS: &[&str] = &["-r", "--require", "--import", "--loader", "--experimental-loader"];
+
+/// The code several code options run, as the language runs them ([`Several`]).
+fn chosen(language: &Language, code: &[String]) -> String {
+    match language.several {
+        Several::Joined => code.join("\n"),
+        Several::First => code.first().cloned().unwrap_or_default(),
+        // (Preloads, `import("data:…")`, run before whichever code runs.)
+        Several::Last => {
+            let preloads = code.iter().take_while(|piece| piece.starts_with("import(\"data:"));
+            let last = code.last().filter(|last| !last.starts_with("import(\"data:"));
+            preloads.chain(last).cloned().collect::<Vec<_>>().join("\n")
+        }
     }
 }
 

@@ -30,7 +30,7 @@ use oxc_allocator::Allocator;
 use oxc_ast::ast::{
     Argument, ArrayExpressionElement, AssignmentTarget, BinaryOperator, BindingPattern, CallExpression, ChainElement,
     Expression, ImportDeclarationSpecifier, MemberExpression, ModuleExportName, ObjectPropertyKind, Program,
-    SimpleAssignmentTarget, SourceType, TemplateLiteral, VariableDeclarator,
+    SimpleAssignmentTarget, SourceType, TemplateLiteral, UnaryOperator, VariableDeclarator,
 };
 use oxc_ast_visit::{walk, Visit};
 use oxc_parser::{ParseOptions, Parser};
@@ -227,6 +227,10 @@ enum Value {
     Object(Vec<(String, Value)>),
     /// A number (a mode).
     Number(i64),
+    /// A regular expression (whose `exec` runs nothing).
+    Regex,
+    /// A function the code spells (a callback).
+    Function,
     Bool(bool),
     /// Known only at run time.
     Unknown,
@@ -252,7 +256,7 @@ impl Value {
             Value::Number(number) => number.to_string(),
             Value::Bool(value) => value.to_string(),
             Value::List(items) => items.iter().map(Value::text).collect::<Vec<_>>().join(","),
-            Value::Object(_) | Value::Unknown => RUN_TIME_INPUT.to_string(),
+            Value::Object(_) | Value::Regex | Value::Function | Value::Unknown => RUN_TIME_INPUT.to_string(),
         }
     }
 
@@ -264,11 +268,30 @@ impl Value {
         }
     }
 
-    /// Whether an object's property is `true`.
+    /// Whether an option may be set: its value is anything but `false`, `0` or empty where the
+    /// object spells it, and, in options the reading cannot see whole (a value known only at
+    /// run time, an object with a spread of one), it may be.
     fn is_set(&self, key: &str) -> bool {
-        matches!(self.get(key), Some(Value::Bool(true)))
+        match self.get(key) {
+            Some(Value::Bool(false) | Value::Number(0)) => false,
+            Some(Value::Text(text)) => !text.is_empty(),
+            Some(_) => true,
+            None => self.partial(),
+        }
+    }
+
+    /// Options the reading cannot see whole: known only at run time, or spread from such.
+    fn partial(&self) -> bool {
+        match self {
+            Value::Object(properties) => properties.iter().any(|(name, _)| name == SPREAD),
+            other => *other == Value::Unknown,
+        }
     }
 }
+
+/// The property an object's spread of a value known only at run time leaves (`{...opts}`):
+/// any option may be set.
+const SPREAD: &str = "...";
 
 /// What an API does with its arguments (by position).
 #[derive(Debug, Clone, Copy)]
@@ -362,6 +385,7 @@ static APIS: &[(&str, Api)] = &[
     ("fs.unlink", Api::Delete { recursive: false }),
     ("fs.remove", Api::Delete { recursive: true }),
     ("fs.emptyDir", Api::Delete { recursive: true }),
+    ("fs.emptydir", Api::Delete { recursive: true }),
     ("Deno.remove", Api::Delete { recursive: false }),
     ("rimraf", Api::Delete { recursive: true }),
     ("rimraf.rimraf", Api::Delete { recursive: true }),
@@ -376,6 +400,10 @@ static APIS: &[(&str, Api)] = &[
     ("fs.writeFile", Api::Write(0)),
     ("fs.appendFile", Api::Write(0)),
     ("fs.createWriteStream", Api::Write(0)),
+    ("fs.WriteStream", Api::Write(0)),
+    ("fs.ensureFile", Api::Write(0)),
+    ("fs.writeJSON", Api::Write(0)),
+    ("fs.outputJSON", Api::Write(0)),
     ("fs.truncate", Api::Write(0)),
     ("fs.outputFile", Api::Write(0)),
     ("fs.outputJson", Api::Write(0)),
@@ -411,6 +439,7 @@ static APIS: &[(&str, Api)] = &[
     ("Deno.mkdir", Api::Mkdir),
     ("fs.readFile", Api::Read),
     ("fs.createReadStream", Api::Read),
+    ("fs.ReadStream", Api::Read),
     ("fs.readJson", Api::Read),
     ("Deno.readTextFile", Api::Read),
     ("Deno.readFile", Api::Read),
@@ -458,6 +487,7 @@ static APIS: &[(&str, Api)] = &[
     ("worker_threads.Worker", Api::Worker),
     ("require", Api::Callee),
     ("module.require", Api::Callee),
+    ("process.getBuiltinModule", Api::Callee),
     ("process.mainModule.require", Api::Callee),
 ];
 
@@ -758,14 +788,35 @@ impl<'a> Reader<'a> {
     /// and `createRequire(…)(NAME)`.
     fn call_qualified(&self, call: &CallExpression<'a>, depth: usize) -> Option<String> {
         let callee = canonical(&self.qualified(&call.callee, depth + 1)?);
-        match callee.as_str() {
-            "require" | "module.require" | "process.mainModule.require" => {
-                match self.value(call.arguments.first()?.as_expression()?, depth + 1) {
-                    Value::Text(module) => Some(module),
+        // `require.call(null, NAME)`: the loader, its first argument the receiver.
+        let (callee, name) = match callee.strip_suffix(".call") {
+            Some(loader) => (loader.to_string(), call.arguments.get(1)),
+            None => (callee.clone(), call.arguments.first()),
+        };
+        let loader = callee.strip_prefix("module.").unwrap_or(&callee);
+        match loader {
+            // (`Module._load`, `require("module")._load`, `module.constructor._load`.)
+            "require"
+            | "process.mainModule.require"
+            | "process.getBuiltinModule"
+            | "_load"
+            | "Module._load"
+            | "constructor._load"
+            | "require.main.require"
+            | "prototype.require"
+            | "Module.prototype.require" => match self.value(name?.as_expression()?, depth + 1) {
+                Value::Text(module) => Some(module),
+                _ => None,
+            },
+            "createRequire" => Some("require".to_string()),
+            // `Reflect.get(cp, "exec")`: the member.
+            "Reflect.get" => {
+                let object = self.qualified(call.arguments.first()?.as_expression()?, depth + 1)?;
+                match self.value(call.arguments.get(1)?.as_expression()?, depth + 1) {
+                    Value::Text(member) => Some(format!("{object}.{member}")),
                     _ => None,
                 }
             }
-            "module.createRequire" => Some("require".to_string()),
             _ => None,
         }
     }
@@ -784,6 +835,28 @@ impl<'a> Reader<'a> {
                 false => Value::Unknown,
             },
             Expression::BooleanLiteral(boolean) => Value::Bool(boolean.value),
+            Expression::RegExpLiteral(_) => Value::Regex,
+            Expression::ArrowFunctionExpression(_) | Expression::FunctionExpression(_) => Value::Function,
+            // `new RegExp(…)`; `new URL("data:…")` is its text.
+            Expression::NewExpression(new) => match self.qualified(&new.callee, depth + 1).as_deref() {
+                Some("RegExp") => Value::Regex,
+                Some("URL") if new.arguments.len() == 1 => new
+                    .arguments
+                    .first()
+                    .and_then(Argument::as_expression)
+                    .map_or(Value::Unknown, |url| self.value(url, depth + 1)),
+                _ => Value::Unknown,
+            },
+            // `!0`, `!1`, `!""`: JavaScript's truthiness of a literal.
+            Expression::UnaryExpression(unary) if unary.operator == UnaryOperator::LogicalNot => {
+                match self.value(&unary.argument, depth + 1) {
+                    Value::Number(number) => Value::Bool(number == 0),
+                    Value::Bool(value) => Value::Bool(!value),
+                    Value::Text(text) => Value::Bool(text.is_empty()),
+                    Value::List(_) | Value::Object(_) => Value::Bool(false),
+                    _ => Value::Unknown,
+                }
+            }
             Expression::ArrayExpression(array) => {
                 let mut items = Vec::new();
                 for element in &array.elements {
@@ -821,7 +894,7 @@ impl<'a> Reader<'a> {
                         }
                         ObjectPropertyKind::SpreadProperty(spread) => match self.value(&spread.argument, depth + 1) {
                             Value::Object(inner) => properties.extend(inner),
-                            _ => return Value::Unknown,
+                            _ => properties.push((SPREAD.to_string(), Value::Unknown)),
                         },
                     }
                 }
@@ -922,7 +995,13 @@ impl<'a> Reader<'a> {
                 "process.cwd" | "Deno.cwd" => return Value::Path(".".to_string()),
                 "Deno.env.get" if arg(0) == Value::Text("HOME".to_string()) => return Value::Path("~".to_string()),
                 "path.join" | "path.resolve" | "path.posix.join" | "path.posix.resolve" => return joined(&args()),
-                "path.normalize" | "path.dirname" | "String" | "decodeURIComponent" | "decodeURI" => {
+                "decodeURIComponent" | "decodeURI" | "unescape" | "querystring.unescape" => {
+                    return match arg(0) {
+                        Value::Text(text) => percent_decoded(&text).map_or(Value::Unknown, Value::Text),
+                        _ => Value::Unknown,
+                    };
+                }
+                "path.normalize" | "path.dirname" | "String" => {
                     return match (callee.as_str(), arg(0)) {
                         ("path.dirname", value) => {
                             value.path().map_or(Value::Unknown, |path| Value::Path(parent(&path)))
@@ -934,6 +1013,13 @@ impl<'a> Reader<'a> {
                     let mut text = String::new();
                     for value in args() {
                         match value {
+                            // (`fromCharCode` keeps a code's low 16 bits.)
+                            Value::Number(code) if callee == "String.fromCharCode" => {
+                                match char::from_u32(u32::try_from(code & 0xFFFF).unwrap_or(0)) {
+                                    Some(c) => text.push(c),
+                                    None => return Value::Unknown,
+                                }
+                            }
                             Value::Number(code) => match u32::try_from(code).ok().and_then(char::from_u32) {
                                 Some(c) => text.push(c),
                                 None => return Value::Unknown,
@@ -944,7 +1030,7 @@ impl<'a> Reader<'a> {
                     return Value::Text(text);
                 }
                 "atob" => return decoded(&arg(0), "base64"),
-                "Buffer.from" => return decoded(&arg(0), &arg(1).text()),
+                "Buffer.from" => return decoded(&arg(0), &arg(1).text().to_lowercase()),
                 _ => {}
             }
         }
@@ -953,7 +1039,9 @@ impl<'a> Reader<'a> {
         let Some(method) = member.static_property_name() else { return Value::Unknown };
         match (self.value(member.object(), depth + 1), method) {
             (Value::Text(text), "concat") => Value::Text(args().iter().fold(text, |text, part| text + &part.text())),
-            (Value::Text(text), "toString" | "valueOf" | "normalize") => Value::Text(text),
+            (Value::Text(text), "toString" | "valueOf") => Value::Text(text),
+            // Compatibility forms fold characters (`ｒｍ` is `rm`): only ASCII text is unchanged.
+            (Value::Text(text), "normalize") if text.is_ascii() => Value::Text(text),
             (Value::Text(text), "trim") => Value::Text(text.trim().to_string()),
             (Value::Text(text), "toLowerCase") => Value::Text(text.to_lowercase()),
             (Value::Text(text), "toUpperCase") => Value::Text(text.to_uppercase()),
@@ -1081,6 +1169,20 @@ impl<'a> Reader<'a> {
         {
             return self.api(row, api, &values);
         }
+        // `cp.exec("rm -rf ~")` where `cp` is a parameter, an array's item, a getter's value, a
+        // `with` scope's: a member named as a process or file API is read as that API when its
+        // first argument is known (a regular expression's `exec` is its own).
+        if let Some((row, api)) = method.and_then(api_of_member) {
+            let first_known = !matches!(values.first(), None | Some(Value::Unknown));
+            let regex = member.is_some_and(|member| self.value(member.object(), 0) == Value::Regex);
+            if first_known && !regex {
+                return self.api(row, api, &values);
+            }
+        }
+        // `(() => 0).constructor(CODE)`: the `Function` constructor.
+        if method == Some("constructor") && member.is_some() {
+            return self.code("Function", values.last().cloned().unwrap_or(Value::Unknown));
+        }
         // `cp[name](…)`: a member chosen at run time, of a module the reading names.
         if let Some(member) = member.filter(|member| member.static_property_name().is_none()) {
             if let Some(module) = self.qualified(member.object(), 0).map(|name| canonical(&name)) {
@@ -1095,8 +1197,15 @@ impl<'a> Reader<'a> {
     /// What an API call does, given its arguments' values.
     fn api(&mut self, callee: &str, api: Api, args: &[Value]) {
         let get = |at: usize| args.get(at).cloned().unwrap_or(Value::Unknown);
-        // The options object: the last argument that is one.
-        let options = args.iter().rev().find(|arg| matches!(arg, Value::Object(_))).cloned().unwrap_or(Value::Unknown);
+        // The options: the last argument, where it is an object or a value known only at run
+        // time after the first (`rmSync(P, opts)`); else none.
+        // (A callback after them is not one.)
+        let given = args.iter().rposition(|arg| *arg != Value::Function).map_or(0, |last| last + 1);
+        let options = match args.get(..given).and_then(<[Value]>::last) {
+            Some(object @ Value::Object(_)) => object.clone(),
+            Some(Value::Unknown) if given > 1 => Value::Unknown,
+            _ => Value::Object(Vec::new()),
+        };
         match api {
             Api::Shell(at) => {
                 let line = get(at);
@@ -1104,9 +1213,15 @@ impl<'a> Reader<'a> {
                 match line {
                     Value::Unknown | Value::Object(_) => self.out.push(Run::Argv(vec![RUN_TIME_COMMAND.to_string()])),
                     line => {
-                        let program = line.text().split_whitespace().next().map(super::program_name);
-                        self.fed(program.as_deref(), &options, args.len() == 1);
-                        self.out.push(Run::Line(line.text()));
+                        let words: Vec<String> = line.text().split_whitespace().map(str::to_string).collect();
+                        self.fed(&words, &options);
+                        // `{env: {…}}`: the shell runs the line with those variables.
+                        match with_env(&options, vec!["sh".to_string(), "-c".to_string(), line.text()]) {
+                            words if words.first().is_some_and(|first| first == "env") => {
+                                self.out.push(Run::Argv(words))
+                            }
+                            _ => self.out.push(Run::Line(line.text())),
+                        }
                     }
                 }
             }
@@ -1121,7 +1236,7 @@ impl<'a> Reader<'a> {
                 };
                 self.cwd(&options);
                 let program = program_word(&get(0));
-                if options.get("shell").is_some_and(|shell| !matches!(shell, Value::Bool(false))) {
+                if options.is_set("shell") {
                     let mut line = vec![program];
                     line.extend(list.unwrap_or_default().iter().map(Value::text));
                     return self.out.push(Run::Line(line.join(" ")));
@@ -1134,8 +1249,7 @@ impl<'a> Reader<'a> {
                         self.out.push(Run::Unread(unread::CALLEE, reason));
                     }
                 }
-                let program = super::program_name(&program);
-                self.fed(Some(&program), &options, words.len() == 1 && options.get("stdio").is_none());
+                self.fed(&words, &options);
                 self.out.push(Run::Argv(with_env(&options, words)));
             }
             Api::Argv(at) => {
@@ -1153,16 +1267,23 @@ impl<'a> Reader<'a> {
                 match given {
                     Value::List(words) if !words.is_empty() => {
                         let words: Vec<String> = words.iter().map(Value::text).collect();
-                        let program = words.first().map(|first| super::program_name(first)).unwrap_or_default();
-                        self.fed(Some(&program), &options, words.len() == 1);
+                        self.fed(&words, &options);
                         self.out.push(Run::Argv(with_env(&options, words)));
                     }
                     Value::Text(line) => self.out.push(Run::Line(line)),
                     _ => self.out.push(Run::Argv(vec![RUN_TIME_COMMAND.to_string()])),
                 }
             }
+            // `fork(PATH, ARGS, {execPath, execArgv})`: `EXECPATH EXECARGV… PATH ARGS…`.
             Api::Fork => {
-                let mut words = vec!["node".to_string(), get(0).path().unwrap_or_else(|| RUN_TIME_INPUT.to_string())];
+                let program = options.get("execPath").map_or("node".to_string(), program_word);
+                let mut words = vec![program];
+                match options.get("execArgv") {
+                    Some(Value::List(list)) => words.extend(list.iter().map(Value::text)),
+                    Some(_) => words.push(RUN_TIME_INPUT.to_string()),
+                    None => {}
+                }
+                words.push(get(0).path().unwrap_or_else(|| RUN_TIME_INPUT.to_string()));
                 if let Value::List(list) = get(1) {
                     words.extend(list.iter().map(Value::text));
                 }
@@ -1239,6 +1360,11 @@ impl<'a> Reader<'a> {
                 self.code(callee, code);
             }
             Api::Worker if options.is_set("eval") => self.code(callee, get(0)),
+            // `new Worker(new URL("data:…"))`: the URL holds the code.
+            Api::Worker if get(0).path().as_deref().and_then(data_url_code).is_some() => {
+                let code = get(0).path().as_deref().and_then(data_url_code).unwrap_or(Value::Unknown);
+                self.code(callee, code)
+            }
             Api::Worker => {
                 let words = vec!["node".to_string(), get(0).path().unwrap_or_else(|| RUN_TIME_INPUT.to_string())];
                 self.out.push(Run::Argv(words));
@@ -1273,18 +1399,23 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// `{cwd: DIR}`: the command runs there (`cd DIR` first, as a shell line reads it).
+    /// `{cwd: DIR}`: the command runs there (`cd DIR` first, as a shell line reads it); in
+    /// options the reading cannot see whole, somewhere known only at run time.
     fn cwd(&mut self, options: &Value) {
-        if let Some(dir) = options.get("cwd") {
-            self.emit(&["cd"], &[dir.path()], "working directory");
+        match options.get("cwd") {
+            Some(dir) => self.emit(&["cd"], &[dir.path()], "working directory"),
+            None if options.partial() => self.emit(&["cd"], &[None], "working directory"),
+            None => {}
         }
     }
 
     /// A shell or interpreter given no script on its command line reads one from its input,
-    /// which the code writes (`spawn("bash")`, `execSync("sh", {input: "…"})`): unread.
-    fn fed(&mut self, program: Option<&str>, options: &Value, bare: bool) {
-        let Some(program) = program else { return };
-        if (bare || options.get("input").is_some()) && super::runs_scripts(program) {
+    /// which the code writes (`spawn("bash")`, `spawn("sh", ["-s"])`, `execSync("sh", {input:
+    /// "…"})`; a spawned program's input is a pipe unless the code says otherwise): unread.
+    fn fed(&mut self, words: &[String], options: &Value) {
+        let Some((program, args)) = words.split_first() else { return };
+        let program = super::program_name(program);
+        if reads_script_from_input(&program, args) || options.get("input").is_some() && super::runs_scripts(&program) {
             let reason = format!("node writes a script to {program}'s input");
             self.out.push(Run::Unread(unread::DESCRIPTOR, reason));
         }
@@ -1312,18 +1443,21 @@ impl<'a> Reader<'a> {
     /// Binds a declarator's names as the reading meets it, when they are bound once.
     fn declare(&mut self, declarator: &VariableDeclarator<'a>) {
         let Some(init) = &declarator.init else { return };
-        match &declarator.id {
+        let (qualified, value) = (self.qualified(init, 0), self.value(init, 0));
+        self.bind_pattern(&declarator.id, qualified, value);
+    }
+
+    /// Binds a pattern's names to what `qualified` and `value` hold: `const {execSync: run,
+    /// spawn} = require("child_process")`, nested (`{a: {exec}}`) and with defaults (`{exec:
+    /// run = f}`: the property, which the default stands in for only when it is missing).
+    fn bind_pattern(&mut self, pattern: &BindingPattern<'a>, qualified: Option<String>, value: Value) {
+        match pattern {
             BindingPattern::BindingIdentifier(identifier) => {
-                let name = identifier.name.as_str();
-                let bound = Bound { qualified: self.qualified(init, 0), value: self.value(init, 0) };
-                self.bound.insert(name, bound);
+                self.bound.insert(identifier.name.as_str(), Bound { qualified, value });
             }
-            // `const {execSync: run, spawn} = require("child_process")`.
-            BindingPattern::ObjectPattern(pattern) => {
-                let base = self.qualified(init, 0);
-                let object = self.value(init, 0);
-                for property in &pattern.properties {
-                    let BindingPattern::BindingIdentifier(local) = &property.value else { continue };
+            BindingPattern::AssignmentPattern(assignment) => self.bind_pattern(&assignment.left, qualified, value),
+            BindingPattern::ObjectPattern(object) => {
+                for property in &object.properties {
                     let key = match property.computed {
                         false => property.key.static_name().map(|name| name.to_string()),
                         true => match property.key.as_expression().map(|key| self.value(key, 0)) {
@@ -1332,14 +1466,12 @@ impl<'a> Reader<'a> {
                         },
                     };
                     let Some(key) = key else { continue };
-                    let bound = Bound {
-                        qualified: base.as_ref().map(|base| format!("{base}.{key}")),
-                        value: object.get(&key).cloned().unwrap_or(Value::Unknown),
-                    };
-                    self.bound.insert(local.name.as_str(), bound);
+                    let inner = qualified.as_ref().map(|base| format!("{base}.{key}"));
+                    let inner_value = value.get(&key).cloned().unwrap_or(Value::Unknown);
+                    self.bind_pattern(&property.value, inner, inner_value);
                 }
             }
-            BindingPattern::ArrayPattern(_) | BindingPattern::AssignmentPattern(_) => {}
+            BindingPattern::ArrayPattern(_) => {}
         }
     }
 
@@ -1348,10 +1480,68 @@ impl<'a> Reader<'a> {
     /// not one here, since its name is also every call of it.
     fn api_named(&self, expr: &Expression<'a>) -> Option<String> {
         let name = canonical(&self.qualified(expr, 0)?);
-        let reaches =
-            api(&name).is_some_and(|api| !matches!(api, Api::Callee | Api::Code { .. } | Api::Env | Api::EnvAll));
-        (name.contains('.') && reaches).then_some(name)
+        let reaches = api(&name).is_some_and(|api| !matches!(api, Api::Callee | Api::Env | Api::EnvAll));
+        // (`eval` and `Function` handed on, `.then(eval)`, are code run unread too.)
+        let code = matches!(name.as_str(), "eval" | "Function");
+        ((name.contains('.') && reaches) || code).then_some(name)
     }
+}
+
+/// A `data:` URL's code (`data:text/javascript,CODE`, percent-encoded or base64): the code,
+/// or a value known only at run time where it does not decode; `None` for any other URL.
+fn data_url_code(url: &str) -> Option<Value> {
+    let rest = url.strip_prefix("data:")?;
+    let (header, body) = rest.split_once(',').unwrap_or((rest, ""));
+    Some(match header.ends_with(";base64") {
+        true => decoded(&Value::Text(body.to_string()), "base64"),
+        false => percent_decoded(body).map_or(Value::Unknown, Value::Text),
+    })
+}
+
+/// Whether `program` with `args` reads its script from its input: an interpreter given no code
+/// or script file, a shell given no `-c` and no script file (`sh`, `bash -s`).
+fn reads_script_from_input(program: &str, args: &[String]) -> bool {
+    // (An interpreter asked only for its version or help reads nothing: only no arguments, or
+    // `-` and `/dev/stdin`, are its input.)
+    if super::interpreters::is_interpreter(program) {
+        let stdin = args.is_empty() || args.iter().any(|arg| super::wrappers::names_stdin(arg));
+        return stdin && super::interpreters::code_of(program, args) == Some(super::interpreters::Code::Stdin);
+    }
+    super::runs_scripts(program)
+        && !args.iter().any(|arg| match arg.strip_prefix('-') {
+            Some(options) => !options.starts_with('-') && options.contains('c'),
+            None => true,
+        })
+}
+
+/// The process or file API a member name names, for a receiver the reading cannot name: the
+/// row whose last name it is (`exec`: `child_process.exec`; `rmSync`: `fs.rm`). Names too
+/// common to mean one API (`write`, `open`, `get`, `sync`, …) name none.
+fn api_of_member(method: &str) -> Option<(&'static str, Api)> {
+    const GENERIC: &[&str] = &["write", "open", "get", "request", "connect", "sync", "native", "manual", "run", "$"];
+    let name = match APIS.iter().any(|(row, _)| row.rsplit('.').next() == Some(method)) {
+        true => method,
+        false => method.strip_suffix("Sync")?,
+    };
+    if GENERIC.contains(&name) {
+        return None;
+    }
+    APIS.iter()
+        .find(|(row, api)| {
+            row.rsplit('.').next() == Some(name)
+                && !matches!(
+                    api,
+                    Api::Network
+                        | Api::Read
+                        | Api::Env
+                        | Api::EnvAll
+                        | Api::Code { .. }
+                        | Api::Callee
+                        | Api::Opaque
+                        | Api::Tag
+                )
+        })
+        .map(|(row, api)| (*row, *api))
 }
 
 /// Whether a module's members reach the system, so that one chosen at run time is unread.
@@ -1375,7 +1565,9 @@ fn with_env(options: &Value, words: Vec<String>) -> Vec<String> {
     match options.get("env") {
         Some(Value::Object(variables)) => {
             let mut assignments = vec!["env".to_string()];
-            assignments.extend(variables.iter().map(|(key, value)| format!("{key}={}", value.text())));
+            assignments.extend(
+                variables.iter().filter(|(key, _)| key != SPREAD).map(|(key, value)| format!("{key}={}", value.text())),
+            );
             [assignments, words].concat()
         }
         _ => words,
@@ -1421,6 +1613,24 @@ fn parent(path: &str) -> String {
     }
 }
 
+/// `%XX` escapes decoded, as `decodeURIComponent` decodes them; `None` where they are not UTF-8.
+fn percent_decoded(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while let Some(&byte) = bytes.get(at) {
+        if byte == b'%' {
+            let pair = text.get(at + 1..at + 3)?;
+            out.push(u8::from_str_radix(pair, 16).ok()?);
+            at += 3;
+        } else {
+            out.push(byte);
+            at += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
 /// `atob(TEXT)`, `Buffer.from(TEXT, "base64" | "hex")`: the text decoded, where it decodes to
 /// UTF-8; other encodings are the text itself.
 fn decoded(value: &Value, encoding: &str) -> Value {
@@ -1446,13 +1656,13 @@ fn decoded(value: &Value, encoding: &str) -> Value {
 impl<'a> Visit<'a> for Reader<'a> {
     fn visit_variable_declarator(&mut self, it: &VariableDeclarator<'a>) {
         if let Some(init) = &it.init {
-            // `const run = cp.execSync`: a binding the reading follows, not a use.
-            let followed = match &it.id {
-                BindingPattern::BindingIdentifier(name) => self.once(name.name.as_str()),
-                _ => false,
-            };
-            if !followed || self.api_named(init).is_none() {
-                self.visit_expression(init);
+            // `const run = cp.execSync`, `const cp = require("child_process")`, `const {exec} =
+            // …`: a binding the reading follows, not a use of the value.
+            let followed = !matches!(it.id, BindingPattern::ArrayPattern(_))
+                && it.id.get_binding_identifiers().iter().all(|name| self.once(name.name.as_str()));
+            match followed && (self.api_named(init).is_some() || self.module_value(init).is_some()) {
+                true => self.visit_object(init),
+                false => self.visit_expression(init),
             }
         }
         self.declare(it);
@@ -1483,6 +1693,16 @@ impl<'a> Visit<'a> for Reader<'a> {
         }
     }
 
+    /// `import cp = require("child_process")` (TypeScript).
+    fn visit_ts_import_equals_declaration(&mut self, it: &oxc_ast::ast::TSImportEqualsDeclaration<'a>) {
+        if let oxc_ast::ast::TSModuleReference::ExternalModuleReference(module) = &it.module_reference {
+            let local = it.id.name.as_str();
+            *self.counts.entry(local).or_default() += 1;
+            let bound = Bound { qualified: Some(module.expression.value.as_str().to_string()), value: Value::Unknown };
+            self.bound.insert(local, bound);
+        }
+    }
+
     fn visit_call_expression(&mut self, it: &CallExpression<'a>) {
         self.call(&it.callee, &it.arguments);
         self.visit_callee(&it.callee);
@@ -1500,7 +1720,14 @@ impl<'a> Visit<'a> for Reader<'a> {
     }
 
     fn visit_import_expression(&mut self, it: &oxc_ast::ast::ImportExpression<'a>) {
-        if !matches!(self.value(&it.source, 0), Value::Text(_)) {
+        let source = self.value(&it.source, 0);
+        // `import("data:text/javascript,…")`: the URL holds the module's code.
+        if let Value::Text(url) = &source {
+            if let Some(code) = data_url_code(url) {
+                self.code("import", code);
+            }
+        }
+        if !matches!(source, Value::Text(_)) {
             let reason = "node import() of a name known only at run time".to_string();
             self.out.push(Run::Unread(unread::CALLEE, reason));
         }
@@ -1508,7 +1735,15 @@ impl<'a> Visit<'a> for Reader<'a> {
     }
 
     fn visit_tagged_template_expression(&mut self, it: &oxc_ast::ast::TaggedTemplateExpression<'a>) {
-        let tag = self.qualified(&it.tag, 0).map(|name| canonical(&name));
+        // `$({stdio: "inherit"})`…`` and `$.sync`…``: the tag they make.
+        let tag = match it.tag.get_inner_expression() {
+            Expression::CallExpression(call) if call.callee.is_specific_id("$") => Some("$".to_string()),
+            Expression::CallExpression(call) => self.qualified(&call.callee, 0),
+            // (`$` a parameter, `({$}) => $`…``: the shell tag by its name.)
+            Expression::Identifier(identifier) if identifier.name == "$" => Some("$".to_string()),
+            tag => self.qualified(tag, 0).map(|name| name.strip_suffix(".sync").unwrap_or(&name).to_string()),
+        }
+        .map(|name| canonical(&name));
         if let Some(Api::Tag) = tag.as_deref().and_then(api) {
             let line = self.template(&it.quasi, 0);
             self.out.push(Run::Line(line.text()));
@@ -1548,6 +1783,21 @@ impl<'a> Visit<'a> for Reader<'a> {
                     return self.out.push(Run::Unread(unread::CALLEE, reason));
                 }
             }
+            // `Object.values(require("child_process"))`, `new Proxy(cp, {})`, `with (cp)`: a
+            // module whose members reach the system, handed on, is called where the reading
+            // cannot follow.
+            module @ (Expression::CallExpression(_)
+            | Expression::ImportExpression(_)
+            | Expression::AwaitExpression(_))
+                if self.module_value(module).is_some() =>
+            {
+                let name = self.module_value(module).unwrap_or_default();
+                self.out.push(Run::Unread(unread::CALLEE, format!("node module {name} used as a value")));
+            }
+            Expression::Identifier(_) if self.module_value(it).is_some() => {
+                let name = self.module_value(it).unwrap_or_default();
+                return self.out.push(Run::Unread(unread::CALLEE, format!("node module {name} used as a value")));
+            }
             Expression::Identifier(_) => {
                 let name = self.qualified(it, 0).map(|name| canonical(&name));
                 if name.as_deref() == Some("process.env") {
@@ -1565,6 +1815,14 @@ impl<'a> Visit<'a> for Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
+    /// The module an expression is, where it is one whose members reach the system
+    /// (`require("child_process")`, `await import("fs")`, a name bound to either).
+    fn module_value(&self, expr: &Expression<'a>) -> Option<String> {
+        let name = canonical(&self.qualified(expr, 0)?);
+        let module = !name.contains('.') && !GLOBAL_OBJECTS.contains(&name.as_str()) && name != "process";
+        (module && module_reaches_system(&name) && api(&name).is_none()).then_some(name)
+    }
+
     /// A callee is read as the call; what it is called on as an expression of its own.
     fn visit_callee(&mut self, callee: &Expression<'a>) {
         match callee.get_inner_expression() {
@@ -1587,6 +1845,9 @@ impl<'a> Reader<'a> {
         }
         match object.get_inner_expression() {
             Expression::Identifier(_) => {}
+            Expression::CallExpression(call) => self.visit_call_expression(call),
+            Expression::ImportExpression(import) => self.visit_import_expression(import),
+            Expression::AwaitExpression(awaited) => self.visit_object(&awaited.argument),
             Expression::StaticMemberExpression(member) => self.visit_object(&member.object),
             other => self.visit_expression(other),
         }
