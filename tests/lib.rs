@@ -25,6 +25,7 @@ mod oracles;
 mod paths;
 mod release;
 mod replay;
+mod respell;
 mod support;
 mod transcripts;
 mod waivers;

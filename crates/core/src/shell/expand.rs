@@ -40,8 +40,10 @@ pub(super) fn settings(line: &str, name: &str) -> Vec<usize> {
             let after = line.get(at + name.len()..).and_then(|rest| rest.chars().next());
             let word_char = |c: char| c.is_ascii_alphanumeric() || c == '_';
             let read = before.ends_with('$') || before.ends_with("${");
+            // (`-p`, `--p`: an option, which sets nothing.)
+            let option = before.ends_with('-');
             let whole = !before.chars().next_back().is_some_and(word_char) && !after.is_some_and(word_char);
-            whole && !read
+            whole && !read && !option
         })
         .map(|(at, _)| at)
         .collect()
@@ -195,6 +197,15 @@ impl Walker {
                 self.script(value, &ctx.nested());
             }
         }
+    }
+
+    /// `$NAME` or `${NAME}` unquoted, of a variable the line set once to words without globs
+    /// (`A='ec2 terminate-instances'; aws $A`): the words the shell splits it into.
+    pub(super) fn split_variable(&self, raw: &str) -> Option<Vec<String>> {
+        let name = raw.strip_prefix("${").and_then(|rest| rest.strip_suffix('}')).or_else(|| raw.strip_prefix('$'))?;
+        let value = self.variables.get(name)?;
+        (value.contains(char::is_whitespace) && !value.contains(['*', '?', '[']))
+            .then(|| value.split_whitespace().map(str::to_string).collect())
     }
 
     /// `text` with `$NAME` and `${NAME}` of the variables the line set ([`Walker::assign`])

@@ -410,6 +410,7 @@ pub(super) fn runs(program: &str, code: &str) -> Vec<Run> {
         return vec![Run::Unread(super::unread::BOUND, bound)];
     }
     let mut found: Vec<(usize, Run)> = Vec::new();
+    let mut literals: Vec<std::ops::Range<usize>> = Vec::new();
     for (call, pattern) in language.calls.iter().zip(compiled(language)) {
         let Some(pattern) = pattern else { continue };
         for matched in pattern.find_iter(code) {
@@ -426,11 +427,19 @@ pub(super) fn runs(program: &str, code: &str) -> Vec<Run> {
                 false => argument(rest),
             };
             let name = matched.as_str().trim_end_matches(|c: char| c == '(' || c == '[' || c.is_whitespace());
+            // A literal argument's text is the call's (a shell line, a path): a call named inside
+            // it is that text's, read where the text runs, not a call of this code. (`eval`'s
+            // literal is this language's code: its calls are read where they stand.)
+            if matches!(first, Arg::Text(_)) && call.effect != Effect::Code {
+                let (_, length) = quoted_at(rest);
+                literals.push(matched.end()..matched.end() + length);
+            }
             if let Some(run) = effect(call.effect, name, &first, rest) {
                 found.push((matched.start(), run));
             }
         }
     }
+    found.retain(|(at, _)| !literals.iter().any(|literal| literal.start < *at && *at < literal.end));
     if language.backticks {
         // `` `LINE` ``: every other backtick opens one.
         let mut at = 0;

@@ -524,24 +524,20 @@ const DISTINCTIVE: &[(&str, &str)] = &[
 /// `fs-extra` and `graceful-fs` as `fs`, a `Sync` form as its API, a module's `default` export
 /// as the module, and the global object's members (`globalThis.process`) as themselves.
 fn canonical(name: &str) -> String {
-    let mut name = name.strip_prefix("node:").unwrap_or(name).replace(".default", "").replace(".promises", "");
-    for global in GLOBAL_OBJECTS {
-        while let Some(rest) = name.strip_prefix(&format!("{global}.")) {
-            name = rest.to_string();
+    let mut name = name.strip_prefix("node:").unwrap_or(name).to_string();
+    for part in [".default", ".promises"] {
+        if name.contains(part) {
+            name = name.replace(part, "");
         }
     }
-    for (alias, module) in [
-        ("fs/promises", "fs"),
-        ("fs-extra", "fs"),
-        ("graceful-fs", "fs"),
-        ("child_process", "child_process"),
-        ("zx/core", "zx"),
-        ("execa", "execa"),
-    ] {
-        if let Some(rest) = name.strip_prefix(alias) {
-            if rest.is_empty() || rest.starts_with('.') {
-                name = format!("{module}{rest}");
-            }
+    while let Some(rest) =
+        GLOBAL_OBJECTS.iter().find_map(|global| name.strip_prefix(global).and_then(|rest| rest.strip_prefix('.')))
+    {
+        name = rest.to_string();
+    }
+    for (alias, module) in [("fs/promises", "fs"), ("fs-extra", "fs"), ("graceful-fs", "fs"), ("zx/core", "zx")] {
+        if let Some(rest) = name.strip_prefix(alias).filter(|rest| rest.is_empty() || rest.starts_with('.')) {
+            name = format!("{module}{rest}");
         }
     }
     if api(&name).is_none() {
@@ -1213,8 +1209,12 @@ impl<'a> Reader<'a> {
                 match line {
                     Value::Unknown | Value::Object(_) => self.out.push(Run::Argv(vec![RUN_TIME_COMMAND.to_string()])),
                     line => {
+                        // (A line reads what the code writes only when it says so, `{input}`;
+                        // the line's own `<<EOF` and pipes are the shell reader's.)
                         let words: Vec<String> = line.text().split_whitespace().map(str::to_string).collect();
-                        self.fed(&words, &options);
+                        if options.get("input").is_some() {
+                            self.fed(&words, &options);
+                        }
                         // `{env: {…}}`: the shell runs the line with those variables.
                         match with_env(&options, vec!["sh".to_string(), "-c".to_string(), line.text()]) {
                             words if words.first().is_some_and(|first| first == "env") => {
@@ -1475,15 +1475,10 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// The API an expression names, if it names one that reaches the system (`cp.execSync`,
-    /// `run` from `const {execSync: run} = …`); a bare global (`eval`, `fetch`, `require`) is
-    /// not one here, since its name is also every call of it.
+    /// The API an expression names ([`api_named_of`]): `cp.execSync`, `run` from `const
+    /// {execSync: run} = …`.
     fn api_named(&self, expr: &Expression<'a>) -> Option<String> {
-        let name = canonical(&self.qualified(expr, 0)?);
-        let reaches = api(&name).is_some_and(|api| !matches!(api, Api::Callee | Api::Env | Api::EnvAll));
-        // (`eval` and `Function` handed on, `.then(eval)`, are code run unread too.)
-        let code = matches!(name.as_str(), "eval" | "Function");
-        ((name.contains('.') && reaches) || code).then_some(name)
+        api_named_of(&canonical(&self.qualified(expr, 0)?))
     }
 }
 
@@ -1519,37 +1514,62 @@ fn reads_script_from_input(program: &str, args: &[String]) -> bool {
 /// common to mean one API (`write`, `open`, `get`, `sync`, …) name none.
 fn api_of_member(method: &str) -> Option<(&'static str, Api)> {
     const GENERIC: &[&str] = &["write", "open", "get", "request", "connect", "sync", "native", "manual", "run", "$"];
-    let name = match APIS.iter().any(|(row, _)| row.rsplit('.').next() == Some(method)) {
-        true => method,
-        false => method.strip_suffix("Sync")?,
-    };
-    if GENERIC.contains(&name) {
-        return None;
-    }
-    APIS.iter()
-        .find(|(row, api)| {
-            row.rsplit('.').next() == Some(name)
-                && !matches!(
-                    api,
-                    Api::Network
-                        | Api::Read
-                        | Api::Env
-                        | Api::EnvAll
-                        | Api::Code { .. }
-                        | Api::Callee
-                        | Api::Opaque
-                        | Api::Tag
-                )
-        })
-        .map(|(row, api)| (*row, *api))
+    static BY_MEMBER: std::sync::OnceLock<FxHashMap<&'static str, (&'static str, Api)>> = std::sync::OnceLock::new();
+    let by_member = BY_MEMBER.get_or_init(|| {
+        let mut map = FxHashMap::default();
+        for (row, api) in APIS {
+            let reads = matches!(
+                api,
+                Api::Network
+                    | Api::Read
+                    | Api::Env
+                    | Api::EnvAll
+                    | Api::Code { .. }
+                    | Api::Callee
+                    | Api::Opaque
+                    | Api::Tag
+            );
+            let member = row.rsplit('.').next().unwrap_or(row);
+            if !reads && !GENERIC.contains(&member) {
+                map.entry(member).or_insert((*row, *api));
+            }
+        }
+        map
+    });
+    by_member.get(method).or_else(|| method.strip_suffix("Sync").and_then(|name| by_member.get(name))).copied()
+}
+
+/// The API a canonical name names, where it reaches the system (`child_process.execSync`); a
+/// bare global (`fetch`, `require`) is not one here, since its name is also every call of it,
+/// but `eval` and `Function` handed on (`.then(eval)`) are code run unread.
+fn api_named_of(name: &str) -> Option<String> {
+    let reaches = api(name).is_some_and(|api| !matches!(api, Api::Callee | Api::Env | Api::EnvAll));
+    let code = matches!(name, "eval" | "Function");
+    ((name.contains('.') && reaches) || code).then(|| name.to_string())
+}
+
+/// The module a canonical name is, where its members reach the system (`child_process`).
+fn module_of(name: &str) -> Option<String> {
+    let module = !name.contains('.') && !GLOBAL_OBJECTS.contains(&name) && name != "process";
+    (module && module_reaches_system(name) && api(name).is_none()).then(|| name.to_string())
 }
 
 /// Whether a module's members reach the system, so that one chosen at run time is unread.
 fn module_reaches_system(module: &str) -> bool {
-    APIS.iter().any(|(name, api)| {
-        name.strip_prefix(module).is_some_and(|rest| rest.starts_with('.'))
-            && !matches!(api, Api::Network | Api::Read | Api::Env | Api::EnvAll)
-    }) || matches!(module, "process" | "globalThis" | "global" | "window" | "self" | "Bun" | "Deno")
+    static MODULES: std::sync::OnceLock<FxHashSet<&'static str>> = std::sync::OnceLock::new();
+    let modules = MODULES.get_or_init(|| {
+        let mut modules: FxHashSet<&'static str> =
+            ["process", "globalThis", "global", "window", "self", "Bun", "Deno"].into_iter().collect();
+        for (name, api) in APIS {
+            if let Some((module, _)) = name.rsplit_once('.') {
+                if !matches!(api, Api::Network | Api::Read | Api::Env | Api::EnvAll) {
+                    modules.insert(module);
+                }
+            }
+        }
+        modules
+    });
+    modules.contains(module)
 }
 
 /// The arguments an array holds (`f.apply(THIS, [A, B])`).
@@ -1754,61 +1774,52 @@ impl<'a> Visit<'a> for Reader<'a> {
     }
 
     fn visit_expression(&mut self, it: &Expression<'a>) {
-        match it.get_inner_expression() {
-            // `process.env.AWS_SECRET_ACCESS_KEY`, `process.env["X"]`: an environment read.
-            member @ (Expression::StaticMemberExpression(_) | Expression::ComputedMemberExpression(_)) => {
-                if let Some(name) = self.qualified(member, 0).map(|name| canonical(&name)) {
-                    if let Some(variable) = name.strip_prefix("process.env.") {
-                        return self.out.push(Run::Argv(vec!["printenv".to_string(), variable.to_string()]));
-                    }
-                    // `JSON.stringify(process.env)`: the whole environment.
-                    if name == "process.env" {
-                        return self.out.push(Run::Argv(vec!["printenv".to_string()]));
-                    }
-                }
-                // `globalThis[name]`, `cp[name]`: a member chosen at run time, of an object whose
-                // members reach the system.
-                if let Expression::ComputedMemberExpression(computed) = member {
-                    if !matches!(self.value(&computed.expression, 0), Value::Text(_) | Value::Number(_)) {
-                        if let Some(object) = self.qualified(&computed.object, 0).map(|name| canonical(&name)) {
-                            if module_reaches_system(&object) {
-                                let reason = format!("node {object}[…] of a name known only at run time");
-                                self.out.push(Run::Unread(unread::CALLEE, reason));
-                            }
-                        }
-                    }
-                }
-                if let Some(name) = self.api_named(member) {
-                    let reason = format!("node {name} used as a value");
-                    return self.out.push(Run::Unread(unread::CALLEE, reason));
-                }
+        let inner = it.get_inner_expression();
+        let member = matches!(inner, Expression::StaticMemberExpression(_) | Expression::ComputedMemberExpression(_));
+        let identifier = matches!(inner, Expression::Identifier(_));
+        let produced = matches!(
+            inner,
+            Expression::CallExpression(_) | Expression::ImportExpression(_) | Expression::AwaitExpression(_)
+        );
+        // (The qualified name is worked out once per expression: the reading's hot path.)
+        let name = match member || identifier || produced {
+            true => self.qualified(inner, 0).map(|name| canonical(&name)),
+            false => None,
+        };
+        if let Some(name) = &name {
+            // `process.env.AWS_SECRET_ACCESS_KEY`, `process.env["X"]`: an environment read;
+            // `JSON.stringify(process.env)`: the whole environment.
+            if let Some(variable) = name.strip_prefix("process.env.").filter(|_| member) {
+                return self.out.push(Run::Argv(vec!["printenv".to_string(), variable.to_string()]));
+            }
+            if name == "process.env" {
+                return self.out.push(Run::Argv(vec!["printenv".to_string()]));
             }
             // `Object.values(require("child_process"))`, `new Proxy(cp, {})`, `with (cp)`: a
             // module whose members reach the system, handed on, is called where the reading
             // cannot follow.
-            module @ (Expression::CallExpression(_)
-            | Expression::ImportExpression(_)
-            | Expression::AwaitExpression(_))
-                if self.module_value(module).is_some() =>
-            {
-                let name = self.module_value(module).unwrap_or_default();
-                self.out.push(Run::Unread(unread::CALLEE, format!("node module {name} used as a value")));
-            }
-            Expression::Identifier(_) if self.module_value(it).is_some() => {
-                let name = self.module_value(it).unwrap_or_default();
-                return self.out.push(Run::Unread(unread::CALLEE, format!("node module {name} used as a value")));
-            }
-            Expression::Identifier(_) => {
-                let name = self.qualified(it, 0).map(|name| canonical(&name));
-                if name.as_deref() == Some("process.env") {
-                    return self.out.push(Run::Argv(vec!["printenv".to_string()]));
-                }
-                if let Some(name) = self.api_named(it) {
-                    let reason = format!("node {name} used as a value");
-                    return self.out.push(Run::Unread(unread::CALLEE, reason));
+            if let Some(module) = module_of(name).filter(|_| identifier || produced) {
+                self.out.push(Run::Unread(unread::CALLEE, format!("node module {module} used as a value")));
+                if identifier {
+                    return;
                 }
             }
-            _ => {}
+            // `[x].forEach(cp.execSync)`, `.then(eval)`: an API handed on as a value.
+            if let Some(api) = api_named_of(name).filter(|_| member || identifier) {
+                return self.out.push(Run::Unread(unread::CALLEE, format!("node {api} used as a value")));
+            }
+        }
+        // `globalThis[name]`, `cp[name]`: a member chosen at run time, of an object whose
+        // members reach the system.
+        if let Expression::ComputedMemberExpression(computed) = inner {
+            if !matches!(self.value(&computed.expression, 0), Value::Text(_) | Value::Number(_)) {
+                if let Some(object) = self.qualified(&computed.object, 0).map(|name| canonical(&name)) {
+                    if module_reaches_system(&object) {
+                        let reason = format!("node {object}[…] of a name known only at run time");
+                        self.out.push(Run::Unread(unread::CALLEE, reason));
+                    }
+                }
+            }
         }
         walk::walk_expression(self, it);
     }
@@ -1818,9 +1829,7 @@ impl<'a> Reader<'a> {
     /// The module an expression is, where it is one whose members reach the system
     /// (`require("child_process")`, `await import("fs")`, a name bound to either).
     fn module_value(&self, expr: &Expression<'a>) -> Option<String> {
-        let name = canonical(&self.qualified(expr, 0)?);
-        let module = !name.contains('.') && !GLOBAL_OBJECTS.contains(&name.as_str()) && name != "process";
-        (module && module_reaches_system(&name) && api(&name).is_none()).then_some(name)
+        module_of(&canonical(&self.qualified(expr, 0)?))
     }
 
     /// A callee is read as the call; what it is called on as an expression of its own.

@@ -305,8 +305,9 @@ const LITERAL_PATH: Param = named("literalpath", &["pspath", "lp"]);
 const FILTERS: [Param; 4] =
     [named("filter", &[]), named("include", &[]), named("exclude", &[]), named("credential", &[])];
 
-/// A cmdlet: its name, its aliases on every platform and on Windows only (elsewhere `rm`, `cp`,
-/// `mv`, `cat`, `tee`, `start`, `ac` are the native programs: InitialSessionState.cs:4714-4824),
+/// A cmdlet: its name, its aliases on every platform and those only some have (elsewhere `rm`,
+/// `cp`, `mv`, `cat`, `tee`, `start`, `ac` are the native programs: InitialSessionState.cs:
+/// 4714-4824; `curl`, `wget` only in Windows PowerShell), read both ways,
 /// its parameters, the one pipeline input binds to, and what it does.
 struct Cmdlet {
     name: &'static str,
@@ -593,8 +594,9 @@ static CMDLETS: &[Cmdlet] = &[
     // UTIL/WebCmdlet/Common/WebRequestPSCmdlet.Common.cs:156-499 (`Uri` the one position).
     Cmdlet {
         name: "invoke-webrequest",
-        aliases: &["iwr", "curl", "wget"],
-        windows_aliases: &[],
+        aliases: &["iwr"],
+        // (`curl` and `wget` are Windows PowerShell 5.1's aliases; pwsh 7 runs the programs.)
+        windows_aliases: &["curl", "wget"],
         params: WEB,
         piped: Some("body"),
         does: Does::Fetch,
@@ -983,11 +985,14 @@ impl Reader {
             self.aliases.iter().rev().find(|(alias, _)| *alias == lower).map_or(name, |(_, value)| value.clone());
         let listed = listed(&name, args);
         match cmdlet(&name) {
-            // `rm -rf ~` on Linux or macOS: `rm` is the native program there, a name pwsh's
-            // Remove-Item does not know makes it refuse on Windows: read natively.
-            Some((row, true)) if self.bind(row, args).unknown_parameter => {
+            // `rm -rf ~`, `cp x .`: on Linux and macOS the native program, on Windows the cmdlet
+            // (which refuses a parameter it does not know, running nothing): read both ways.
+            Some((row, true)) => {
                 self.native(&name, args, via, &inputs, depth);
-                None
+                match self.bind(row, args).unknown_parameter {
+                    true => None,
+                    false => self.cmdlet(row, args, via, &inputs, piped, depth),
+                }
             }
             Some((row, _)) => self.cmdlet(row, args, via, &inputs, piped, depth),
             None => {
@@ -1382,7 +1387,11 @@ impl Reader {
         self.push(program, flags, Vec::new(), Vec::new(), via, inputs);
         let nested: Vec<String> = [via, &[program.to_string()]].concat();
         for script in scripts {
-            self.script(&script, &nested, depth + 1);
+            // `pwsh -Command -`: the script is what it reads from its input.
+            match script.trim() {
+                "-" => self.out.unread(unread::DESCRIPTOR, &format!("{program} -Command -")),
+                _ => self.script(&script, &nested, depth + 1),
+            }
         }
     }
 

@@ -222,6 +222,10 @@ impl Walker {
                         continue;
                     }
                     prefix = false;
+                    if let Some(words) = self.split_variable(raw) {
+                        read.words.extend(words);
+                        continue;
+                    }
                     for expanded in scan::expand_braces(raw) {
                         let (text, programs) = self.word(&expanded, ctx);
                         read.fed.extend(programs);
@@ -351,6 +355,10 @@ impl Walker {
     pub(super) fn item(&mut self, item: &ast::CommandPrefixOrSuffixItem, prefix: bool, read: &mut Read, ctx: &Context) {
         match item {
             ast::CommandPrefixOrSuffixItem::Word(word) => {
+                if let Some(words) = self.split_variable(&word.value) {
+                    read.words.extend(words);
+                    return;
+                }
                 for expanded in scan::expand_braces(&word.value) {
                     let (text, programs) = self.word(&expanded, ctx);
                     read.words.push(text);
