@@ -861,6 +861,36 @@ fn split_prefix(text: &str) -> (&str, &str) {
     }
 }
 
+/// What the parsed readers' tests (`python.rs`, `javascript.rs`) compare: the runs a reading
+/// gives, without or only its reasons.
+#[cfg(test)]
+pub(super) mod reading {
+    use super::Run;
+
+    pub(in crate::shell) fn line(text: &str) -> Run {
+        Run::Line(text.to_string())
+    }
+
+    pub(in crate::shell) fn argv(words: &[&str]) -> Run {
+        Run::Argv(words.iter().map(|word| (*word).to_string()).collect())
+    }
+
+    /// The commands of a reading, without its reasons.
+    pub(in crate::shell) fn commands(runs: Vec<Run>) -> Vec<Run> {
+        runs.into_iter().filter(|run| !matches!(run, Run::Unread(..))).collect()
+    }
+
+    /// The classes of a reading's reasons.
+    pub(in crate::shell) fn unread(runs: Vec<Run>) -> Vec<&'static str> {
+        runs.into_iter()
+            .filter_map(|run| match run {
+                Run::Unread(class, _) => Some(class),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

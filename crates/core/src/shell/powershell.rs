@@ -343,6 +343,24 @@ const CONTENT: Cmdlet = Cmdlet {
     does: Does::Write,
 };
 
+/// Set-Alias and New-Alias: `NAME VALUE` (UTIL/Set-Alias, New-Alias; WriteAliasCommandBase).
+const ALIAS: Cmdlet = Cmdlet {
+    name: "",
+    aliases: &[],
+    windows_aliases: &[],
+    params: &[
+        at(0, "name", &[]),
+        at(1, "value", &[]),
+        named("description", &[]),
+        named("option", &[]),
+        named("scope", &[]),
+        switch("passthru", &[]),
+        switch("force", &[]),
+    ],
+    piped: None,
+    does: Does::Alias,
+};
+
 /// The cmdlets hookc reads, one row each, from PowerShell 929903692e (the source beside each).
 static CMDLETS: &[Cmdlet] = &[
     // MGMT/Navigation.cs:2369-2460; FileSystemProvider.cs:3006-3015 (`-Stream`).
@@ -692,39 +710,8 @@ static CMDLETS: &[Cmdlet] = &[
         piped: Some("name"),
         does: Does::Lookup,
     },
-    // Set-Alias, New-Alias: `NAME VALUE` (UTIL/Set-Alias, New-Alias; WriteAliasCommandBase).
-    Cmdlet {
-        name: "set-alias",
-        aliases: &["sal"],
-        windows_aliases: &[],
-        params: &[
-            at(0, "name", &[]),
-            at(1, "value", &[]),
-            named("description", &[]),
-            named("option", &[]),
-            named("scope", &[]),
-            switch("passthru", &[]),
-            switch("force", &[]),
-        ],
-        piped: None,
-        does: Does::Alias,
-    },
-    Cmdlet {
-        name: "new-alias",
-        aliases: &["nal"],
-        windows_aliases: &[],
-        params: &[
-            at(0, "name", &[]),
-            at(1, "value", &[]),
-            named("description", &[]),
-            named("option", &[]),
-            named("scope", &[]),
-            switch("passthru", &[]),
-            switch("force", &[]),
-        ],
-        piped: None,
-        does: Does::Alias,
-    },
+    Cmdlet { name: "set-alias", aliases: &["sal"], ..ALIAS },
+    Cmdlet { name: "new-alias", aliases: &["nal"], ..ALIAS },
 ];
 
 /// Invoke-WebRequest's and Invoke-RestMethod's parameters (WebRequestPSCmdlet.Common.cs:156-499,

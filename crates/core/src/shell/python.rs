@@ -1471,30 +1471,15 @@ impl<'a> Visitor<'a> for Reader<'a> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::interpreters::reading::{self, argv, line};
     use super::*;
 
-    fn line(text: &str) -> Run {
-        Run::Line(text.to_string())
-    }
-
-    fn argv(words: &[&str]) -> Run {
-        Run::Argv(words.iter().map(|word| (*word).to_string()).collect())
-    }
-
-    /// The commands alone.
     fn commands(code: &str) -> Vec<Run> {
-        runs(code).into_iter().filter(|run| !matches!(run, Run::Unread(..))).collect()
+        reading::commands(runs(code))
     }
 
-    /// The reasons' classes alone.
     fn unread(code: &str) -> Vec<&'static str> {
-        runs(code)
-            .into_iter()
-            .filter_map(|run| match run {
-                Run::Unread(class, _) => Some(class),
-                _ => None,
-            })
-            .collect()
+        reading::unread(runs(code))
     }
 
     #[test]
