@@ -14,8 +14,9 @@ set -eu
 here=$(CDPATH= cd -- "$(dirname -- "$0")" && pwd)
 repo=$(CDPATH= cd -- "$here/../.." && pwd)
 target=${CARGO_TARGET_DIR:-$repo/target/bindings}
-(cd "$here" && CARGO_TARGET_DIR=$target cargo build --release --locked 2>&1 | tail -n 1)
-(cd "$repo" && cargo build --release --locked 2>&1 | tail -n 1)
+# (A failed build stops here: `| tail` would hide it, and a stale library be packed.)
+(cd "$here" && CARGO_TARGET_DIR=$target cargo build --release --locked --quiet)
+(cd "$repo" && cargo build --release --locked --quiet)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 node "$here/npm/package.mjs" linux-x64-gnu "$work/platform" "$target/release/libhookc_node.so" "$repo/target/release/hookc"

@@ -5,7 +5,11 @@ set -eu
 here=$(CDPATH= cd -- "$(dirname -- "$0")" && pwd)
 cd "$here"
 target=${CARGO_TARGET_DIR:-$here/../../target/bindings}
-CARGO_TARGET_DIR=$target cargo build --release --locked 2>&1 | tail -n 1
+# (A failed build stops here: the copy below must never be a stale library.)
+if ! CARGO_TARGET_DIR=$target cargo build --release --locked >"$target.log" 2>&1; then
+  cat "$target.log"; exit 1
+fi
+tail -n 1 "$target.log"
 cp "$target/release/libhookc_node.so" "$here/hookc.node"
 [ -d node_modules/yaml ] || npm install --no-audit --no-fund --ignore-scripts >/dev/null
 node test/conformance.mjs
