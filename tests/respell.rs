@@ -1,6 +1,7 @@
 //! The respelling generator (issue 35): operators, one row each, that respell a shell line
-//! (quoting, `IFS`, variables set once, wrappers, `bash -c`, `eval`, interpreters under other
-//! names, heredocs, `/dev/stdin`, process substitution, PowerShell), applied singly and in
+//! (quoting, `IFS` as blanks and as a separator, default expansions, variables set once,
+//! wrappers, `bash -c`, `eval`, interpreters under other names, heredocs, `/dev/stdin`, process
+//! substitution, PowerShell), applied singly and in
 //! pairs to every positive test case of the baseline and the packs. A respelling is kept only
 //! when an execution oracle shows it means the same: bash runs both lines, as the unprivileged
 //! user `nobody` in an empty directory, with a `PATH` of stub programs that record their argv
@@ -47,6 +48,16 @@ static OPERATORS: &[Operator] = &[
     }),
     // `IFS` for the blanks, and variables set once.
     op("IFS", |line| simple(line).then(|| line.replace(' ', "${IFS}"))),
+    // `IFS` set to split a variable's value at another character.
+    op("IFS as a separator", |line| {
+        (simple(line) && !line.contains([',', '~', '\'', '"']))
+            .then(|| format!("IFS=,; hookc_w='{}'; $hookc_w", line.split_whitespace().collect::<Vec<_>>().join(",")))
+    }),
+    // Default expansions of the last word: a variable the line never sets reads as its default.
+    op("default expansion", |line| last_word(line).map(|(head, word)| format!("{head} ${{hookc_unset:-{word}}}"))),
+    op("default assignment", |line| {
+        last_word(line).map(|(head, word)| format!(": ${{hookc_d:={word}}}; {head} $hookc_d"))
+    }),
     op("program in a variable", |line| first_word(line).map(|(word, rest)| format!("hookc_p={word}; $hookc_p{rest}"))),
     // (Expanded, a variable's words are split but not unquoted or tilde-expanded: the row takes
     // only plain words.)
@@ -121,6 +132,13 @@ fn first_word(line: &str) -> Option<(&str, &str)> {
     let (word, rest) = line.split_at(end);
     (!word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c)) && !word.contains('='))
         .then_some((word, rest))
+}
+
+/// A simple line's words but the last, and its last word, where it has two or more and the
+/// last is no option.
+fn last_word(line: &str) -> Option<(&str, &str)> {
+    let (head, word) = line.trim_end().rsplit_once(' ')?;
+    (simple(line) && !word.is_empty() && !word.starts_with('-') && !head.trim().is_empty()).then_some((head, word))
 }
 
 /// A line that is one simple command of plain words.

@@ -194,14 +194,21 @@ impl<'e> Files<'e> {
         let (Some(cell), Some(command)) = (shell.operands.get(at), shell.line.commands.get(at)) else { return &[] };
         cell.get_or_init(|| {
             let mut operands = Vec::new();
+            // Another host's operands are spelled as paths, but this machine's files say
+            // nothing of them: no glob is matched here and no link followed.
+            let local = command.remote.is_empty();
             for spelling in command.operands.iter().flat_map(|raw| shell::from_dirs(&command.dirs, raw)) {
                 let Ok(file) = self.anchor().file(&spelling) else { continue };
+                if !local {
+                    operands.push(file);
+                    continue;
+                }
                 operands.extend(self.glob(&file).iter().filter_map(|matched| self.anchor().file(matched).ok()));
                 operands.push(file);
             }
             // `rm -rf link/*` with `link -> /srv/data`: an operand through a link is also where
             // it leads, as the files a call names are.
-            if self.settings.follow_links {
+            if self.settings.follow_links && local {
                 let targets: Vec<FilePath> =
                     operands.iter().filter_map(|operand| self.anchor().resolve_links(operand)).collect();
                 operands.extend(targets);

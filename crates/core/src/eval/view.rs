@@ -278,7 +278,10 @@ impl<'e> View<'e> {
             Field::Words => texts(&command.words),
             Field::Via => texts(&command.via),
             Field::Inputs => texts(&command.inputs),
+            Field::Remote => texts(&command.remote),
             Field::Operands => Val::List(self.operands(scope).iter().map(Val::Path).collect()),
+            // Another host's paths are none of this project's.
+            Field::Outside if !command.remote.is_empty() => Val::List(Vec::new()),
             Field::Outside => {
                 Val::List(self.operands(scope).iter().filter(|file| file.is_outside_project()).map(Val::Path).collect())
             }
@@ -355,6 +358,7 @@ impl<'e> View<'e> {
             Field::Words => Some(&command.words),
             Field::Via => Some(&command.via),
             Field::Inputs => Some(&command.inputs),
+            Field::Remote => Some(&command.remote),
             _ => None,
         }
     }

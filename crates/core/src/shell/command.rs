@@ -207,7 +207,10 @@ impl Walker {
             self.out.unread(unread::CALLEE, &program);
         }
         if let Some(script) = script_of(&program, &parsed, &args) {
-            self.script(&script, &nested);
+            match (row.script, parsed.operands.first()) {
+                (Script::OnHost, Some(host)) => self.remote_script(&script, &nested, &ssh_host(host)),
+                _ => self.script(&script, &nested),
+            }
         } else if row.stdin_script && reads_stdin(&program, &parsed) && !parsed.noexec() {
             // `bash`, `bash -s`, `sh -`, `bash /dev/stdin`, `at now`: the script is what the
             // command reads.
@@ -352,6 +355,11 @@ impl Walker {
                 }
             }
         }
+        let remote = match row.script {
+            Script::OnHost => parsed.operands.first().map(|host| ssh_host(host)).into_iter().collect(),
+            _ if row.remote_operands => parsed.operands.iter().filter_map(|operand| remote_host(operand)).collect(),
+            _ => Vec::new(),
+        };
         self.out.commands.push(Command {
             program,
             subcommand,
@@ -361,7 +369,23 @@ impl Walker {
             via,
             inputs,
             dirs,
+            remote,
         });
+    }
+
+    /// The script `ssh HOST SCRIPT` runs on HOST: its commands are read as any script's, and
+    /// carry the host as their `remote` (the innermost host of `ssh a ssh b …`); the files it
+    /// names and the directories it enters are that host's, not this machine's.
+    fn remote_script(&mut self, script: &str, ctx: &Context, host: &str) {
+        let (commands, files, dirs) = (self.out.commands.len(), self.out.files.len(), self.dirs.clone());
+        self.script(script, ctx);
+        for command in self.out.commands.iter_mut().skip(commands) {
+            if command.remote.is_empty() {
+                command.remote.push(host.to_string());
+            }
+        }
+        self.out.files.truncate(files);
+        self.dirs = dirs;
     }
 
     /// A shell or interpreter that reads its script from its input, where the line does not
@@ -387,6 +411,7 @@ impl Walker {
             via: via.to_vec(),
             inputs: inputs.to_vec(),
             dirs: self.dirs.clone(),
+            remote: Vec::new(),
         });
     }
 
@@ -459,6 +484,10 @@ impl Walker {
             }
             // `chmod MODE FILE…`: the mode is no file.
             if writes == Writes::AfterFirst && at == 0 {
+                continue;
+            }
+            // `scp x HOST:/etc/`: another host's file is none of this machine's (`C:/x` may be).
+            if row.remote_operands && remote_host(operand).is_some() && !may_be_drive(operand) {
                 continue;
             }
             let written = match writes {

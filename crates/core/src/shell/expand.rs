@@ -186,6 +186,9 @@ impl Walker {
             if plain && !special && set_once(&self.line, name) {
                 self.variables.insert(name.clone(), value.clone());
             }
+            if name == "IFS" && set_once(&self.line, name) {
+                self.ifs = Some(value.clone());
+            }
         }
     }
 
@@ -201,11 +204,27 @@ impl Walker {
 
     /// `$NAME` or `${NAME}` unquoted, of a variable the line set once to words without globs
     /// (`A='ec2 terminate-instances'; aws $A`): the words the shell splits it into.
+    /// The characters that split an unquoted expansion: `IFS` as the line sets it once, or
+    /// the blanks where the line never sets it; `None` where it sets it otherwise (`read IFS`,
+    /// twice), so that no split is known.
+    pub(super) fn separators(&self) -> Option<&str> {
+        match &self.ifs {
+            Some(ifs) => Some(ifs),
+            None if !self.line.contains("IFS") || settings(&self.line, "IFS").is_empty() => Some(" \t\n"),
+            None => None,
+        }
+    }
+
+    /// `$NAME` or `${NAME}` unquoted, of a variable the line set once to words without globs
+    /// (`A='ec2 terminate-instances'; aws $A`; with `IFS=,`, `x=rm,-rf,/; $x`): the words the
+    /// shell splits it into, at `IFS`'s characters.
     pub(super) fn split_variable(&self, raw: &str) -> Option<Vec<String>> {
         let name = raw.strip_prefix("${").and_then(|rest| rest.strip_suffix('}')).or_else(|| raw.strip_prefix('$'))?;
         let value = self.variables.get(name)?;
-        (value.contains(char::is_whitespace) && !value.contains(['*', '?', '[']))
-            .then(|| value.split_whitespace().map(str::to_string).collect())
+        let separators = self.separators()?;
+        let splits = |c: char| separators.contains(c);
+        (value.contains(splits) && !value.contains(['*', '?', '[']))
+            .then(|| value.split(splits).filter(|word| !word.is_empty()).map(str::to_string).collect())
     }
 
     /// `text` with `$NAME` and `${NAME}` of the variables the line set ([`Walker::assign`])
@@ -313,12 +332,59 @@ impl Walker {
                     } else if let Some(value) = self.variables.get(name.as_str()).filter(|value| {
                         // Unquoted, the shell splits a value and expands its globs: only a value
                         // with neither reads as one word.
-                        quoted || !value.contains(|c: char| c.is_whitespace() || "*?[".contains(c))
+                        let separators = self.separators();
+                        quoted
+                            || separators.is_some_and(|separators| !value.contains(|c| separators.contains(c)))
+                                && !value.contains(['*', '?', '['])
                     }) {
                         text.push_str(value);
+                    } else if let Some(value) = self.maybe.get(name.as_str()).cloned() {
+                        // After `${V:=W}`, `$V` is its value or W.
+                        let spelling = format!("${name}");
+                        text.push_str(&spelling);
+                        self.defaults.push((spelling, value));
                     } else {
                         text.push('$');
                         text.push_str(name);
+                    }
+                }
+                // `${V:-W}`, `${V:=W}`, `${V:+W}`: `V`'s value (known only at run time, or as the
+                // line set it once), or W, where W is text; `:=` also sets `V` for later words.
+                WordPiece::ParameterExpansion(
+                    ParameterExpr::UseDefaultValues {
+                        parameter: Parameter::Named(name),
+                        indirect: false,
+                        default_value: Some(value),
+                        ..
+                    }
+                    | ParameterExpr::AssignDefaultValues {
+                        parameter: Parameter::Named(name),
+                        indirect: false,
+                        default_value: Some(value),
+                        ..
+                    }
+                    | ParameterExpr::UseAlternativeValue {
+                        parameter: Parameter::Named(name),
+                        indirect: false,
+                        alternative_value: Some(value),
+                        ..
+                    },
+                ) if !matches!(name.as_str(), "HOME" | "PWD") && scan::plain_text(value).is_some() => {
+                    let value = scan::plain_text(value).unwrap_or_default();
+                    let assigns = source.contains(&format!("{name}:=")) || source.contains(&format!("{name}="));
+                    match self.variables.get(name.as_str()) {
+                        Some(known)
+                            if !source.contains(&format!("{name}:+")) && !source.contains(&format!("{name}+")) =>
+                        {
+                            text.push_str(known);
+                        }
+                        _ => {
+                            text.push_str(source);
+                            self.defaults.push((source.to_string(), value.clone()));
+                            if assigns && !self.variables.contains_key(name.as_str()) {
+                                self.maybe.insert(name.clone(), value);
+                            }
+                        }
                     }
                 }
                 // `r$()m`: an empty substitution is an empty string.

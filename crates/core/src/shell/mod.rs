@@ -74,6 +74,61 @@ pub(crate) struct Command {
     /// operands are read from each of them as well as from where the call runs, since whether
     /// a `cd` ran (and succeeded) is not known before the line runs.
     pub dirs: Vec<String>,
+    /// The other hosts it acts on: the host `ssh` runs it on (and `ssh` itself), the hosts
+    /// whose files `scp`, `rsync` or `sftp` name (`HOST:PATH`). Its paths on those hosts are
+    /// not this machine's: they are in no `paths`, and none is `outside` the project.
+    pub remote: Vec<String>,
+}
+
+/// The host a word names as another host's file or address, as ssh, scp, sftp and rsync read
+/// it: `[USER@]HOST:PATH`, rsync's `HOST::MODULE`, `[USER@][IPV6]:PATH`, and `scp://`,
+/// `sftp://`, `ssh://` and `rsync://` URLs (`[USER@]HOST[:PORT]/PATH`). A word with a `/`
+/// before its first `:` is a local path, as OpenSSH's `colon()` reads it.
+pub(crate) fn remote_host(word: &str) -> Option<String> {
+    remote(word, false)
+}
+
+/// Whether a word may be a Windows drive's path (`C:/x`, `c:\\x`): another host's file to scp
+/// on Unix, and this machine's on Windows, so it is read as both.
+pub(crate) fn may_be_drive(word: &str) -> bool {
+    let mut chars = word.chars();
+    chars.next().is_some_and(|letter| letter.is_ascii_alphabetic()) && chars.next() == Some(':')
+}
+
+/// The host `ssh` is given (`[USER@]HOST`, `ssh://[USER@]HOST[:PORT]`).
+pub(crate) fn ssh_host(word: &str) -> String {
+    remote(word, true).unwrap_or_else(|| word.to_string())
+}
+
+fn remote(word: &str, bare: bool) -> Option<String> {
+    let host_of = |authority: &str| {
+        let host = authority.rsplit_once('@').map_or(authority, |(_, host)| host);
+        let host = match host.strip_prefix('[') {
+            Some(bracketed) => bracketed.split(']').next().unwrap_or_default(),
+            None => host.split(':').next().unwrap_or_default(),
+        };
+        (!host.is_empty()).then(|| host.to_string())
+    };
+    if word.starts_with('-') {
+        return None;
+    }
+    for scheme in ["scp://", "sftp://", "ssh://", "rsync://"] {
+        if let Some(rest) =
+            word.get(..scheme.len()).filter(|head| head.eq_ignore_ascii_case(scheme)).and(word.get(scheme.len()..))
+        {
+            return host_of(rest.split('/').next().unwrap_or_default());
+        }
+    }
+    if bare {
+        return host_of(word);
+    }
+    let authority = match word.strip_prefix('[').is_some() || word.contains("@[") {
+        // `[::1]:x`, `user@[fe80::1]:x`: the colon that ends the host follows its bracket.
+        true => word.split_once("]:").map(|(authority, _)| format!("{authority}]"))?,
+        false => word.split_once(':').map(|(authority, _)| authority.to_string())?,
+    };
+    let host = host_of(&authority)?;
+    (!authority.contains('/')).then_some(host)
 }
 
 /// `target` as read from where the call runs and from each of `dirs`: itself, and joined to

@@ -80,7 +80,7 @@ pub(super) fn parse_options(program: &str, args: &[String]) -> Options {
     let plus = row.is_shell();
     // `ssh HOST rm -rf /data`: once the command after the host begins, its words are its own
     // (ssh reads options before the host and right after it, as OpenSSH's `goto again` does).
-    let command_after_host = row.script == programs::Script::AfterFirstOperand;
+    let command_after_host = row.script == programs::Script::OnHost;
     while let Some(word) = words.next() {
         // `bash -c SCRIPT NAME ARGS…`: what follows a shell's script is its parameters.
         if plus && !options.operands.is_empty() || command_after_host && options.operands.len() >= 2 {

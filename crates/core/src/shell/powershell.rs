@@ -1405,6 +1405,7 @@ impl Reader {
             via: via.to_vec(),
             inputs: inputs.to_vec(),
             dirs: Vec::new(),
+            remote: Vec::new(),
         });
     }
 

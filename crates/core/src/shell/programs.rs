@@ -70,6 +70,10 @@ pub(super) struct Program {
     pub output: Output,
     /// The walker's own reading it needs beyond this row.
     pub reader: Reader,
+    /// Whether an operand may name another host's file (`scp x HOST:/etc/`, `rsync d/
+    /// HOST::module`): such an operand is no file of this machine, and its host is the
+    /// command's `remote`.
+    pub remote_operands: bool,
 }
 
 /// A subcommand a program knows more of (`git checkout`, `uv run`).
@@ -124,8 +128,10 @@ pub(super) enum Script {
     Words,
     /// Its words after its options are one script (`watch -n1 rm -rf /`).
     AfterOptions,
-    /// Its operands after the first are one script (`ssh HOST rm -rf /`).
-    AfterFirstOperand,
+    /// Its first operand is another host, and its operands after it one script that host runs
+    /// (`ssh HOST rm -rf /`): the script's commands carry the host as their `remote`, and its
+    /// paths are that host's, not this machine's.
+    OnHost,
     /// Its first operand is a script, run later (`trap 'rm -rf ~' EXIT`); `-` resets instead.
     FirstOperand,
     /// Its operands after one of these subcommands are one script (`tmux send-keys …`).
@@ -135,7 +141,7 @@ pub(super) enum Script {
 impl Script {
     /// Whether the words the script is made of are no files (`eval WORDS`, `ssh HOST COMMAND`).
     pub(super) fn takes_operands(self) -> bool {
-        matches!(self, Script::Words | Script::AfterOptions | Script::AfterFirstOperand | Script::FirstOperand)
+        matches!(self, Script::Words | Script::AfterOptions | Script::OnHost | Script::FirstOperand)
     }
 }
 
@@ -229,6 +235,7 @@ pub(super) const GENERIC: Program = Program {
     operands_text: false,
     output: Output::None,
     reader: Reader::None,
+    remote_operands: false,
 };
 
 const SUBCOMMAND: Subcommand = Subcommand {
@@ -269,7 +276,7 @@ pub(super) static PROGRAMS: &[Program] = &[
     Program {
         names: &["ssh"],
         short_values: "bcDEeFIiJLlmOopQRSWw",
-        script: Script::AfterFirstOperand,
+        script: Script::OnHost,
         // (`-F FILE` is read: ssh prints the lines of a config file it cannot parse.)
         reading: &["F"],
         using: &["i"],
@@ -280,11 +287,19 @@ pub(super) static PROGRAMS: &[Program] = &[
         short_values: "cFiJloPS",
         writes: Writes::Last,
         into_directory: true,
+        remote_operands: true,
         reading: &["F"],
         using: &["i"],
         ..GENERIC
     },
-    Program { names: &["sftp"], short_values: "cFiJloPS", reading: &["F"], using: &["i"], ..GENERIC },
+    Program {
+        names: &["sftp"],
+        short_values: "cFiJloPS",
+        reading: &["F"],
+        using: &["i"],
+        remote_operands: true,
+        ..GENERIC
+    },
     Program {
         names: &["tmux"],
         short_values: "LSfcsntxyeF",
@@ -764,7 +779,65 @@ pub(super) static PROGRAMS: &[Program] = &[
         writing: &["t", "target-directory"],
         ..GENERIC
     },
-    Program { names: &["rsync"], writes: Writes::Last, into_directory: true, ..GENERIC },
+    Program {
+        names: &["rsync"],
+        // (rsync(1)'s options that take a value, so that none is read as a file it copies.)
+        short_values: "eBfMT",
+        long_values: &[
+            "rsh",
+            "rsync-path",
+            "filter",
+            "exclude",
+            "include",
+            "block-size",
+            "temp-dir",
+            "remote-option",
+            "backup-dir",
+            "suffix",
+            "chmod",
+            "chown",
+            "usermap",
+            "groupmap",
+            "timeout",
+            "contimeout",
+            "port",
+            "bwlimit",
+            "max-size",
+            "min-size",
+            "max-delete",
+            "info",
+            "debug",
+            "compare-dest",
+            "copy-dest",
+            "link-dest",
+            "partial-dir",
+            "log-file-format",
+            "out-format",
+            "iconv",
+            "checksum-choice",
+            "compress-choice",
+            "compress-level",
+            "skip-compress",
+            "modify-window",
+            "exclude-from",
+            "include-from",
+            "files-from",
+            "password-file",
+            "log-file",
+            "write-batch",
+            "only-write-batch",
+            "read-batch",
+        ],
+        reading: &["exclude-from", "include-from", "files-from", "password-file", "read-batch"],
+        // `-e 'ssh -p 2'`: the remote shell is a command run here (rsync splits it into words
+        // itself; read as a script, a superset).
+        script: Script::Option("e", "rsh"),
+        writing: &["log-file", "write-batch", "only-write-batch"],
+        writes: Writes::Last,
+        into_directory: true,
+        remote_operands: true,
+        ..GENERIC
+    },
     Program {
         names: &["chmod", "chown", "chgrp"],
         writes: Writes::AfterFirst,

@@ -15,6 +15,7 @@ fn summarise(line: &CommandLine) -> Vec<String> {
                 ("operands", &command.operands),
                 ("via", &command.via),
                 ("inputs", &command.inputs),
+                ("remote", &command.remote),
             ] {
                 if !items.is_empty() {
                     text.push_str(&format!(" {name}={}", items.join(",")));
@@ -380,7 +381,30 @@ fn parameters_homes_temp_dirs_and_subcommand_options_are_read_as_the_shell_reads
     assert_eq!(commands("rm -rf $TMPDIR/x"), ["rm flags=r,f operands=/tmp/x"]);
     assert_eq!(commands("TMPDIR=/ rm -rf $TMPDIR/x"), ["rm flags=r,f operands=$TMPDIR/x"]);
     assert_eq!(commands("export TMPDIR=~; rm -rf $TMPDIR")[1], "rm flags=r,f operands=$TMPDIR");
-    assert_eq!(commands("rm -rf ${TMPDIR:-/}"), ["rm flags=r,f operands=${TMPDIR:-/}"]);
+    // A default reads two ways: as written (known only at run time) and as its default.
+    assert_eq!(commands("rm -rf ${TMPDIR:-/}"), ["rm flags=r,f operands=${TMPDIR:-/}", "rm flags=r,f operands=/"]);
+}
+
+#[test]
+fn default_expansions_and_ifs_are_followed() {
+    assert_eq!(commands("rm -rf ${D:=~}"), ["rm flags=r,f operands=${D:=~}", "rm flags=r,f operands=~"]);
+    assert_eq!(commands("ls ${D+/x}"), ["ls operands=${D+/x}", "ls operands=/x"]);
+    // `:=` sets the variable too: a later `$D` is its value or the default.
+    assert_eq!(commands(": ${P:=rm}; $P -rf /")[2..], ["$P flags=r,f operands=/", "rm flags=r,f operands=/"]);
+    // A variable the line set once is its value, not the default.
+    assert_eq!(commands("D=build; rm -rf ${D:-/}"), ["rm flags=r,f operands=build"]);
+    // In a redirection's target too.
+    assert_eq!(
+        files("echo x > ${F:-.git/config}"),
+        [("${F:-.git/config}".to_string(), Access::Write), (".git/config".to_string(), Access::Write)]
+    );
+    // Inside a substitution, each command keeps its own.
+    assert!(commands("echo $(ls ${A:-/etc}) ${B:-x}").contains(&"ls operands=/etc".to_string()));
+    // `IFS` set once splits an unquoted variable at its characters; set otherwise, no split is
+    // known and the program is chosen at run time.
+    assert_eq!(commands("IFS=,; W=rm,-rf,/; $W"), ["rm flags=r,f operands=/"]);
+    assert_eq!(commands("IFS=:; W='a b'; ls $W"), ["ls operands=a b"]);
+    assert_eq!(unread("read -r IFS; W=rm,-rf,/; $W"), [super::unread::CALLEE]);
 }
 
 fn user_dir(name: &str) -> String {
@@ -522,10 +546,83 @@ fn program_names_given_as_globs_are_every_program_they_match() {
 
 #[test]
 fn ssh_options_end_where_the_command_after_the_host_begins() {
-    assert!(commands("ssh host rm -rf /data").iter().any(|command| command == "rm flags=r,f operands=/data via=ssh"));
+    assert!(commands("ssh host rm -rf /data")
+        .iter()
+        .any(|command| command == "rm flags=r,f operands=/data via=ssh remote=host"));
     assert!(commands("ssh -p 2222 host -v rm -rf /data")
         .iter()
-        .any(|command| command == "rm flags=r,f operands=/data via=ssh"));
+        .any(|command| command == "rm flags=r,f operands=/data via=ssh remote=host"));
+}
+
+#[test]
+fn another_hosts_commands_and_files_are_that_hosts() {
+    let read = commands("ssh -p 22 deploy@web1 'cd /srv && rm -rf app' && rm -rf build");
+    assert!(read.contains(&"rm flags=r,f operands=app via=ssh remote=web1".to_string()), "{read:?}");
+    // Its `cd` moved nothing here: the local `rm`'s operand is read from here alone.
+    assert!(read.contains(&"rm flags=r,f operands=build".to_string()), "{read:?}");
+    assert!(read.contains(&"ssh flags=p operands=deploy@web1,cd /srv && rm -rf app remote=web1".to_string()));
+    // The innermost host: `ssh a ssh b CMD` runs CMD on b.
+    assert!(commands("ssh a ssh b rm -rf /x").contains(&"rm flags=r,f operands=/x via=ssh,ssh remote=b".to_string()));
+    // Its files are none of this machine's; the line's own redirection is.
+    assert_eq!(files("ssh h 'echo x > .git/config' > out.txt"), [("out.txt".to_string(), Access::Write)]);
+    // A copy's other-host operands are no files here; its local ones are read and written.
+    assert_eq!(
+        files("scp -i k.pem build.tar web:/etc/"),
+        [("build.tar".to_string(), Access::Read), ("k.pem".to_string(), Access::Use)]
+    );
+    assert_eq!(
+        files("scp host:/etc/hosts ./"),
+        [("./".to_string(), Access::Write), ("./hosts".to_string(), Access::Write)]
+    );
+    assert_eq!(
+        commands("rsync -az --exclude .git d/ u@h::mod/x"),
+        ["rsync flags=a,z,exclude operands=d/,u@h::mod/x remote=h"]
+    );
+    // A drive's path is read as both: another host's to scp on Unix, this machine's on Windows.
+    assert_eq!(files("scp C:/x.txt out"), [("C:/x.txt".to_string(), Access::Read), ("out".to_string(), Access::Write)]);
+    // rsync's remote shell is a command run here.
+    assert!(commands("rsync -e 'rm -rf ~' x h:y").contains(&"rm flags=r,f operands=~ via=rsync".to_string()));
+}
+
+#[test]
+fn remote_hosts_are_read_as_openssh_reads_them() {
+    for (word, host) in [
+        ("host:path", Some("host")),
+        ("user@host:/etc/", Some("host")),
+        ("u@h::module/x", Some("h")),
+        ("[::1]:/x", Some("::1")),
+        ("root@[fe80::1%eth0]:x", Some("fe80::1%eth0")),
+        ("scp://u@host:2222/x", Some("host")),
+        ("RSYNC://mirror/pub", Some("mirror")),
+        ("./a:b", None),
+        ("/tmp/a:b", None),
+        ("dir/a:b", None),
+        ("C:/Windows", Some("C")),
+        ("plain.txt", None),
+        ("-o", None),
+        (":x", None),
+    ] {
+        assert_eq!(remote_host(word).as_deref(), host, "{word}");
+    }
+    assert_eq!(ssh_host("ssh://u@h:22"), "h");
+    assert_eq!(ssh_host("deploy@web1"), "web1");
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 64, ..proptest::prelude::ProptestConfig::default() })]
+    /// `[USER@]HOST:PATH` is HOST's, whatever the path; a word with a `/` before its first `:`
+    /// is a local path.
+    #[test]
+    fn a_host_before_the_colon_is_another_hosts(
+        user in proptest::option::of("[a-z][a-z0-9_]{0,8}"),
+        host in "[a-z0-9][a-z0-9.-]{1,20}",
+        path in "[ -~]{0,20}",
+        dir in "[a-z0-9._-]{0,8}",
+    ) {
+        let user = user.map(|user| format!("{user}@")).unwrap_or_default();
+        proptest::prop_assert_eq!(remote_host(&format!("{user}{host}:{path}")), Some(host.clone()));
+        proptest::prop_assert_eq!(remote_host(&format!("{dir}/{host}:{path}")), None);
+    }
 }
 
 #[test]

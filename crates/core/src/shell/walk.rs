@@ -67,6 +67,14 @@ pub(super) struct Walker {
     /// The words at hand reached no shell (an argv array, PowerShell's native command): a
     /// program word is not a glob. Scripts read in turn are a shell's words again.
     pub(super) unexpanded: bool,
+    /// `IFS` as the line sets it once (`IFS=,`), when it does.
+    pub(super) ifs: Option<String>,
+    /// Variables a `${V:=W}` may have assigned (`V` is its value or `W`): a later `$V` reads
+    /// both ways.
+    pub(super) maybe: std::collections::HashMap<String, String>,
+    /// The simple command at hand's words that read two ways (`${V:-W}` is `V`'s value or
+    /// `W`): each spelling as written, and its other reading.
+    pub(super) defaults: Vec<(String, String)>,
 }
 
 impl Walker {
@@ -200,6 +208,7 @@ impl Walker {
     /// One simple command the scanner read.
     pub(super) fn scanned_command(&mut self, items: &[scan::Item], ctx: &Context) {
         use scan::{Item, Redirect};
+        let outer = std::mem::take(&mut self.defaults);
         let mut read = Read::default();
         let mut prefix = true;
         for item in items {
@@ -249,18 +258,7 @@ impl Walker {
                 Item::Op(_) => {}
             }
         }
-        if read.words.is_empty() {
-            self.assign(&read.assignments);
-        }
-        self.command_variables(&read.assignments, ctx);
-        if ctx.depth > MAX_DEPTH {
-            // Tolerantly read, quotes are gone: `bash -c rm -rf /` is two commands.
-            for words in split_scripts(read.words) {
-                self.command(words, read.fed.clone(), read.stdin_script.clone(), ctx);
-            }
-            return;
-        }
-        self.command(read.words, read.fed, read.stdin_script, ctx);
+        self.finish(read, outer, ctx);
     }
 
     pub(super) fn node(&mut self, command: &ast::Command, ctx: &Context) {
@@ -334,6 +332,8 @@ impl Walker {
     }
 
     pub(super) fn simple(&mut self, simple: &ast::SimpleCommand, ctx: &Context) {
+        // (A `$(…)` in a word reads simple commands of its own: each keeps its own defaults.)
+        let outer = std::mem::take(&mut self.defaults);
         let mut read = Read::default();
         for each in simple.prefix.iter().flat_map(|prefix| &prefix.0) {
             self.item(each, true, &mut read, ctx);
@@ -344,11 +344,39 @@ impl Walker {
         for each in simple.suffix.iter().flat_map(|suffix| &suffix.0) {
             self.item(each, false, &mut read, ctx);
         }
+        self.finish(read, outer, ctx);
+    }
+
+    /// A simple command read, by the parser or the scanner: its assignments are kept, and the
+    /// command is read, once as written and, where a word reads two ways (`rm -rf ${D:-/}`),
+    /// once more with each such word's other reading. `outer` is the enclosing command's own
+    /// two-way words, put back.
+    pub(super) fn finish(&mut self, read: Read, outer: Vec<(String, String)>, ctx: &Context) {
         if read.words.is_empty() {
             self.assign(&read.assignments);
         }
         self.command_variables(&read.assignments, ctx);
-        self.command(read.words, read.fed, read.stdin_script, ctx);
+        let defaults = std::mem::replace(&mut self.defaults, outer);
+        let other = (!defaults.is_empty()).then(|| {
+            let mut words = read.words.clone();
+            for word in &mut words {
+                for (spelling, value) in &defaults {
+                    *word = word.replacen(spelling.as_str(), value, 1);
+                }
+            }
+            words
+        });
+        let readings = std::iter::once(read.words).chain(other);
+        for words in readings {
+            if ctx.depth > MAX_DEPTH {
+                // Tolerantly read, quotes are gone: `bash -c rm -rf /` is two commands.
+                for words in split_scripts(words) {
+                    self.command(words, read.fed.clone(), read.stdin_script.clone(), ctx);
+                }
+            } else {
+                self.command(words, read.fed.clone(), read.stdin_script.clone(), ctx);
+            }
+        }
     }
 
     /// One word, assignment, redirection or process substitution of a simple command.
@@ -461,8 +489,17 @@ impl Walker {
             self.out.too_large = true;
             return;
         }
-        for spelling in from_dirs(&self.dirs, &target) {
-            self.out.files.push((spelling, access));
+        // `> ${F:-generated.txt}`: the file as written, and as its default.
+        let others: Vec<String> = self
+            .defaults
+            .iter()
+            .filter(|(spelling, _)| target.contains(spelling.as_str()))
+            .map(|(spelling, value)| target.replacen(spelling.as_str(), value, 1))
+            .collect();
+        for target in std::iter::once(target).chain(others) {
+            for spelling in from_dirs(&self.dirs, &target) {
+                self.out.files.push((spelling, access));
+            }
         }
     }
 }

@@ -168,7 +168,7 @@ pub(super) fn script_of(program: &str, parsed: &Options, args: &[String]) -> Opt
             }
             args.get(at..).unwrap_or_default()
         }
-        Script::AfterFirstOperand => parsed.operands.get(1..).unwrap_or_default(),
+        Script::OnHost => parsed.operands.get(1..).unwrap_or_default(),
         Script::FirstOperand => return parsed.operands.first().filter(|script| script.as_str() != "-").cloned(),
         Script::AfterSubcommand(subcommands) => match parsed.operands.first() {
             Some(first) if subcommands.contains(&first.as_str()) => parsed.operands.get(1..).unwrap_or_default(),

@@ -84,6 +84,7 @@ pub fn field(name: &str) -> Option<&'static str> {
         "outside" => "Inside `runs (…)`: the command's operands outside the project root, as paths (`rm -rf ../other`).",
         "words" => "Inside `runs (…)`: every word after the program.",
         "via" => "Inside `runs (…)`: the wrappers and shells the command runs through (`sudo`, `bash`).",
+        "remote" => "Inside `runs (…)`: the other hosts the command acts on: the host `ssh` runs it on, the hosts whose files `scp`, `rsync` or `sftp` name (`HOST:PATH`). Its paths there are not this machine's.",
         "inputs" => "Inside `runs (…)`: the programs whose output the command reads (`curl` in `curl … | sh`).",
         "ok" => "Inside a `stop` rule's `runs (…)`: whether the command's call succeeded, as the agent's transcript records it (missing where it does not say).",
         "status" => "Inside a `stop` rule's `runs (…)`: the call's exit status, where the transcript records one.",

@@ -307,6 +307,8 @@ pub enum Field {
     Via,
     /// Inside `runs (…)`: the programs whose output the command reads.
     Inputs,
+    /// Inside `runs (…)`: the other hosts the command acts on (`ssh`'s host, `scp`'s `HOST:`).
+    Remote,
     /// Inside a Stop rule's `runs (…)`: whether the command's call succeeded, as the agent's
     /// record of the turn says.
     Ok,
@@ -349,6 +351,7 @@ const BUILTINS: &[(&str, Field, FieldType, Option<&[EventKind]>)] = &[
     ("words", Field::Words, FieldType::List, Some(COMMAND_EVENTS)),
     ("via", Field::Via, FieldType::List, Some(COMMAND_EVENTS)),
     ("inputs", Field::Inputs, FieldType::List, Some(COMMAND_EVENTS)),
+    ("remote", Field::Remote, FieldType::List, Some(COMMAND_EVENTS)),
     ("ok", Field::Ok, FieldType::Bool, Some(STOP_EVENTS)),
     ("status", Field::Status, FieldType::Num, Some(STOP_EVENTS)),
     ("after_writes", Field::AfterWrites, FieldType::Bool, Some(STOP_EVENTS)),
@@ -531,7 +534,8 @@ impl Field {
             | Field::Outside
             | Field::Words
             | Field::Via
-            | Field::Inputs => true,
+            | Field::Inputs
+            | Field::Remote => true,
             _ => false,
         }
     }
@@ -548,6 +552,7 @@ impl Field {
                 | Field::Words
                 | Field::Via
                 | Field::Inputs
+                | Field::Remote
                 | Field::Ok
                 | Field::Status
                 | Field::AfterWrites
