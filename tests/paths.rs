@@ -49,6 +49,51 @@ fn a_link_to_a_protected_file_is_protected() {
     assert_eq!(inside.permission_behavior, Permission::Passthrough, "{inside:?}");
 }
 
+#[cfg(unix)]
+#[test]
+fn sql_files_in_the_project_are_read_as_the_clients_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    let repo = root.join("repo");
+    std::fs::create_dir_all(repo.join("db")).unwrap();
+    std::fs::write(repo.join("db/001.sql"), "CREATE TABLE t (x int);\nSELECT 1;\n").unwrap();
+    std::fs::write(repo.join("db/002.sql"), "-- cleanup\nDROP TABLE accounts;\n").unwrap();
+    std::fs::write(repo.join("db/big.sql"), "SELECT 1;\n".repeat(8_000)).unwrap();
+    std::fs::write(root.join("outside.sql"), "SELECT 1;").unwrap();
+    std::os::unix::fs::symlink(root.join("outside.sql"), repo.join("db/escape.sql")).unwrap();
+    let policy = Policy::from_source(
+        "db.rules",
+        r#"
+        rule drop pre_tool_use when runs sql (subcommand in [drop]) => ask "drops"
+        rule unread pre_tool_use when runs sql (subcommand == unread) => ask "unread"
+        "#,
+    )
+    .unwrap();
+    let cwd = repo.to_string_lossy();
+    let matched = |command: &str| {
+        let result = policy
+            .evaluate(&event(serde_json::json!({"event": "pre_tool_use", "tool": "Bash", "cwd": cwd,
+                "args": {"command": command}})))
+            .unwrap();
+        result.matched.clone()
+    };
+    assert!(matched("psql -f db/001.sql").is_empty());
+    assert_eq!(matched("psql -v ON_ERROR_STOP=1 -f db/002.sql"), ["drop"]);
+    assert_eq!(matched("psql app < db/002.sql"), ["drop"]);
+    assert_eq!(matched("mysql -e 'SELECT 1' app; sqlite3 app.db < db/002.sql"), ["drop"]);
+    // Outside the project, through a link out of it, over the bound, missing, or named after a
+    // `cd` of the line: unread.
+    for command in [
+        "psql -f ../outside.sql",
+        "psql -f db/escape.sql",
+        "psql -f db/big.sql",
+        "psql -f db/none.sql",
+        "cd db && psql -f 002.sql",
+    ] {
+        assert_eq!(matched(command), ["unread"], "{command}");
+    }
+}
+
 #[test]
 fn case_insensitive_hosts_match_every_case() {
     let rules = r#"

@@ -70,9 +70,11 @@ rm -rf playground/pkg && cp -r pkg playground/pkg
 # part of the application (no clap, lsp-server, toml_edit or minisign), optimised for size, its
 # name section not shipped. 7.26 MB before; 4.15 MB after the split. Ruff's Python parser added
 # 1.2 MB (0.8 MB after wasm-opt), most of it the Unicode tables a correct reading of Python needs
-# (`\N{NAME}` escapes, identifiers normalised): 4.96 MB now. The budget leaves room to grow, and a
-# change that needs more raises it here, on purpose.
-budget=${HOOKC_WASM_BUDGET:-5200000}
+# (`\N{NAME}` escapes, identifiers normalised): 4.96 MB. oxc's JavaScript and TypeScript parser
+# added 0.44 MB: 5.40 MB now. (A browser build without it would ask about every `node -e`: the
+# same reading everywhere is worth the size.) The budget leaves room to grow, and a change that
+# needs more raises it here, on purpose.
+budget=${HOOKC_WASM_BUDGET:-5600000}
 size=$(wc -c < "$here/pkg/hookc_wasm_bg.wasm")
 echo "pkg/hookc_wasm_bg.wasm: $size bytes (budget $budget)"
 [ "$size" -le "$budget" ] || { echo "build.sh: the module is over its size budget" >&2; exit 1; }

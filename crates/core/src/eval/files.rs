@@ -94,14 +94,19 @@ impl<'e> Files<'e> {
             turn: OnceCell::new(),
         };
         let Some(call) = event.tool_call() else { return Ok(files) };
-        let named: Vec<(String, Option<Access>)> = match shell_line(tool, &call.args, settings.case) {
+        let named: Vec<(String, Option<Access>)> = match shell_line(tool, &call.tool, &call.args, settings.case) {
             Some(line) if line.too_large => {
                 return Err(super::EvalError::CommandLine { commands: shell::MAX_COMMANDS, files: shell::MAX_FILES })
             }
-            Some(line) => {
+            Some(mut line) => {
                 let dirs = tool.workdir();
                 let workdir = dirs.iter().find_map(|name| call.args.get(*name).and_then(Json::as_str));
                 files.workdir = workdir.filter(|dir| !dir.is_empty()).map(str::to_string);
+                // `psql -f migrations/001.sql`, `psql db < seed.sql`: SQL in the project's
+                // files is read as the client's own.
+                if settings.follow_links {
+                    shell::read_sql_files(&mut line, |raw| files.sql_file(raw));
+                }
                 let named = line.files.iter().map(|(raw, access)| (raw.clone(), Some(*access))).collect();
                 let operands = line.commands.iter().map(|_| OnceCell::new()).collect();
                 // Folded once here, as the index and `runs` compare them.
@@ -215,6 +220,20 @@ impl<'e> Files<'e> {
             }
             operands
         })
+    }
+
+    /// The text of a file of SQL a client runs, where it may be read: a regular file inside
+    /// the project (no link, however reached, leads out), within the bound; `None` otherwise,
+    /// and the SQL stays unread.
+    fn sql_file(&self, raw: &str) -> Option<String> {
+        let file = self.anchor().file(raw).ok().filter(|file| !file.is_outside_project())?;
+        let path = std::fs::canonicalize(file.absolute.as_deref()?).ok()?;
+        let root =
+            std::fs::canonicalize(self.event.common.project_root.as_deref().or(self.event.common.cwd.as_deref())?)
+                .ok()?;
+        let metadata = std::fs::metadata(&path).ok()?;
+        let fits = metadata.is_file() && metadata.len() <= shell::MAX_SQL_FILE as u64;
+        (path.starts_with(&root) && fits).then(|| std::fs::read_to_string(&path).ok()).flatten()
     }
 
     /// Where the event's paths are anchored.
@@ -495,7 +514,21 @@ impl Turn {
     }
 }
 
-fn shell_line(tool: Resolved, args: &Map<String, Json>, case: crate::paths::PathCase) -> Option<CommandLine> {
+/// What a shell call runs; for a database MCP server's query, its statements (`runs sql`).
+fn shell_line(
+    tool: Resolved,
+    name: &str,
+    args: &Map<String, Json>,
+    case: crate::paths::PathCase,
+) -> Option<CommandLine> {
+    if tool.kind() == Kind::Mcp && tool.tool().is_some() {
+        let (server, query) = crate::vocab::tools::mcp_parts(name)?;
+        let commands = shell::mcp_query(server, query, args)?
+            .into_iter()
+            .map(|statement| shell::Command { via: vec![server.to_string()], ..statement })
+            .collect();
+        return Some(CommandLine { commands, ..CommandLine::default() });
+    }
     if tool.kind() != Kind::Shell {
         return None;
     }

@@ -263,9 +263,11 @@ impl Walker {
             let fed = ctx.piped_words.is_empty() && !ctx.inputs.is_empty();
             let stdin =
                 stdin_script.clone().or_else(|| (!ctx.piped_words.is_empty()).then(|| ctx.piped_words.join(" ")));
-            let mut statements = sql::commands(&program, &args, stdin.as_deref(), fed);
+            let input = sql::Input { spelled: stdin.as_deref(), file: self.stdin_file.as_deref(), fed };
+            let mut statements = sql::commands(&program, &args, &input);
             for statement in &mut statements {
                 statement.inputs = inputs.clone();
+                statement.dirs = self.dirs.clone();
             }
             self.out.push_commands(statements, &nested.via);
         }

@@ -40,6 +40,8 @@ mod sql;
 mod walk;
 mod wrappers;
 
+pub(crate) use sql::{mcp_query, read_files as read_sql_files, MAX_FILE as MAX_SQL_FILE};
+
 use brush_parser::ast;
 use brush_parser::word::{self, Parameter, ParameterExpr, TildeExpr, WordPiece, WordPieceWithSource};
 use brush_parser::ParserOptions;
@@ -339,10 +341,14 @@ pub(crate) fn program_name(word: &str) -> String {
             _ => word.to_string(),
         };
     }
-    // `C:\Git\bin\git.exe` and `git.EXE` are `git`, as Windows runs them (Git Bash, WSL).
+    // `C:\Git\bin\git.exe`, `git.EXE` and `npm.cmd` are `git` and `npm`, as Windows runs
+    // them, and as WSL does on any Linux path model (`powershell.exe -c …` from bash), which the
+    // call's payload cannot tell from Linux: on every host, the reading that sees more.
     let name = word.rsplit(['/', '\\']).next().unwrap_or(word);
-    let stem =
-        name.len().checked_sub(4).filter(|&at| name.get(at..).is_some_and(|ext| ext.eq_ignore_ascii_case(".exe")));
+    let stem = name.len().checked_sub(4).filter(|&at| {
+        name.get(at..)
+            .is_some_and(|ext| [".exe", ".cmd", ".bat", ".com"].iter().any(|known| ext.eq_ignore_ascii_case(known)))
+    });
     stem.and_then(|at| name.get(..at)).filter(|stem| !stem.is_empty()).unwrap_or(name).to_string()
 }
 

@@ -57,11 +57,23 @@ pub(super) fn is_client(program: &str) -> bool {
     client(program).is_some()
 }
 
-/// The statements a client's words and input run, as `sql` commands. `stdin` is the heredoc or
-/// here-string it reads; `fed` whether a pipe feeds it what the line does not spell.
-pub(super) fn commands(program: &str, args: &[String], stdin: Option<&str>, fed: bool) -> Vec<Command> {
+/// Where a client's SQL comes from.
+pub(super) struct Input<'a> {
+    /// The heredoc or here-string it reads.
+    pub(super) spelled: Option<&'a str>,
+    /// The file an input redirection gives it (`psql db < seed.sql`).
+    pub(super) file: Option<&'a str>,
+    /// Whether a pipe feeds it what the line does not spell.
+    pub(super) fed: bool,
+}
+
+/// The statements a client's words and input run, as `sql` commands. SQL from a file (`-f
+/// FILE`, `< FILE`) is one `sql` command `unread` whose operand is the file: [`read_files`]
+/// reads it where the evaluation may read the project's files.
+pub(super) fn commands(program: &str, args: &[String], input: &Input<'_>) -> Vec<Command> {
     let Some(client) = client(program) else { return Vec::new() };
     let mut scripts: Vec<String> = Vec::new();
+    let mut files: Vec<String> = Vec::new();
     let mut unread = false;
     let mut operands = 0usize;
     let mut words = args.iter();
@@ -73,17 +85,14 @@ pub(super) fn commands(program: &str, args: &[String], stdin: Option<&str>, fed:
         if client.sql_options.contains(&name) {
             scripts.extend(attached.or_else(|| words.next().cloned()));
         } else if client.file_options.contains(&name) {
-            unread = true;
-            if attached.is_none() {
-                words.next();
-            }
+            files.extend(attached.or_else(|| words.next().cloned()));
         } else if let Some((option, attached)) = in_cluster(word, client) {
             // `psql -Atc SQL`, `mysql -Bse SQL`, `psql -AtcSQL`: short options cluster as
             // getopt reads them, the one that takes a value last.
             let value = if attached.is_empty() { words.next().cloned() } else { Some(attached.to_string()) };
             match client.sql_options.contains(&option) {
                 true => scripts.extend(value),
-                false => unread = true,
+                false => files.extend(value),
             }
         } else if !word.starts_with('-') {
             operands += 1;
@@ -93,16 +102,102 @@ pub(super) fn commands(program: &str, args: &[String], stdin: Option<&str>, fed:
             }
         }
     }
-    if let Some(stdin) = stdin {
+    if let Some(stdin) = input.spelled {
         scripts.push(stdin.to_string());
-    } else if scripts.is_empty() && fed {
+    } else if let Some(file) = input.file.filter(|_| scripts.is_empty() && files.is_empty()) {
+        files.push(file.to_string());
+    } else if scripts.is_empty() && files.is_empty() && input.fed {
         unread = true;
     }
     let mut commands: Vec<Command> = scripts.iter().flat_map(|script| statements(program, script)).collect();
+    for file in files {
+        commands.push(Command { operands: vec![file.clone()], ..sql_command("unread", Vec::new(), vec![file]) });
+    }
     if unread {
         commands.push(sql_command("unread", Vec::new(), Vec::new()));
     }
     commands
+}
+
+/// A database MCP server's query (`mcp__postgres__query {"sql": …}`, Supabase's `execute_sql`,
+/// SQLite's `write_query`): its statements as `sql` commands run through the server, in the
+/// dialect its name says. A tool's `sql` argument is SQL on any server; its `query` argument
+/// only on a server or tool named for a database (`query` is a search's text elsewhere).
+pub(crate) fn mcp_query(
+    server: &str,
+    tool: &str,
+    args: &serde_json::Map<String, serde_json::Value>,
+) -> Option<Vec<Command>> {
+    const DATABASES: [&str; 18] = [
+        "sql",
+        "postgres",
+        "pg",
+        "mysql",
+        "maria",
+        "sqlite",
+        "supabase",
+        "neon",
+        "duckdb",
+        "clickhouse",
+        "mssql",
+        "bigquery",
+        "snowflake",
+        "cockroach",
+        "turso",
+        "planetscale",
+        "database",
+        "db",
+    ];
+    let named = |name: &str| {
+        let name = name.to_ascii_lowercase();
+        DATABASES.iter().any(|database| name.contains(database))
+    };
+    let text = match (args.get("sql"), args.get("query")) {
+        (Some(serde_json::Value::String(sql)), _) => sql,
+        (_, Some(serde_json::Value::String(query))) if named(server) || named(tool) => query,
+        _ => return None,
+    };
+    let server_lower = server.to_ascii_lowercase();
+    let dialect = match () {
+        _ if ["postgres", "pg", "supabase", "neon", "cockroach"].iter().any(|name| server_lower.contains(name)) => {
+            "psql"
+        }
+        _ if ["mysql", "maria", "planetscale"].iter().any(|name| server_lower.contains(name)) => "mysql",
+        _ if ["sqlite", "turso"].iter().any(|name| server_lower.contains(name)) => "sqlite3",
+        _ => "",
+    };
+    Some(statements(dialect, text))
+}
+
+/// The most of one file of SQL read ([`read_files`]).
+pub(crate) const MAX_FILE: usize = 64 * 1024;
+
+/// Reads the SQL files a line's clients run (`psql -f migrations/001.sql`, `psql db <
+/// seed.sql`): `read` gives a file's text where the evaluation may read it (in the project, a
+/// regular file, within [`MAX_FILE`]), and its statements take the place of the `unread`
+/// command that named it, read in the client's dialect. A file named after a `cd` of the line
+/// (`cd db && psql -f x.sql`: which `x.sql`?), or one `read` refuses, stays unread.
+pub(crate) fn read_files(line: &mut super::CommandLine, read: impl Fn(&str) -> Option<String>) {
+    let mut at = 0;
+    while let Some(command) = line.commands.get(at) {
+        let named = match (command.program.as_str(), command.subcommand.as_deref(), command.operands.as_slice()) {
+            ("sql", Some("unread"), [file]) if command.dirs.is_empty() => Some(file.clone()),
+            _ => None,
+        };
+        let client = command.via.last().cloned().unwrap_or_default();
+        let Some(text) = named.and_then(|file| read(&file)) else {
+            at += 1;
+            continue;
+        };
+        let (via, inputs) = (command.via.clone(), command.inputs.clone());
+        let statements: Vec<Command> = statements(&client, &text)
+            .into_iter()
+            .map(|statement| Command { via: via.clone(), inputs: inputs.clone(), ..statement })
+            .collect();
+        let count = statements.len();
+        line.commands.splice(at..=at, statements);
+        at += count;
+    }
 }
 
 /// A cluster of short options holding one whose value is SQL or a file of it (`-Atc`,
@@ -209,7 +304,7 @@ mod tests {
 
     fn read(program: &str, args: &[&str], stdin: Option<&str>, fed: bool) -> Vec<String> {
         let args: Vec<String> = args.iter().map(|word| word.to_string()).collect();
-        commands(program, &args, stdin, fed)
+        commands(program, &args, &Input { spelled: stdin, file: None, fed })
             .iter()
             .map(|command| format!("{} {}", command.subcommand.clone().unwrap_or_default(), command.flags.join(",")))
             .collect()

@@ -531,6 +531,24 @@ fn program_names_fold_where_the_host_folds() {
 }
 
 #[test]
+fn windows_program_suffixes_are_dropped_on_every_host() {
+    for (word, name) in [
+        ("C:\\Git\\bin\\git.exe", "git"),
+        ("npm.CMD", "npm"),
+        ("/mnt/c/Windows/System32/WindowsPowerShell/v1.0/powershell.exe", "powershell"),
+        ("build.bat", "build"),
+        (".exe", ".exe"),
+        ("rm.exe.txt", "rm.exe.txt"),
+    ] {
+        assert_eq!(program_name(word), name, "{word}");
+    }
+    // WSL's interop: a Windows PowerShell run from bash reads its script.
+    assert!(commands("powershell.exe -NoProfile -c 'Remove-Item -Recurse -Force C:\\Users'")
+        .iter()
+        .any(|command| command.starts_with("rm ")));
+}
+
+#[test]
 fn program_names_given_as_globs_are_every_program_they_match() {
     assert!(commands("/bin/r? -rf ~").iter().any(|command| command == "rm flags=r,f operands=~"));
     assert!(commands("/usr/bin/r[m] -rf ~").iter().any(|command| command == "rm flags=r,f operands=~"));

@@ -20,6 +20,14 @@ impl Context {
     }
 }
 
+/// What a redirection gives a command as its input.
+pub(super) enum Stdin {
+    /// Text the line spells: a heredoc's, a here-string's.
+    Spelled(String),
+    /// A file (`< seed.sql`).
+    File(String),
+}
+
 /// A simple command's parts as read so far.
 #[derive(Default)]
 pub(super) struct Read {
@@ -30,6 +38,8 @@ pub(super) struct Read {
     pub(super) stdin_script: Option<String>,
     /// `NAME=VALUE` words before the program (alone, they set shell variables).
     pub(super) assignments: Vec<(String, String)>,
+    /// The file an input redirection gives it (`< seed.sql`).
+    pub(super) stdin_file: Option<String>,
 }
 
 impl Read {
@@ -75,6 +85,8 @@ pub(super) struct Walker {
     /// The simple command at hand's words that read two ways (`${V:-W}` is `V`'s value or
     /// `W`): each spelling as written, and its other reading.
     pub(super) defaults: Vec<(String, String)>,
+    /// The file the simple command at hand reads as its input (`psql db < seed.sql`).
+    pub(super) stdin_file: Option<String>,
 }
 
 impl Walker {
@@ -249,7 +261,10 @@ impl Walker {
                 Item::Redirect(kind, raw) => {
                     let (target, _) = self.word(raw, ctx);
                     let access = match kind {
-                        Redirect::Read => Access::Read,
+                        Redirect::Read => {
+                            read.stdin_file = Some(target.clone());
+                            Access::Read
+                        }
                         Redirect::Duplicate if is_descriptor(&target) => continue,
                         _ => Access::Write,
                     };
@@ -367,6 +382,7 @@ impl Walker {
             words
         });
         let readings = std::iter::once(read.words).chain(other);
+        let stdin_file = std::mem::replace(&mut self.stdin_file, read.stdin_file.clone());
         for words in readings {
             if ctx.depth > MAX_DEPTH {
                 // Tolerantly read, quotes are gone: `bash -c rm -rf /` is two commands.
@@ -377,6 +393,7 @@ impl Walker {
                 self.command(words, read.fed.clone(), read.stdin_script.clone(), ctx);
             }
         }
+        self.stdin_file = stdin_file;
     }
 
     /// One word, assignment, redirection or process substitution of a simple command.
@@ -405,8 +422,10 @@ impl Walker {
             }
             ast::CommandPrefixOrSuffixItem::IoRedirect(redirect) => {
                 let start = self.out.commands.len();
-                if let Some(script) = self.redirect(redirect, ctx) {
-                    read.stdin_script = Some(script);
+                match self.redirect(redirect, ctx) {
+                    Some(Stdin::Spelled(script)) => read.stdin_script = Some(script),
+                    Some(Stdin::File(file)) => read.stdin_file = Some(file),
+                    None => {}
                 }
                 // `bash < <(curl …)`, `sh <<< "$(curl …)"`: what feeds the command's input.
                 read.fed.extend(self.programs_since(start));
@@ -435,8 +454,8 @@ impl Walker {
     }
 
     /// A redirection: the file it reads or writes; for a heredoc or here-string, its text
-    /// (the script a shell reading standard input runs).
-    pub(super) fn redirect(&mut self, redirect: &ast::IoRedirect, ctx: &Context) -> Option<String> {
+    /// (the script a shell reading standard input runs), and for an input file its name.
+    pub(super) fn redirect(&mut self, redirect: &ast::IoRedirect, ctx: &Context) -> Option<Stdin> {
         match redirect {
             ast::IoRedirect::File(_, kind, target) => {
                 let word = match target {
@@ -456,27 +475,28 @@ impl Walker {
                     }
                 };
                 let (target, _) = self.word(&word.value, ctx);
-                let access = match kind {
-                    ast::IoFileRedirectKind::Read | ast::IoFileRedirectKind::DuplicateInput => Access::Read,
-                    _ => Access::Write,
+                let (access, stdin) = match kind {
+                    ast::IoFileRedirectKind::Read => (Access::Read, Some(Stdin::File(target.clone()))),
+                    ast::IoFileRedirectKind::DuplicateInput => (Access::Read, None),
+                    _ => (Access::Write, None),
                 };
                 self.file(target, access);
-                None
+                stdin
             }
             ast::IoRedirect::OutputAndError(word, _) => {
                 let (target, _) = self.word(&word.value, ctx);
                 self.file(target, Access::Write);
                 None
             }
-            ast::IoRedirect::HereString(_, word) => Some(self.word(&word.value, ctx).0),
+            ast::IoRedirect::HereString(_, word) => Some(Stdin::Spelled(self.word(&word.value, ctx).0)),
             ast::IoRedirect::HereDocument(_, doc) => {
                 // An unquoted delimiter: the body's substitutions run, and its variables are
                 // expanded before whoever reads it sees the text.
                 if doc.requires_expansion {
                     self.embedded(&doc.doc.value, ctx);
-                    return Some(self.expand_variables(&doc.doc.value));
+                    return Some(Stdin::Spelled(self.expand_variables(&doc.doc.value)));
                 }
-                Some(doc.doc.value.clone())
+                Some(Stdin::Spelled(doc.doc.value.clone()))
             }
         }
     }

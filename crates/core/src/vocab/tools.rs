@@ -118,6 +118,22 @@ pub static MCP_FILESYSTEM: &[Tool] = &[
     tool("list_allowed_directories", Kind::Other, &[]),
 ];
 
+/// Database MCP servers' query tools (Postgres's `query`, Supabase's and DBHub's `execute_sql`,
+/// Neon's `run_sql`, SQLite's `read_query`/`write_query`): still `mcp` calls, whose `command`
+/// is the SQL they send (read as `runs sql`, shell.md).
+pub static MCP_DATABASE: &[Tool] = &[
+    tool("query", Kind::Mcp, SQL),
+    tool("execute_sql", Kind::Mcp, SQL),
+    tool("run_sql", Kind::Mcp, SQL),
+    tool("execute_query", Kind::Mcp, SQL),
+    tool("run_query", Kind::Mcp, SQL),
+    tool("read_query", Kind::Mcp, SQL),
+    tool("write_query", Kind::Mcp, SQL),
+    tool("sql_query", Kind::Mcp, SQL),
+    tool("mysql_query", Kind::Mcp, SQL),
+];
+const SQL: &[(Semantic, Source)] = &[(Semantic::Command, Source::Args(&["sql", "query"]))];
+
 impl Tool {
     /// Where `semantic` lives among this tool's arguments, if its profile has it (`host` is
     /// read from the URL).
@@ -168,11 +184,13 @@ impl Resolved {
         Resolved { tool, mcp }
     }
 
-    /// An MCP tool's name on its server, resolved against the MCP filesystem server's tools.
+    /// An MCP tool's name on its server, resolved against the MCP filesystem and database
+    /// servers' tools.
     pub fn mcp(on_server: &str) -> Resolved {
         type Table = rustc_hash::FxHashMap<&'static str, &'static Tool>;
         static KNOWN: std::sync::OnceLock<Table> = std::sync::OnceLock::new();
-        let known = KNOWN.get_or_init(|| MCP_FILESYSTEM.iter().map(|tool| (tool.name, tool)).collect());
+        let known =
+            KNOWN.get_or_init(|| MCP_FILESYSTEM.iter().chain(MCP_DATABASE).map(|tool| (tool.name, tool)).collect());
         Resolved { tool: known.get(on_server).copied(), mcp: true }
     }
 

@@ -231,7 +231,11 @@ pub fn kinds() -> String {
             cells.push(format!("the MCP filesystem server's `{}`", mcp.join("`, `")));
         }
         match kind {
-            Kind::Mcp => cells.push("any other `mcp__SERVER__TOOL`".to_string()),
+            Kind::Mcp => {
+                let names: Vec<&str> = crate::vocab::tools::MCP_DATABASE.iter().map(|tool| tool.name).collect();
+                cells.push(format!("database servers' `{}` (their SQL is `command`)", names.join("`, `")));
+                cells.push("any other `mcp__SERVER__TOOL`".to_string());
+            }
             Kind::Other => cells.push("tools no table knows".to_string()),
             _ => {}
         }
