@@ -58,6 +58,7 @@ fn sql_files_in_the_project_are_read_as_the_clients_own() {
     std::fs::create_dir_all(repo.join("db")).unwrap();
     std::fs::write(repo.join("db/001.sql"), "CREATE TABLE t (x int);\nSELECT 1;\n").unwrap();
     std::fs::write(repo.join("db/002.sql"), "-- cleanup\nDROP TABLE accounts;\n").unwrap();
+    std::fs::write(repo.join("db/003.sql"), "SELECT * FROM t WHERE id = :x;\n").unwrap();
     std::fs::write(repo.join("db/big.sql"), "SELECT 1;\n".repeat(8_000)).unwrap();
     std::fs::write(root.join("outside.sql"), "SELECT 1;").unwrap();
     std::os::unix::fs::symlink(root.join("outside.sql"), repo.join("db/escape.sql")).unwrap();
@@ -89,6 +90,10 @@ fn sql_files_in_the_project_are_read_as_the_clients_own() {
         "psql -f db/big.sql",
         "psql -f db/none.sql",
         "cd db && psql -f 002.sql",
+        "echo 'SELECT 1;' > db/001.sql && psql -f db/001.sql",
+        "env -C db psql -f 002.sql",
+        "psql -v x=1 -f db/003.sql",
+        "ssh h psql -f db/001.sql",
     ] {
         assert_eq!(matched(command), ["unread"], "{command}");
     }

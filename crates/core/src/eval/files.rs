@@ -104,8 +104,21 @@ impl<'e> Files<'e> {
                 files.workdir = workdir.filter(|dir| !dir.is_empty()).map(str::to_string);
                 // `psql -f migrations/001.sql`, `psql db < seed.sql`: SQL in the project's
                 // files is read as the client's own.
+                // (Not a file the line itself writes first: `echo … > q.sql && psql -f q.sql`.)
                 if settings.follow_links {
-                    shell::read_sql_files(&mut line, |raw| files.sql_file(raw));
+                    let written: Vec<Option<String>> = line
+                        .files
+                        .iter()
+                        .filter(|(_, access)| *access == Access::Write)
+                        .map(|(raw, _)| files.anchor().file(raw).ok().map(|file| file.canonical))
+                        .collect();
+                    shell::read_sql_files(&mut line, |raw| {
+                        let canonical = files.anchor().file(raw).ok()?.canonical;
+                        let untouched = written.iter().all(|file| {
+                            file.as_ref().is_some_and(|file| *file != canonical && !file.contains(['*', '?', '[', '$']))
+                        });
+                        untouched.then(|| files.sql_file(raw)).flatten()
+                    });
                 }
                 let named = line.files.iter().map(|(raw, access)| (raw.clone(), Some(*access))).collect();
                 let operands = line.commands.iter().map(|_| OnceCell::new()).collect();

@@ -12,6 +12,24 @@ fn is_glob(name: &str) -> bool {
     name != "[" && name != "[[" && !name.starts_with(['$', '`']) && name.contains(['*', '?', '['])
 }
 
+/// The commands an `-o` option of ssh, scp or sftp gives OpenSSH to run locally
+/// (`ProxyCommand`, `LocalCommand`, `KnownHostsCommand`, `RemoteCommand` is the other host's):
+/// `-o Name=value`, `-o 'Name value'`, names in any case.
+fn ssh_commands(parsed: &Options) -> Vec<String> {
+    const LOCAL: [&str; 3] = ["proxycommand", "localcommand", "knownhostscommand"];
+    parsed
+        .values
+        .iter()
+        .filter(|(option, _)| option == "o")
+        .filter_map(|(_, value)| {
+            let (name, command) = value.split_once(['=', ' ', '\t'])?;
+            LOCAL
+                .contains(&name.trim().to_ascii_lowercase().as_str())
+                .then(|| command.trim_start_matches(['=', ' ']).to_string())
+        })
+        .collect()
+}
+
 impl Walker {
     /// A program word's name as this host runs it: its last path segment (`/bin/rm` is `rm`),
     /// in lower case where file names fold (`SUDO` is `sudo` on macOS).
@@ -206,6 +224,13 @@ impl Walker {
         if program.starts_with(['$', '`']) && !programs::prints_shell_setup(&program) {
             self.out.unread(unread::CALLEE, &program);
         }
+        // `ssh -o ProxyCommand='…' h`, `scp -oLocalCommand=…`: OpenSSH runs these with the
+        // user's shell, here.
+        if matches!(program.as_str(), "ssh" | "scp" | "sftp") {
+            for script in ssh_commands(&parsed) {
+                self.script(&script, &nested);
+            }
+        }
         if let Some(script) = script_of(&program, &parsed, &args) {
             match (row.script, parsed.operands.first()) {
                 (Script::OnHost, Some(host)) => self.remote_script(&script, &nested, &ssh_host(host)),
@@ -264,10 +289,18 @@ impl Walker {
             let stdin =
                 stdin_script.clone().or_else(|| (!ctx.piped_words.is_empty()).then(|| ctx.piped_words.join(" ")));
             let input = sql::Input { spelled: stdin.as_deref(), file: self.stdin_file.as_deref(), fed };
-            let mut statements = sql::commands(&program, &args, &input);
+            let (escapes, mut statements): (Vec<Command>, Vec<Command>) = sql::commands(&program, &args, &input)
+                .into_iter()
+                .partition(|statement| statement.subcommand.as_deref() == Some(sql::SHELL));
             for statement in &mut statements {
                 statement.inputs = inputs.clone();
                 statement.dirs = self.dirs.clone();
+            }
+            // `psql -c '\\! rm -rf ~'`: a shell escape runs its script here.
+            for escape in escapes {
+                for script in escape.words {
+                    self.script(&script, &nested);
+                }
             }
             self.out.push_commands(statements, &nested.via);
         }

@@ -25,11 +25,29 @@ pub(super) fn set_once(line: &str, name: &str) -> bool {
 /// set (`read` sets `REPLY`, `getopts` `OPTARG`, `mapfile` `MAPFILE`, `printf -v "$N"`, a
 /// sourced file or a nameref anything): then no value the line spells is known to stand.
 pub(super) fn sets_unseen(line: &str) -> bool {
-    const SETTERS: [&str; 9] =
-        ["read", "mapfile", "readarray", "getopts", "source", ".", "printf", "declare", "typeset"];
+    const SETTERS: [&str; 8] = ["read", "mapfile", "readarray", "getopts", "source", "printf", "declare", "typeset"];
     line.split(|c: char| c.is_whitespace() || ";&|(){}`".contains(c))
         .any(|word| SETTERS.contains(&word) || matches!(word, "BASH_REMATCH" | "REPLY" | "OPTARG"))
         || line.contains("local -n")
+        || sources(line)
+}
+
+/// Whether `.` runs as a command somewhere in the line (`. ./env.sh`): first on the line or
+/// after an operator or a keyword that starts a command, not an operand (`git -C . push`).
+fn sources(line: &str) -> bool {
+    const STARTERS: [&str; 16] = [
+        "then", "do", "else", "elif", "if", "while", "until", "!", "time", "exec", "command", "builtin", "eval",
+        "sudo", "env", "nohup",
+    ];
+    line.lines().any(|line| {
+        let mut starts_command = true;
+        line.split_whitespace().any(|token| {
+            let word = token.trim_start_matches(['(', '{', '!', ';', '&', '|', '`']);
+            let sourced = word == "." && (starts_command || word.len() < token.len());
+            starts_command = token.ends_with([';', '&', '|', '(', '{', '`']) || STARTERS.contains(&token);
+            sourced
+        })
+    })
 }
 
 /// Where the line names `name` as a whole word other than as `$NAME` or `${NAME…}`.
@@ -174,6 +192,28 @@ pub(super) fn ansi_c(escaped: &str) -> String {
     out
 }
 
+/// What a substitution that ran `commands` writes, where that is one plain word: one `echo`
+/// (its `-n`/`-e`/`-E` options skipped) or one `printf` of a format alone with no `%` or escape,
+/// writing a word with no blank to split at, no glob, no expansion and no escape.
+fn spelled_output(commands: &[Command]) -> Option<String> {
+    let [command] = commands else { return None };
+    let words: Vec<&str> = match command.program.as_str() {
+        "echo" => command
+            .words
+            .iter()
+            .map(String::as_str)
+            .skip_while(|word| {
+                word.len() > 1 && word.starts_with('-') && word.chars().skip(1).all(|c| "neE".contains(c))
+            })
+            .collect(),
+        "printf" if command.words.len() == 1 => command.words.iter().map(String::as_str).collect(),
+        _ => return None,
+    };
+    let [word] = words.as_slice() else { return None };
+    let plain = !word.is_empty() && !word.contains(|c: char| c.is_whitespace() || "*?[$`\\%{}~".contains(c));
+    (plain && command.via.is_empty() && command.inputs.is_empty()).then(|| (*word).to_string())
+}
+
 /// Variables the line sets, and words expanded as far as the line spells them.
 impl Walker {
     /// Shell variables set by a command of assignments alone (`W='rm -rf ~'`), kept where the
@@ -218,13 +258,22 @@ impl Walker {
     /// `$NAME` or `${NAME}` unquoted, of a variable the line set once to words without globs
     /// (`A='ec2 terminate-instances'; aws $A`; with `IFS=,`, `x=rm,-rf,/; $x`): the words the
     /// shell splits it into, at `IFS`'s characters.
-    pub(super) fn split_variable(&self, raw: &str) -> Option<Vec<String>> {
+    pub(super) fn split_variable(&mut self, raw: &str) -> Option<Vec<String>> {
         let name = raw.strip_prefix("${").and_then(|rest| rest.strip_suffix('}')).or_else(|| raw.strip_prefix('$'))?;
-        let value = self.variables.get(name)?;
-        let separators = self.separators()?;
-        let splits = |c: char| separators.contains(c);
-        (value.contains(splits) && !value.contains(['*', '?', '[']))
-            .then(|| value.split(splits).filter(|word| !word.is_empty()).map(str::to_string).collect())
+        let value = self.variables.get(name)?.clone();
+        let separators = self.separators()?.to_string();
+        let split = |separators: &str| -> Vec<String> {
+            value.split(|c| separators.contains(c)).filter(|word| !word.is_empty()).map(str::to_string).collect()
+        };
+        let words = split(&separators);
+        // `(IFS=,); W='rm -rf ~'; $W`: an `IFS` set in a subshell or a branch is not the one
+        // here, so where the blanks split the value otherwise, what runs is known only then.
+        // One set by the line's first command is.
+        let first = self.line.trim_start().starts_with("IFS=");
+        if self.ifs.is_some() && !first && words != split(" \t\n") {
+            self.out.unread(unread::CALLEE, &format!("${name} split by an IFS set in part of the line"));
+        }
+        (value.contains(|c| separators.contains(c)) && !value.contains(['*', '?', '['])).then_some(words)
     }
 
     /// `text` with `$NAME` and `${NAME}` of the variables the line set ([`Walker::assign`])
@@ -370,21 +419,19 @@ impl Walker {
                         ..
                     },
                 ) if !matches!(name.as_str(), "HOME" | "PWD") && scan::plain_text(value).is_some() => {
+                    // (A variable the line sets may be set only in a subshell or a branch, or
+                    // empty: the default reads either way. Inside double quotes a `~` is text.)
                     let value = scan::plain_text(value).unwrap_or_default();
+                    let value = match (quoted, value.starts_with('~')) {
+                        (true, true) => format!("./{value}"),
+                        (false, _) => value.trim().to_string(),
+                        (true, false) => value,
+                    };
                     let assigns = source.contains(&format!("{name}:=")) || source.contains(&format!("{name}="));
-                    match self.variables.get(name.as_str()) {
-                        Some(known)
-                            if !source.contains(&format!("{name}:+")) && !source.contains(&format!("{name}+")) =>
-                        {
-                            text.push_str(known);
-                        }
-                        _ => {
-                            text.push_str(source);
-                            self.defaults.push((source.to_string(), value.clone()));
-                            if assigns && !self.variables.contains_key(name.as_str()) {
-                                self.maybe.insert(name.clone(), value);
-                            }
-                        }
+                    text.push_str(source);
+                    self.defaults.push((source.to_string(), value.clone()));
+                    if assigns && !self.variables.contains_key(name.as_str()) {
+                        self.maybe.insert(name.clone(), value);
                     }
                 }
                 // `r$()m`: an empty substitution is an empty string.
@@ -394,7 +441,12 @@ impl Walker {
                     let start = self.out.commands.len();
                     self.script(script, &ctx.nested());
                     programs.extend(self.programs_since(start));
-                    text.push_str(source);
+                    // `$(echo rm) -rf ~`, `$(printf r)m`: a substitution of one `echo` or
+                    // `printf` whose output is one plain word is that word.
+                    match self.out.commands.get(start..).and_then(spelled_output) {
+                        Some(word) => text.push_str(&word),
+                        None => text.push_str(source),
+                    }
                 }
                 WordPiece::ParameterExpansion(_) | WordPiece::ArithmeticExpression(_) => {
                     // `${HOME:?}`, `${HOME%/}`: still the home directory; `${x:-$(…)}` runs.

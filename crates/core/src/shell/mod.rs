@@ -130,7 +130,11 @@ fn remote(word: &str, bare: bool) -> Option<String> {
         false => word.split_once(':').map(|(authority, _)| authority.to_string())?,
     };
     let host = host_of(&authority)?;
-    (!authority.contains('/')).then_some(host)
+    // rsync and scp take a host of letters, digits, dots, dashes and underscores (a `[` but
+    // first, `a[b]:x`, is a local file's name).
+    let plain = host.chars().all(|c| c.is_ascii_alphanumeric() || ".-_".contains(c))
+        || authority.contains('[') && authority.rsplit('@').next().is_some_and(|at| at.starts_with('['));
+    (!authority.contains('/') && plain).then_some(host)
 }
 
 /// `target` as read from where the call runs and from each of `dirs`: itself, and joined to

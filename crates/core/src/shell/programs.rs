@@ -275,7 +275,9 @@ pub(super) static PROGRAMS: &[Program] = &[
     },
     Program {
         names: &["ssh"],
-        short_values: "bcDEeFIiJLlmOopQRSWw",
+        short_values: "BbcDEeFIiJLlmOoPpQRSWw",
+        // (`-E FILE` appends ssh's log to it.)
+        writing: &["E"],
         script: Script::OnHost,
         // (`-F FILE` is read: ssh prints the lines of a config file it cannot parse.)
         reading: &["F"],

@@ -102,6 +102,12 @@ pub(super) fn commands(program: &str, args: &[String], input: &Input<'_>) -> Vec
             }
         }
     }
+    // `psql -f - < x.sql`: `-` is the input.
+    for file in &mut files {
+        if file == "-" {
+            *file = input.file.map_or_else(String::new, str::to_string);
+        }
+    }
     if let Some(stdin) = input.spelled {
         scripts.push(stdin.to_string());
     } else if let Some(file) = input.file.filter(|_| scripts.is_empty() && files.is_empty()) {
@@ -109,9 +115,20 @@ pub(super) fn commands(program: &str, args: &[String], input: &Input<'_>) -> Vec
     } else if scripts.is_empty() && files.is_empty() && input.fed {
         unread = true;
     }
+    // psql's variables are pasted into a file's text (`-v x='1; DROP …'` and `:x`): a file
+    // that interpolates one is not read as it stands ([`read_files`]).
+    let variables = program == "psql"
+        && args
+            .iter()
+            .any(|word| word.starts_with("-v") || word.starts_with("--set") || word.starts_with("--variable"));
     let mut commands: Vec<Command> = scripts.iter().flat_map(|script| statements(program, script)).collect();
     for file in files {
-        commands.push(Command { operands: vec![file.clone()], ..sql_command("unread", Vec::new(), vec![file]) });
+        let operands = match file.is_empty() {
+            true => Vec::new(),
+            false => vec![file.clone()],
+        };
+        let flags = if variables { vec![VARIABLES.to_string()] } else { Vec::new() };
+        commands.push(Command { operands, ..sql_command("unread", flags, vec![file]) });
     }
     if unread {
         commands.push(sql_command("unread", Vec::new(), Vec::new()));
@@ -128,7 +145,7 @@ pub(crate) fn mcp_query(
     tool: &str,
     args: &serde_json::Map<String, serde_json::Value>,
 ) -> Option<Vec<Command>> {
-    const DATABASES: [&str; 18] = [
+    const DATABASES: [&str; 25] = [
         "sql",
         "postgres",
         "pg",
@@ -147,16 +164,33 @@ pub(crate) fn mcp_query(
         "planetscale",
         "database",
         "db",
+        "redshift",
+        "athena",
+        "trino",
+        "presto",
+        "databricks",
+        "oracle",
+        "warehouse",
     ];
     let named = |name: &str| {
         let name = name.to_ascii_lowercase();
         DATABASES.iter().any(|database| name.contains(database))
     };
-    let text = match (args.get("sql"), args.get("query")) {
-        (Some(serde_json::Value::String(sql)), _) => sql,
-        (_, Some(serde_json::Value::String(query))) if named(server) || named(tool) => query,
-        _ => return None,
-    };
+    // Every argument that may carry SQL is read (a server may run `query` while `sql` is
+    // benign); a list of statements is each of them.
+    let mut texts: Vec<&str> = Vec::new();
+    for (name, value) in args {
+        let sql = matches!(name.as_str(), "sql" | "statement" | "statements" | "sqlStatements" | "sql_statements")
+            || name == "query" && (named(server) || named(tool));
+        match value {
+            serde_json::Value::String(text) if sql => texts.push(text),
+            serde_json::Value::Array(items) if sql => texts.extend(items.iter().filter_map(serde_json::Value::as_str)),
+            _ => {}
+        }
+    }
+    if texts.is_empty() {
+        return None;
+    }
     let server_lower = server.to_ascii_lowercase();
     let dialect = match () {
         _ if ["postgres", "pg", "supabase", "neon", "cockroach"].iter().any(|name| server_lower.contains(name)) => {
@@ -166,7 +200,31 @@ pub(crate) fn mcp_query(
         _ if ["sqlite", "turso"].iter().any(|name| server_lower.contains(name)) => "sqlite3",
         _ => "",
     };
-    Some(statements(dialect, text))
+    Some(texts.into_iter().flat_map(|text| statements(dialect, text)).map(escapes_unread).collect())
+}
+
+/// A shell escape no walker reads (in a file read at evaluation, sent to an MCP server) is
+/// `unread`.
+fn escapes_unread(statement: Command) -> Command {
+    match statement.subcommand.as_deref() {
+        Some(SHELL) => sql_command("unread", Vec::new(), statement.words),
+        _ => statement,
+    }
+}
+
+/// The flag of a file's `unread` command whose client sets psql variables (`-v NAME=VALUE`).
+const VARIABLES: &str = "variables";
+
+/// Whether SQL interpolates a psql variable (`:x`, `:'x'`, `:"x"`; not a `::type` cast).
+fn interpolates(sql: &str) -> bool {
+    let bytes = sql.as_bytes();
+    bytes.iter().enumerate().any(|(at, byte)| {
+        *byte == b':'
+            && (at == 0 || bytes.get(at - 1) != Some(&b':'))
+            && bytes
+                .get(at + 1)
+                .is_some_and(|next| next.is_ascii_alphabetic() || matches!(next, b'_' | b'\'' | b'"' | b'{'))
+    })
 }
 
 /// The most of one file of SQL read ([`read_files`]).
@@ -181,18 +239,25 @@ pub(crate) fn read_files(line: &mut super::CommandLine, read: impl Fn(&str) -> O
     let mut at = 0;
     while let Some(command) = line.commands.get(at) {
         let named = match (command.program.as_str(), command.subcommand.as_deref(), command.operands.as_slice()) {
-            ("sql", Some("unread"), [file]) if command.dirs.is_empty() => Some(file.clone()),
+            // Run by the client alone, here, from where the call runs: `sudo`, `env -C`,
+            // `find -execdir` or `ssh` may run it elsewhere.
+            ("sql", Some("unread"), [file])
+                if command.dirs.is_empty() && command.via.len() == 1 && command.remote.is_empty() =>
+            {
+                Some(file.clone())
+            }
             _ => None,
         };
         let client = command.via.last().cloned().unwrap_or_default();
-        let Some(text) = named.and_then(|file| read(&file)) else {
+        let variables = command.flags.iter().any(|flag| flag == VARIABLES);
+        let Some(text) = named.and_then(|file| read(&file)).filter(|text| !(variables && interpolates(text))) else {
             at += 1;
             continue;
         };
         let (via, inputs) = (command.via.clone(), command.inputs.clone());
         let statements: Vec<Command> = statements(&client, &text)
             .into_iter()
-            .map(|statement| Command { via: via.clone(), inputs: inputs.clone(), ..statement })
+            .map(|statement| Command { via: via.clone(), inputs: inputs.clone(), ..escapes_unread(statement) })
             .collect();
         let count = statements.len();
         line.commands.splice(at..=at, statements);
@@ -225,13 +290,20 @@ fn statements(program: &str, sql: &str) -> Vec<Command> {
     // out, but one that runs a file (`\i FILE`, `.read FILE`) makes the SQL unread.
     let meta = if matches!(program, "sqlite3" | "duckdb") { '.' } else { '\\' };
     let mut unread = false;
+    let mut shell: Vec<Command> = Vec::new();
     let text: String = sql
         .lines()
         .filter(|line| {
             let line = line.trim_start();
-            let is_meta = line.starts_with(meta);
-            unread |= is_meta && (line.starts_with("\\i") || line.starts_with(".read") || line.starts_with(".import"));
-            !is_meta
+            if !line.starts_with(meta) {
+                return true;
+            }
+            match meta_command(line) {
+                Meta::Shell(script) => shell.push(sql_command(SHELL, Vec::new(), vec![script.to_string()])),
+                Meta::Unread => unread = true,
+                Meta::Harmless => {}
+            }
+            false
         })
         .collect::<Vec<_>>()
         .join("\n");
@@ -243,7 +315,39 @@ fn statements(program: &str, sql: &str) -> Vec<Command> {
     if unread {
         commands.push(sql_command("unread", Vec::new(), Vec::new()));
     }
+    commands.extend(shell);
     commands
+}
+
+/// The subcommand of a `sql` command that stands for a shell script a client runs here (`\\!
+/// CMD`): the walker reads the script (`command.rs`); read from a file or sent to an MCP
+/// server, it is `unread`.
+pub(super) const SHELL: &str = "shell escape";
+
+/// What a client's meta-command (psql's `\\…`, sqlite3's and duckdb's `.…`) does.
+enum Meta<'a> {
+    /// Runs a shell script here (`\\! rm -rf ~`, `.shell …`, `.system …`).
+    Shell(&'a str),
+    /// Runs what the line does not spell: a file (`\\i`, `.read`), a query's output as SQL
+    /// (`\\gexec`), a pipe to a program (`\\o |cmd`, `\\g |cmd`, `\\copy … program`,
+    /// `.output |cmd`), an extension (`.load`).
+    Unread,
+    /// Prints or sets the client's display.
+    Harmless,
+}
+
+fn meta_command(line: &str) -> Meta<'_> {
+    let (name, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    match name {
+        "\\!" | ".shell" | ".system" => Meta::Shell(rest),
+        _ if name.starts_with("\\!") => Meta::Shell(line.get(2..).unwrap_or_default()),
+        "\\i" | "\\ir" | "\\include" | "\\include_relative" | "\\gexec" | ".read" | ".import" | ".load" => Meta::Unread,
+        "\\o" | "\\out" | "\\g" | "\\gx" | ".output" | ".once" | ".excel" if rest.trim_start().starts_with('|') => {
+            Meta::Unread
+        }
+        "\\copy" if rest.to_ascii_lowercase().contains("program") => Meta::Unread,
+        _ => Meta::Harmless,
+    }
 }
 
 /// One statement, then the statements it runs inside it: a `WITH` whose tables delete, update
@@ -324,6 +428,34 @@ mod tests {
             ["begin ", "drop ", "commit "]
         );
         assert_eq!(read("psql", &["-c", "select 1"], None, false), ["select "]);
+    }
+
+    #[test]
+    fn meta_commands_that_run_what_the_line_does_not_spell_are_unread() {
+        for meta in ["\\i x.sql", "\\gexec", "\\o | sh", "\\copy t to program 'sh'", "\\g |sh"] {
+            assert_eq!(read("psql", &["-c", meta], None, false), ["unread "], "{meta}");
+        }
+        assert_eq!(read("psql", &["-c", "\\! rm -rf ~"], None, false), [format!("{SHELL} ")]);
+        assert_eq!(read("sqlite3", &["a.db", ".load ./x.so"], None, false), ["unread "]);
+        assert!(read("psql", &["-c", "\\timing on"], None, false).is_empty());
+    }
+
+    #[test]
+    fn files_are_named_for_reading_unless_the_input_is_unknown() {
+        let files = |args: &[&str], file: Option<&str>| -> Vec<Vec<String>> {
+            let args: Vec<String> = args.iter().map(|word| word.to_string()).collect();
+            commands("psql", &args, &Input { spelled: None, file, fed: false })
+                .into_iter()
+                .map(|command| command.operands)
+                .collect()
+        };
+        assert_eq!(files(&["-f", "a.sql"], None), [["a.sql"]]);
+        assert_eq!(files(&["db"], Some("b.sql")), [["b.sql"]]);
+        assert_eq!(files(&["-f", "-"], Some("b.sql")), [["b.sql"]]);
+        // Two input redirections (spelled as no file), no input.
+        assert_eq!(files(&["db"], Some("")), [Vec::<String>::new()]);
+        assert!(interpolates("select :x") && interpolates("where a = :'v'") && !interpolates("select 1::int"));
+        assert_eq!(files(&["-f", "-"], None), [Vec::<String>::new()]);
     }
 
     #[test]

@@ -386,13 +386,26 @@ fn parameters_homes_temp_dirs_and_subcommand_options_are_read_as_the_shell_reads
 }
 
 #[test]
+fn a_substitution_that_echoes_one_plain_word_is_that_word() {
+    assert!(commands("$(echo rm) -rf ~").contains(&"rm flags=r,f operands=~ inputs=echo".to_string()));
+    assert!(commands("`printf r`m -rf /").contains(&"rm flags=r,f operands=/ inputs=printf".to_string()));
+    assert!(unread("$(echo hello)").is_empty());
+    // Anything else stays as written: several words, escapes, formats, other programs, globs.
+    for line in ["$(echo rm -rf) ~", "$(echo -e 'r\\x6d') x", "$(printf 'r%s' m) x", "$(cat f) x", "$(echo r*) x"] {
+        assert_eq!(unread(line), [super::unread::CALLEE], "{line}");
+    }
+}
+
+#[test]
 fn default_expansions_and_ifs_are_followed() {
     assert_eq!(commands("rm -rf ${D:=~}"), ["rm flags=r,f operands=${D:=~}", "rm flags=r,f operands=~"]);
     assert_eq!(commands("ls ${D+/x}"), ["ls operands=${D+/x}", "ls operands=/x"]);
     // `:=` sets the variable too: a later `$D` is its value or the default.
     assert_eq!(commands(": ${P:=rm}; $P -rf /")[2..], ["$P flags=r,f operands=/", "rm flags=r,f operands=/"]);
-    // A variable the line set once is its value, not the default.
-    assert_eq!(commands("D=build; rm -rf ${D:-/}"), ["rm flags=r,f operands=build"]);
+    // A variable the line sets may be set only in a subshell, or empty: the default reads too.
+    assert_eq!(commands("(D=x); rm -rf ${D:-~}"), ["rm flags=r,f operands=${D:-~}", "rm flags=r,f operands=~"]);
+    // Inside double quotes, a default's `~` is text.
+    assert_eq!(commands("rm -rf \"${C:-~/x}\"")[1], "rm flags=r,f operands=./~/x");
     // In a redirection's target too.
     assert_eq!(
         files("echo x > ${F:-.git/config}"),
@@ -405,6 +418,26 @@ fn default_expansions_and_ifs_are_followed() {
     assert_eq!(commands("IFS=,; W=rm,-rf,/; $W"), ["rm flags=r,f operands=/"]);
     assert_eq!(commands("IFS=:; W='a b'; ls $W"), ["ls operands=a b"]);
     assert_eq!(unread("read -r IFS; W=rm,-rf,/; $W"), [super::unread::CALLEE]);
+    // An IFS set in a subshell is not the one here: where the blanks split otherwise, unread.
+    assert_eq!(unread("(IFS=,); W='rm -rf ~'; $W"), [super::unread::CALLEE]);
+    // `.` sources a file only as a command, not as an operand.
+    assert_eq!(commands("A='-C . push'; git $A"), ["git flags=C operands=push"]);
+    assert_eq!(unread(". ./env.sh; A='x y'; $A"), [super::unread::CALLEE]);
+}
+
+#[test]
+fn commands_openssh_and_database_clients_run_here_are_read() {
+    for line in [
+        "ssh -o ProxyCommand='rm -rf ~' h",
+        "scp -oLocalCommand=rm\\ -rf\\ ~ x h:",
+        "ssh -o 'KnownHostsCommand rm -rf ~' h",
+        "psql -c '\\! rm -rf ~'",
+        "sqlite3 app.db '.shell rm -rf ~'",
+    ] {
+        assert!(commands(line).iter().any(|command| command.starts_with("rm flags=r,f operands=~")), "{line}");
+    }
+    // rsync reads a `[` past a host's first character as a local file's name.
+    assert_eq!(remote_host("a[b]:/x"), None);
 }
 
 fn user_dir(name: &str) -> String {
@@ -449,7 +482,7 @@ fn unread(line: &str) -> Vec<String> {
 fn what_the_reader_cannot_account_for_is_unread() {
     use super::unread::*;
     // A program chosen at run time.
-    for line in ["$(echo rm) -rf ~", "`echo rm` -rf ~", "sudo $(printf rm) -rf /", "$CMD -rf /", "\"$@\""] {
+    for line in ["$(cat f) -rf ~", "`cat f` -rf ~", "sudo $(printf 'r%s' m) -rf /", "$CMD -rf /", "\"$@\""] {
         assert_eq!(unread(line), [CALLEE], "{line}");
     }
     // A script from a descriptor the line does not spell.

@@ -43,6 +43,12 @@ pub(super) struct Read {
 }
 
 impl Read {
+    /// An input redirection's file: a second one leaves which file is the input unknown (the
+    /// scanner does not keep descriptors: `psql < a.sql 3< b.sql`), spelled as no file.
+    pub(super) fn input_file(&mut self, file: String) {
+        self.stdin_file = Some(if self.stdin_file.is_some() { String::new() } else { file });
+    }
+
     /// Keeps a `NAME=VALUE` word (its quotes and escapes removed) as an assignment.
     pub(super) fn assign(&mut self, text: &str) {
         if let Some((name, value)) = text.split_once('=') {
@@ -262,7 +268,7 @@ impl Walker {
                     let (target, _) = self.word(raw, ctx);
                     let access = match kind {
                         Redirect::Read => {
-                            read.stdin_file = Some(target.clone());
+                            read.input_file(target.clone());
                             Access::Read
                         }
                         Redirect::Duplicate if is_descriptor(&target) => continue,
@@ -424,7 +430,7 @@ impl Walker {
                 let start = self.out.commands.len();
                 match self.redirect(redirect, ctx) {
                     Some(Stdin::Spelled(script)) => read.stdin_script = Some(script),
-                    Some(Stdin::File(file)) => read.stdin_file = Some(file),
+                    Some(Stdin::File(file)) => read.input_file(file),
                     None => {}
                 }
                 // `bash < <(curl …)`, `sh <<< "$(curl …)"`: what feeds the command's input.
@@ -457,7 +463,7 @@ impl Walker {
     /// (the script a shell reading standard input runs), and for an input file its name.
     pub(super) fn redirect(&mut self, redirect: &ast::IoRedirect, ctx: &Context) -> Option<Stdin> {
         match redirect {
-            ast::IoRedirect::File(_, kind, target) => {
+            ast::IoRedirect::File(fd, kind, target) => {
                 let word = match target {
                     ast::IoFileRedirectTarget::Filename(word) => word,
                     ast::IoFileRedirectTarget::Duplicate(word) => {
@@ -476,7 +482,11 @@ impl Walker {
                 };
                 let (target, _) = self.word(&word.value, ctx);
                 let (access, stdin) = match kind {
-                    ast::IoFileRedirectKind::Read => (Access::Read, Some(Stdin::File(target.clone()))),
+                    // (`3< x` opens another descriptor: only 0 is the command's input.)
+                    ast::IoFileRedirectKind::Read if fd.is_none_or(|fd| fd == 0) => {
+                        (Access::Read, Some(Stdin::File(target.clone())))
+                    }
+                    ast::IoFileRedirectKind::Read => (Access::Read, None),
                     ast::IoFileRedirectKind::DuplicateInput => (Access::Read, None),
                     _ => (Access::Write, None),
                 };

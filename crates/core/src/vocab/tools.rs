@@ -119,7 +119,8 @@ pub static MCP_FILESYSTEM: &[Tool] = &[
 ];
 
 /// Database MCP servers' query tools (Postgres's `query`, Supabase's and DBHub's `execute_sql`,
-/// Neon's `run_sql`, SQLite's `read_query`/`write_query`): still `mcp` calls, whose `command`
+/// Supabase's `apply_migration`, Neon's `run_sql` and `run_sql_transaction`, SQLite's
+/// `read_query`/`write_query`): still `mcp` calls, whose `command`
 /// is the SQL they send (read as `runs sql`, shell.md).
 pub static MCP_DATABASE: &[Tool] = &[
     tool("query", Kind::Mcp, SQL),
@@ -131,8 +132,11 @@ pub static MCP_DATABASE: &[Tool] = &[
     tool("write_query", Kind::Mcp, SQL),
     tool("sql_query", Kind::Mcp, SQL),
     tool("mysql_query", Kind::Mcp, SQL),
+    tool("apply_migration", Kind::Mcp, SQL),
+    tool("run_sql_transaction", Kind::Mcp, SQL),
 ];
-const SQL: &[(Semantic, Source)] = &[(Semantic::Command, Source::Args(&["sql", "query"]))];
+const SQL: &[(Semantic, Source)] =
+    &[(Semantic::Command, Source::Args(&["sql", "query", "statement", "sqlStatements"]))];
 
 impl Tool {
     /// Where `semantic` lives among this tool's arguments, if its profile has it (`host` is
