@@ -105,7 +105,7 @@ impl<'e> Files<'e> {
                 // `psql -f migrations/001.sql`, `psql db < seed.sql`: SQL in the project's
                 // files is read as the client's own.
                 // (Not a file the line itself writes first: `echo … > q.sql && psql -f q.sql`.)
-                if settings.follow_links {
+                if settings.follow_links && line.commands.iter().any(|command| command.program == "sql") {
                     let written: Vec<Option<String>> = line
                         .files
                         .iter()

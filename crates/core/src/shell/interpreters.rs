@@ -652,6 +652,14 @@ fn delete(recursive: bool, target: String) -> Vec<String> {
     words
 }
 
+/// A string literal of the code as a path ([`literal_path`]), or `None` where the shell line
+/// chose it before the code ran (`open('$(echo .git/config)', 'w')` in a line the shell
+/// expands first): known only at run time.
+pub(super) fn text_path(text: &str) -> Option<String> {
+    let chosen = text.contains("$(") || text.contains('`') || text.contains("${");
+    (!chosen).then(|| literal_path(text))
+}
+
 /// A path as a program receives it: no shell expands `~`, so `"~"` is a file of that name.
 pub(super) fn literal_path(text: &str) -> String {
     match text.starts_with('~') {

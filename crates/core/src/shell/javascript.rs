@@ -24,7 +24,7 @@
 //! parsing (its size, bracket depth, and the operators and nested statements one expression or
 //! block chains), which keep the parser's and the walk's recursion inside any host's stack.
 
-use super::interpreters::{literal_path, Run, MAX_BRACKETS, MAX_CODE, RUN_TIME_COMMAND};
+use super::interpreters::{literal_path, text_path, Run, MAX_BRACKETS, MAX_CODE, RUN_TIME_COMMAND};
 use super::{unread, RUN_TIME_INPUT};
 use oxc_allocator::Allocator;
 use oxc_ast::ast::{
@@ -241,9 +241,7 @@ impl Value {
     /// it is, anything else known only at run time.
     fn path(&self) -> Option<String> {
         match self {
-            // A path the shell line chose before the code ran.
-            Value::Text(text) if text.contains("$(") || text.contains('`') || text.contains("${") => None,
-            Value::Text(text) => Some(literal_path(text)),
+            Value::Text(text) => text_path(text),
             Value::Path(path) => Some(path.clone()),
             _ => None,
         }

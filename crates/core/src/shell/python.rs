@@ -24,7 +24,7 @@
 //! operators one expression chains), which keep the parser's and the walk's recursion, and the
 //! syntax tree's drop, well inside any host's stack.
 
-use super::interpreters::{literal_path, Run, MAX_BRACKETS, MAX_CODE, RUN_TIME_COMMAND};
+use super::interpreters::{text_path, Run, MAX_BRACKETS, MAX_CODE, RUN_TIME_COMMAND};
 use super::{unread, RUN_TIME_INPUT};
 use ruff_python_ast::token::TokenKind;
 use ruff_python_ast::visitor::{self, Visitor};
@@ -178,10 +178,7 @@ impl Value {
     /// it is, anything else known only at run time.
     fn path(&self) -> Option<String> {
         match self {
-            // `open('$(echo .git/config)', 'w')` in a line the shell expands first: the shell
-            // chose the path, at run time.
-            Value::Text(text) if text.contains("$(") || text.contains('`') || text.contains("${") => None,
-            Value::Text(text) => Some(literal_path(text)),
+            Value::Text(text) => text_path(text),
             Value::Path(path) => Some(path.clone()),
             _ => None,
         }
