@@ -113,11 +113,13 @@ impl<'e> Files<'e> {
                         .map(|(raw, _)| files.anchor().file(raw).ok().map(|file| file.canonical))
                         .collect();
                     shell::read_sql_files(&mut line, |raw| {
-                        let canonical = files.anchor().file(raw).ok()?.canonical;
-                        let untouched = written.iter().all(|file| {
-                            file.as_ref().is_some_and(|file| *file != canonical && !file.contains(['*', '?', '[', '$']))
+                        let file = files.anchor().file(raw).ok()?;
+                        let untouched = written.iter().all(|written| {
+                            written.as_ref().is_some_and(|written| {
+                                *written != file.canonical && !written.contains(['*', '?', '[', '$'])
+                            })
                         });
-                        untouched.then(|| files.sql_file(raw)).flatten()
+                        untouched.then(|| files.sql_file(&file)).flatten()
                     });
                 }
                 let named = line.files.iter().map(|(raw, access)| (raw.clone(), Some(*access))).collect();
@@ -238,8 +240,10 @@ impl<'e> Files<'e> {
     /// The text of a file of SQL a client runs, where it may be read: a regular file inside
     /// the project (no link, however reached, leads out), within the bound; `None` otherwise,
     /// and the SQL stays unread.
-    fn sql_file(&self, raw: &str) -> Option<String> {
-        let file = self.anchor().file(raw).ok().filter(|file| !file.is_outside_project())?;
+    fn sql_file(&self, file: &FilePath) -> Option<String> {
+        if file.is_outside_project() {
+            return None;
+        }
         let path = std::fs::canonicalize(file.absolute.as_deref()?).ok()?;
         let root =
             std::fs::canonicalize(self.event.common.project_root.as_deref().or(self.event.common.cwd.as_deref())?)
