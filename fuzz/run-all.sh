@@ -13,6 +13,7 @@ dict() {
         check | format | policy) echo "-dict=dict/rules.dict" ;;
         shell) echo "-dict=dict/shell.dict" ;;
         python) echo "-dict=dict/python.dict" ;;
+        javascript) echo "-dict=dict/javascript.dict" ;;
         adapter | event | bundle) echo "-dict=dict/payload.dict" ;;
         *) echo "" ;;
     esac
@@ -23,14 +24,27 @@ if ! rustup toolchain list 2>/dev/null | grep -q nightly; then
 else
     toolchain=(+nightly)
 fi
-for target in adapter event bundle check format policy shell python lsp; do
+# Every target in fuzz/Cargo.toml, so a new one cannot be left out of a campaign.
+mapfile -t targets < <(sed -n 's/^name = "\(.*\)"$/\1/p' Cargo.toml | grep -v '^hookc-fuzz$')
+# Built first and apart (set -o pipefail): a build error stops the run, not reads as a clean target.
+cargo "${toolchain[@]}" fuzz build 2>&1 | tail -n 3
+for target in "${targets[@]}"; do
     echo "== $target ($seconds s)"
+    log="$(mktemp)"
     # shellcheck disable=SC2046
     cargo "${toolchain[@]}" fuzz run "$target" corpus/"$target" -- -max_total_time="$seconds" $(dict "$target") \
-        2>&1 | grep -E "^(#[0-9]+ +DONE|Done [0-9]+ runs|==[0-9]+==|SUMMARY|artifact_prefix|Test unit written)" || true
+        >"$log" 2>&1 || true
+    grep -E "^(#[0-9]+ +DONE|Done [0-9]+ runs|==[0-9]+==|SUMMARY|artifact_prefix|Test unit written)" "$log" || true
     if ls artifacts/"$target"/crash-* artifacts/"$target"/timeout-* artifacts/"$target"/oom-* >/dev/null 2>&1; then
         echo "$target found something: fuzz/artifacts/$target/"
         exit 1
     fi
+    # A target that never reached its time limit did not run clean, whatever it printed.
+    if ! grep -qE "^Done [0-9]+ runs" "$log"; then
+        tail -n 20 "$log"
+        echo "$target did not finish its run"
+        exit 1
+    fi
+    rm -f "$log"
 done
-echo "every target ran $seconds s clean"
+echo "every target (${#targets[@]}) ran $seconds s clean"

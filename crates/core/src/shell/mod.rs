@@ -124,8 +124,11 @@ fn remote(word: &str, bare: bool) -> Option<String> {
     if bare {
         return host_of(word);
     }
-    let authority = match word.strip_prefix('[').is_some() || word.contains("@[") {
-        // `[::1]:x`, `user@[fe80::1]:x`: the colon that ends the host follows its bracket.
+    // `[::1]:x`, `user@[fe80::1]:x`: the colon that ends the host follows its bracket. As
+    // OpenSSH's `colon()` reads it, the bracket opens the word or follows its user, before any
+    // colon (`h:u@[x` is h's file `u@[x`).
+    let bracketed = word.starts_with('[') || word.split(':').next().is_some_and(|head| head.contains("@["));
+    let authority = match bracketed {
         true => word.split_once("]:").map(|(authority, _)| format!("{authority}]"))?,
         false => word.split_once(':').map(|(authority, _)| authority.to_string())?,
     };

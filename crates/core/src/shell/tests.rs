@@ -652,6 +652,8 @@ fn remote_hosts_are_read_as_openssh_reads_them() {
         ("plain.txt", None),
         ("-o", None),
         (":x", None),
+        ("00:@[", Some("00")),
+        ("h:u@[x]:y", Some("h")),
     ] {
         assert_eq!(remote_host(word).as_deref(), host, "{word}");
     }
