@@ -12,6 +12,8 @@ if [ ! -d "$old" ]; then
 fi
 cp "$here/benches/readers.rs" "$old/benches/readers.rs"
 grep -q 'name = "readers"' "$old/Cargo.toml" || printf '\n[[bench]]\nname = "readers"\nharness = false\n' >>"$old/Cargo.toml"
+# The same allocator on both sides, so the ratio is the readers' own cost.
+grep -q '^mimalloc' "$old/Cargo.toml" || (cd "$old" && cargo add --dev mimalloc@0.1 --no-default-features >/dev/null 2>&1)
 build() { (cd "$1" && cargo bench --bench readers --no-run 2>&1 | sed -n 's/.*Executable.*(\(.*\))$/\1/p' | tail -n 1); }
 new_bin=$(build "$here")
 old_bin=$(build "$old")
