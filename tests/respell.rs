@@ -74,6 +74,12 @@ static OPERATORS: &[Operator] = &[
     op("bash -c", |line| Some(format!("bash -c {}", quoted(line)))),
     op("sh -c", |line| Some(format!("sh -c {}", quoted(line)))),
     op("eval", |line| Some(format!("eval {}", quoted(line)))),
+    // Aliases (defined on one line, expanded on a later one, where aliases expand).
+    op("alias of the program", |line| {
+        first_word(line)
+            .map(|(word, rest)| format!("shopt -s expand_aliases\nalias hookc_r={}\nhookc_r{rest}", quoted(word)))
+    }),
+    op("alias of the line", |line| Some(format!("shopt -s expand_aliases\nalias hookc_r={}\nhookc_r", quoted(line)))),
     // Each interpreter, with aliases.
     op("python os.system", |line| {
         Some(format!("python3 -c {}", quoted(&format!("import os; os.system({})", json(line)))))

@@ -15,19 +15,31 @@ fn is_glob(name: &str) -> bool {
 /// The commands an `-o` option of ssh, scp or sftp gives OpenSSH to run locally
 /// (`ProxyCommand`, `LocalCommand`, `KnownHostsCommand`, `RemoteCommand` is the other host's):
 /// `-o Name=value`, `-o 'Name value'`, names in any case.
-fn ssh_commands(parsed: &Options) -> Vec<String> {
+fn ssh_commands(program: &str, parsed: &Options) -> Vec<String> {
     const LOCAL: [&str; 3] = ["proxycommand", "localcommand", "knownhostscommand"];
-    parsed
+    let options = parsed.values.iter().filter(|(option, _)| option == "o").filter_map(|(_, value)| {
+        let (name, command) = value.split_once(['=', ' ', '\t'])?;
+        LOCAL
+            .contains(&name.trim().to_ascii_lowercase().as_str())
+            .then(|| command.trim_start_matches(['=', ' ']).to_string())
+    });
+    // `scp -S PROGRAM`, `sftp -S PROGRAM`: the program run here in ssh's place; `rsync -e
+    // COMMAND`: the remote shell, run here.
+    let transports = parsed
         .values
         .iter()
-        .filter(|(option, _)| option == "o")
-        .filter_map(|(_, value)| {
-            let (name, command) = value.split_once(['=', ' ', '\t'])?;
-            LOCAL
-                .contains(&name.trim().to_ascii_lowercase().as_str())
-                .then(|| command.trim_start_matches(['=', ' ']).to_string())
+        .filter(|(option, _)| match program {
+            "scp" | "sftp" => option == "S",
+            "rsync" => option == "e" || option == "rsh",
+            _ => false,
         })
-        .collect()
+        .map(|(_, value)| value.clone());
+    options.chain(transports).collect()
+}
+
+/// What `rsync --rsync-path=COMMAND` runs on the other host in rsync's place.
+fn rsync_paths(parsed: &Options) -> Vec<String> {
+    parsed.values.iter().filter(|(option, _)| option == "rsync-path").map(|(_, value)| value.clone()).collect()
 }
 
 impl Walker {
@@ -54,6 +66,7 @@ impl Walker {
             self.out.too_large = true;
             return;
         }
+        self.aliased(&words, &fed, stdin_script.as_ref(), ctx);
         let mut via = ctx.via.clone();
         let mut inputs = ctx.inputs.clone();
         inputs.extend(fed);
@@ -196,6 +209,14 @@ impl Walker {
                 parsed.flags.push(super::options::NOEXEC.to_string());
             }
         }
+        // `alias r='rm -rf'`: defined for later commands, and its text read now.
+        if program == "alias" {
+            for (name, text) in
+                args.iter().filter(|word| !word.starts_with('-')).filter_map(|word| word.split_once('='))
+            {
+                self.define_alias(name, text, ctx);
+            }
+        }
         // `export W=…`, `declare W=…`, `local W=…` set variables as an assignment does.
         if row.declares {
             let assignments: Vec<(String, String)> = args
@@ -226,9 +247,19 @@ impl Walker {
         }
         // `ssh -o ProxyCommand='…' h`, `scp -oLocalCommand=…`: OpenSSH runs these with the
         // user's shell, here.
-        if matches!(program.as_str(), "ssh" | "scp" | "sftp") {
-            for script in ssh_commands(&parsed) {
+        if matches!(program.as_str(), "ssh" | "scp" | "sftp" | "rsync") {
+            for script in ssh_commands(&program, &parsed) {
                 self.script(&script, &nested);
+            }
+        }
+        // `rsync --rsync-path='rm -rf ~ #' src host:dst`: run on the other host.
+        if program == "rsync" {
+            let host = parsed.operands.iter().find_map(|operand| remote_host(operand));
+            for script in rsync_paths(&parsed) {
+                match &host {
+                    Some(host) => self.remote_script(&script, &nested, host),
+                    None => self.script(&script, &nested),
+                }
             }
         }
         if let Some(script) = script_of(&program, &parsed, &args) {
@@ -303,6 +334,13 @@ impl Walker {
                 }
             }
             self.out.push_commands(statements, &nested.via);
+        }
+        // `DROP TABLE users;` typed as a shell line: SQL the shell does not run, read as `sql`
+        // `via typed` for the database pack to say so.
+        let typed = sql::typed(&program, &args, programs::known(&program).is_some());
+        if !typed.is_empty() {
+            let via = [via.as_slice(), &[sql::VIA_TYPED.to_string()]].concat();
+            self.out.push_commands(typed, &via);
         }
         // `python3 -c CODE`, `node -e CODE`, `perl <<EOF`: what the code's calls run, delete or write.
         if interpreters::is_interpreter(&program) && ctx.depth > MAX_DEPTH {
@@ -406,6 +444,51 @@ impl Walker {
             dirs,
             remote,
         });
+    }
+
+    /// `r ~` after `alias r='rm -rf'`: a command named as an alias the line defines is read as
+    /// each text given to the name, followed by its words, with its input (and, by the caller,
+    /// as written: an alias defined on a line takes effect only on a later one, and only where
+    /// aliases expand). A name expands no further inside its own text, as bash has it.
+    fn aliased(&mut self, words: &[String], fed: &[String], stdin_script: Option<&String>, ctx: &Context) {
+        let Some((first, rest)) = words.split_first() else { return };
+        if self.expanding.contains(first) {
+            return;
+        }
+        let texts: Vec<String> =
+            self.aliases.iter().filter(|(name, _)| name == first).map(|(_, text)| text.clone()).collect();
+        if texts.is_empty() {
+            return;
+        }
+        let plain = |word: &str| word.chars().all(|c| c.is_ascii_alphanumeric() || "~/._-+=:,@%".contains(c));
+        self.expanding.push(first.clone());
+        for text in texts {
+            let simple: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+            if !simple.is_empty() && simple.iter().all(|word| plain(word)) {
+                // `alias r='bash'; r <<EOF …`: one command of plain words, given the input.
+                let words = [simple.as_slice(), rest].concat();
+                self.command(words, fed.to_vec(), stdin_script.cloned(), &ctx.nested());
+                continue;
+            }
+            // The words as the shell had them: plain ones as they are (`~` stays the home),
+            // others quoted; the input as a heredoc of the text's last command.
+            let mut script = text;
+            for word in rest {
+                match plain(word) && !word.is_empty() {
+                    true => script.push_str(&format!(" {word}")),
+                    false => script.push_str(&format!(" '{}'", word.replace('\'', "'\\''"))),
+                }
+            }
+            if let Some(stdin) = stdin_script {
+                let mut end = "HOOKC_EOF".to_string();
+                while stdin.contains(&end) {
+                    end.push('_');
+                }
+                script.push_str(&format!(" <<'{end}'\n{stdin}\n{end}"));
+            }
+            self.script(&script, &ctx.nested());
+        }
+        self.expanding.pop();
     }
 
     /// The script `ssh HOST SCRIPT` runs on HOST: its commands are read as any script's, and

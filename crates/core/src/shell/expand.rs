@@ -239,7 +239,31 @@ impl Walker {
             if programs::runs_value_as_script(name) && !value.is_empty() {
                 self.script(value, &ctx.nested());
             }
+            // `BASH_ALIASES[r]='rm -rf'` defines an alias, as `alias` does.
+            if let Some(alias) = name.strip_prefix("BASH_ALIASES[").and_then(|rest| rest.strip_suffix(']')) {
+                self.define_alias(alias, value, ctx);
+            }
         }
+    }
+
+    /// An alias the line defines: kept for later commands of that name (every text, however
+    /// often it is redefined or removed, since which definition holds when is known only at
+    /// run time), and its text read as a script now, as a trap's body is, since it may run
+    /// later in the session. A quote the text leaves open (`alias r="rm -rf '"`) makes what it
+    /// runs unknown.
+    pub(super) fn define_alias(&mut self, name: &str, text: &str, ctx: &Context) {
+        let name = name.trim_matches(['\'', '"']);
+        if self.aliases.len() >= MAX_ALIASES {
+            self.out.unread(unread::BOUND, &format!("more than {MAX_ALIASES} aliases"));
+            return;
+        }
+        if !self.aliases.iter().any(|(known, known_text)| known == name && known_text == text) {
+            self.aliases.push((name.to_string(), text.to_string()));
+        }
+        if !super::quotes_balanced(text) {
+            self.out.unread(unread::UNPARSED, &format!("alias {name} whose text leaves a quote open"));
+        }
+        self.script(text, &ctx.nested());
     }
 
     /// `$NAME` or `${NAME}` unquoted, of a variable the line set once to words without globs

@@ -89,8 +89,17 @@ fn runs_at(code: &str, depth: usize) -> Vec<Run> {
 fn read_program(program: &Program<'_>, depth: usize) -> Vec<Run> {
     let mut names = Names::default();
     names.visit_program(program);
-    let mut reader =
-        Reader { depth, counts: names.counts, many: names.many, dynamic: names.dynamic, ..Reader::default() };
+    // `require("shelljs/global")` makes shelljs's commands globals (`rm("-rf", P)`). Any mention
+    // turns this on: reading a name as shelljs's where it is not errs toward reading more.
+    let shelljs_global = program.source_text.contains("shelljs/global");
+    let mut reader = Reader {
+        depth,
+        counts: names.counts,
+        many: names.many,
+        dynamic: names.dynamic,
+        shelljs_global,
+        ..Reader::default()
+    };
     reader.visit_program(program);
     reader.out
 }
@@ -231,6 +240,9 @@ enum Value {
     Regex,
     /// A function the code spells (a callback).
     Function,
+    /// A file handle whose path the code spells or not (`Bun.file(P)`): its methods read,
+    /// write or delete that file.
+    File(Option<String>),
     Bool(bool),
     /// Known only at run time.
     Unknown,
@@ -243,6 +255,7 @@ impl Value {
         match self {
             Value::Text(text) => text_path(text),
             Value::Path(path) => Some(path.clone()),
+            Value::File(path) => path.clone(),
             _ => None,
         }
     }
@@ -254,7 +267,9 @@ impl Value {
             Value::Number(number) => number.to_string(),
             Value::Bool(value) => value.to_string(),
             Value::List(items) => items.iter().map(Value::text).collect::<Vec<_>>().join(","),
-            Value::Object(_) | Value::Regex | Value::Function | Value::Unknown => RUN_TIME_INPUT.to_string(),
+            Value::Object(_) | Value::Regex | Value::Function | Value::File(_) | Value::Unknown => {
+                RUN_TIME_INPUT.to_string()
+            }
         }
     }
 
@@ -393,7 +408,18 @@ static APIS: &[(&str, Api)] = &[
     ("del", Api::Delete { recursive: true }),
     ("del.deleteAsync", Api::Delete { recursive: true }),
     ("del.deleteSync", Api::Delete { recursive: true }),
+    // shelljs's commands take a command's words (`shelljs.rm("-rf", P)`, `mv("-f", A, B)`).
     ("shelljs.rm", Api::Argv(usize::MAX)),
+    ("shelljs.mv", Api::Argv(usize::MAX)),
+    ("shelljs.cp", Api::Argv(usize::MAX)),
+    ("shelljs.chmod", Api::Argv(usize::MAX)),
+    ("shelljs.ln", Api::Argv(usize::MAX)),
+    ("shelljs.sed", Api::Argv(usize::MAX)),
+    ("shelljs.touch", Api::Argv(usize::MAX)),
+    ("shelljs.mkdir", Api::Argv(usize::MAX)),
+    ("shelljs.cat", Api::Argv(usize::MAX)),
+    ("shelljs.head", Api::Argv(usize::MAX)),
+    ("shelljs.tail", Api::Argv(usize::MAX)),
     // Writes, moves, copies, links, modes.
     ("fs.writeFile", Api::Write(0)),
     ("fs.appendFile", Api::Write(0)),
@@ -702,6 +728,8 @@ struct Reader<'a> {
     counts: FxHashMap<&'a str, usize>,
     many: FxHashSet<&'a str>,
     dynamic: bool,
+    /// Whether the code loads `shelljs/global`, whose commands are then globals.
+    shelljs_global: bool,
     /// The names bound once, with what to, as the reading has met them.
     bound: FxHashMap<&'a str, Bound>,
     /// The commands and reasons found, in source order.
@@ -731,7 +759,11 @@ impl<'a> Reader<'a> {
                 match self.bound.get(name) {
                     Some(bound) if self.once(name) => bound.qualified.clone(),
                     _ if self.local(name) => None,
-                    // A name the snippet does not bind: the runtime's own (`process`, `require`).
+                    // A name the snippet does not bind: the runtime's own (`process`, `require`),
+                    // or shelljs's where the code loads `shelljs/global`.
+                    _ if self.shelljs_global && api(&format!("shelljs.{name}")).is_some() => {
+                        Some(format!("shelljs.{name}"))
+                    }
                     _ => Some(name.to_string()),
                 }
             }
@@ -985,6 +1017,7 @@ impl<'a> Reader<'a> {
         if let Some(callee) = self.qualified(&call.callee, depth + 1).map(|name| canonical(&name)) {
             match callee.as_str() {
                 "os.homedir" => return Value::Path("~".to_string()),
+                "Bun.file" => return Value::File(arg(0).path()),
                 "os.tmpdir" => return Value::Path("/tmp".to_string()),
                 "process.cwd" | "Deno.cwd" => return Value::Path(".".to_string()),
                 "Deno.env.get" if arg(0) == Value::Text("HOME".to_string()) => return Value::Path("~".to_string()),
@@ -1140,6 +1173,22 @@ impl<'a> Reader<'a> {
             }
         }
         let values: Vec<Value> = values.into_iter().map(|value| value.unwrap_or(Value::Unknown)).collect();
+        // `Bun.file(P).text()`, `f.delete()` with `const f = Bun.file(P)`: the handle's file.
+        if let Some(member) = callee.get_inner_expression().as_member_expression() {
+            let effect: Option<(&[&str], &str)> = match member.static_property_name() {
+                Some("text" | "json" | "arrayBuffer" | "bytes" | "stream" | "formData" | "blob") => {
+                    Some((&["cat", "--"], ""))
+                }
+                Some("delete" | "unlink") => Some((&["rm", "--"], "Bun.file().delete")),
+                Some("write" | "writer") => Some((&["tee", "--"], "Bun.file().write")),
+                _ => None,
+            };
+            if let Some((words, what)) = effect {
+                if let Value::File(path) = self.value(member.object(), 0) {
+                    return self.emit(words, &[path], what);
+                }
+            }
+        }
         if let Some(name) = &resolved {
             // (A tag, `$`, runs its template: called, it only makes another tag.)
             if let Some(api) = api(name).filter(|api| !matches!(api, Api::Tag)) {
@@ -1923,6 +1972,8 @@ mod tests {
             (r#"await Bun.$`rm -rf /`"#, line("rm -rf /")),
             (r#"import {execa} from "execa"; await execa("rm", ["-rf", "/"])"#, argv(&["rm", "-rf", "/"])),
             (r#"require("shelljs").rm("-rf", "/")"#, argv(&["rm", "-rf", "/"])),
+            (r#"require("shelljs/global"); rm("-rf", "/")"#, argv(&["rm", "-rf", "/"])),
+            (r#"import "shelljs/global"; mv("-f", "a", "/etc/passwd")"#, argv(&["mv", "-f", "a", "/etc/passwd"])),
             (r#"const cp = require("child_process"); cp.fork("x.js")"#, argv(&["node", "x.js"])),
         ] {
             assert_eq!(commands(code), vec![expected], "{code}");
@@ -1960,6 +2011,10 @@ mod tests {
             (r#"require("fs").chmodSync("/etc/shadow", 0o777)"#, argv(&["chmod", "777", "--", "/etc/shadow"])),
             (r#"Deno.writeTextFileSync(".env", "x")"#, argv(&["tee", "--", ".env"])),
             (r#"await Bun.write(".env", "x")"#, argv(&["tee", "--", ".env"])),
+            (r#"await Bun.write(Bun.file("/etc/hosts"), "x")"#, argv(&["tee", "--", "/etc/hosts"])),
+            (r#"await Bun.file("/etc/passwd").delete()"#, argv(&["rm", "--", "/etc/passwd"])),
+            (r#"const f = Bun.file(".git/config"); await f.unlink()"#, argv(&["rm", "--", ".git/config"])),
+            (r#"const key = await Bun.file("id_rsa").text()"#, argv(&["cat", "--", "id_rsa"])),
             (r#"process.chdir("/")"#, argv(&["cd", "/"])),
             (r#"require("fs").readFileSync(".env", "utf8")"#, argv(&["cat", "--", ".env"])),
             // An `fs` the reading cannot name (a parameter): its `…Sync` methods still read.

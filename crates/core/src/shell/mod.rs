@@ -154,6 +154,45 @@ pub(crate) fn from_dirs(dirs: &[String], target: &str) -> Vec<String> {
 /// At most this many directories are kept for a line's `cd`s (the first ones).
 const MAX_DIRS: usize = 8;
 
+/// At most this many aliases are kept for a line; past them, what a name runs is unread.
+const MAX_ALIASES: usize = 32;
+
+/// Whether a shell text closes every quote it opens (`'…'`, `"…"`, `$'…'`, a trailing `\`).
+pub(super) fn quotes_balanced(text: &str) -> bool {
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.next().is_none() => return false,
+            '\'' if !chars.by_ref().any(|c| c == '\'') => return false,
+            '$' if chars.peek() == Some(&'\'') => {
+                chars.next();
+                loop {
+                    match chars.next() {
+                        None => return false,
+                        Some('\\') => {
+                            chars.next();
+                        }
+                        Some('\'') => break,
+                        Some(_) => {}
+                    }
+                }
+            }
+            '"' => loop {
+                match chars.next() {
+                    None => return false,
+                    Some('\\') => {
+                        chars.next();
+                    }
+                    Some('"') => break,
+                    Some(_) => {}
+                }
+            },
+            _ => {}
+        }
+    }
+    true
+}
+
 /// Whether a command line reads or writes a file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Access {

@@ -1053,12 +1053,16 @@ pub(super) fn matching(pattern: &str) -> Vec<&'static str> {
 
 /// The row of `name` (`GENERIC` when it has none).
 pub(super) fn program(name: &str) -> &'static Program {
+    known(name).unwrap_or(&GENERIC)
+}
+
+/// `name`'s row, where the table has one.
+pub(super) fn known(name: &str) -> Option<&'static Program> {
     static BY_NAME: OnceLock<FxHashMap<&'static str, &'static Program>> = OnceLock::new();
     BY_NAME
         .get_or_init(|| PROGRAMS.iter().flat_map(|row| row.names.iter().map(move |name| (*name, row))).collect())
         .get(name)
         .copied()
-        .unwrap_or(&GENERIC)
 }
 
 impl Program {

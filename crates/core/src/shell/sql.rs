@@ -13,12 +13,14 @@ use sqlparser::dialect::{Dialect, GenericDialect, MySqlDialect, PostgreSqlDialec
 use sqlparser::parser::Parser;
 
 /// A database client: the options whose value is SQL, the options whose value is a file of
-/// SQL, and whether SQL may be its operand after the database (`sqlite3 DB "SQL"`).
+/// SQL, whether SQL may be its operand after the database (`sqlite3 DB "SQL"`), and whether it
+/// takes a long option's unambiguous prefix for the option (getopt_long, MySQL's my_getopt).
 struct Client {
     programs: &'static [&'static str],
     sql_options: &'static [&'static str],
     file_options: &'static [&'static str],
     sql_operand: bool,
+    prefixes: bool,
 }
 
 static CLIENTS: &[Client] = &[
@@ -27,24 +29,29 @@ static CLIENTS: &[Client] = &[
         sql_options: &["-c", "--command"],
         file_options: &["-f", "--file"],
         sql_operand: false,
+        prefixes: true,
     },
     Client {
         programs: &["mysql", "mariadb"],
-        sql_options: &["-e", "--execute"],
+        // `--init-command` runs after connecting, as `-e` does.
+        sql_options: &["-e", "--execute", "--init-command"],
         file_options: &[],
         sql_operand: false,
+        prefixes: true,
     },
     Client {
         programs: &["sqlite3", "duckdb"],
         sql_options: &["-cmd", "-c"],
         file_options: &["-init"],
         sql_operand: true,
+        prefixes: false,
     },
     Client {
         programs: &["clickhouse-client", "cockroach", "snowsql", "sqlcmd", "usql"],
         sql_options: &["-q", "--query", "-e", "--execute", "-Q", "-c"],
         file_options: &["-f", "--file", "-i", "--queries-file"],
         sql_operand: false,
+        prefixes: false,
     },
 ];
 
@@ -82,6 +89,7 @@ pub(super) fn commands(program: &str, args: &[String], input: &Input<'_>) -> Vec
             Some((name, value)) if name.starts_with("--") => (name, Some(value.to_string())),
             _ => (word.as_str(), None),
         };
+        let name = long_option(client, name).unwrap_or(name);
         if client.sql_options.contains(&name) {
             scripts.extend(attached.or_else(|| words.next().cloned()));
         } else if client.file_options.contains(&name) {
@@ -134,6 +142,36 @@ pub(super) fn commands(program: &str, args: &[String], input: &Input<'_>) -> Vec
         commands.push(sql_command("unread", Vec::new(), Vec::new()));
     }
     commands
+}
+
+/// The keywords that start a statement which changes something, where no program of that name
+/// is in hookc's table: `DROP TABLE users;` typed as a shell line is SQL meant for a database.
+const TYPED: &[&str] =
+    &["drop", "delete", "truncate", "update", "alter", "insert", "create", "grant", "revoke", "explain", "with"];
+
+/// `via` of the statements of SQL typed as a shell line ([`typed`]).
+pub(crate) const VIA_TYPED: &str = "typed";
+
+/// SQL typed as a shell line (`DROP TABLE users;`): the shell runs none of it (no program has
+/// the keyword's name), but it says what the user meant to run, so the database pack may read
+/// it, and say why. `known` is whether hookc's table names the first word as a program:
+/// coreutils' `truncate` with no option refuses to run, so `truncate table users;` counts.
+/// Only words that parse as SQL give statements.
+pub(super) fn typed(program: &str, args: &[String], known: bool) -> Vec<Command> {
+    let keyword = program.to_ascii_lowercase();
+    let truncate_without_option = keyword == "truncate" && !args.iter().any(|word| word.starts_with('-'));
+    if !TYPED.contains(&keyword.as_str()) || known && !truncate_without_option {
+        return Vec::new();
+    }
+    let text = std::iter::once(program).chain(args.iter().map(String::as_str)).collect::<Vec<_>>().join(" ");
+    let statements = statements("sql", &text);
+    match statements
+        .iter()
+        .any(|statement| matches!(statement.subcommand.as_deref(), Some("unparsed" | "unread" | SHELL)))
+    {
+        true => Vec::new(),
+        false => statements,
+    }
 }
 
 /// A database MCP server's query (`mcp__postgres__query {"sql": …}`, Supabase's `execute_sql`,
@@ -263,6 +301,19 @@ pub(crate) fn read_files(line: &mut super::CommandLine, read: impl Fn(&str) -> O
         line.commands.splice(at..=at, statements);
         at += count;
     }
+}
+
+/// The SQL or file option a long option's prefix names where the client takes prefixes
+/// (`psql --comm=SQL`, `mysql --exec SQL`). An ambiguous prefix is refused by the client, so
+/// reading it as the SQL option errs on the side of reading more.
+fn long_option(client: &Client, name: &str) -> Option<&'static str> {
+    let prefix = name.strip_prefix("--").filter(|prefix| client.prefixes && !prefix.is_empty())?;
+    client
+        .sql_options
+        .iter()
+        .chain(client.file_options)
+        .find(|option| option.strip_prefix("--").is_some_and(|long| long.starts_with(prefix)))
+        .copied()
 }
 
 /// A cluster of short options holding one whose value is SQL or a file of it (`-Atc`,
@@ -464,6 +515,40 @@ mod tests {
         assert_eq!(read("psql", &["-AtcDROP TABLE users"], None, false), ["drop "]);
         assert_eq!(read("mysql", &["-Bse", "DELETE FROM users"], None, false), ["delete "]);
         assert_eq!(read("psql", &["-Atf", "x.sql"], None, false), ["unread "]);
+    }
+
+    #[test]
+    fn sql_typed_as_a_shell_line_is_read_as_sql() {
+        let typed = |line: &str, known: bool| {
+            let words: Vec<String> = line.split(' ').map(str::to_string).collect();
+            super::typed(&words[0], &words[1..], known)
+                .iter()
+                .map(|c| c.subcommand.clone().unwrap_or_default())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(typed("DROP TABLE users;", false), ["drop"]);
+        assert_eq!(typed("delete from users", false), ["delete"]);
+        assert_eq!(typed("truncate table users;", true), ["truncate"]);
+        // Coreutils' truncate with its options is a file's.
+        assert!(typed("truncate -s 0 log.txt", true).is_empty());
+        // A word that is not SQL, or a program hookc knows, is left alone.
+        assert!(typed("update the docs", false).is_empty());
+        assert!(typed("select * from users", false).is_empty());
+        assert!(typed("create", false).is_empty());
+    }
+
+    #[test]
+    fn long_options_are_read_by_their_prefixes() {
+        assert_eq!(read("psql", &["--comm=DROP TABLE users"], None, false), ["drop "]);
+        assert_eq!(read("psql", &["--co", "DROP TABLE users"], None, false), ["drop "]);
+        assert_eq!(read("mysql", &["--exec", "DELETE FROM users"], None, false), ["delete "]);
+        assert_eq!(read("mysql", &["--init-command=DROP DATABASE app", "app"], None, false), ["drop "]);
+        assert_eq!(read("mariadb", &["--init", "TRUNCATE t"], None, false), ["truncate "]);
+        assert_eq!(read("psql", &["--fi", "x.sql"], None, false), ["unread "]);
+        // Options that name neither are left as they are.
+        assert!(read("psql", &["--host", "db", "--list"], None, false).is_empty());
+        // sqlite3's options are whole words.
+        assert!(read("sqlite3", &["--c"], None, false).is_empty());
     }
 
     #[test]

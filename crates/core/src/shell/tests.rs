@@ -433,9 +433,17 @@ fn commands_openssh_and_database_clients_run_here_are_read() {
         "ssh -o 'KnownHostsCommand rm -rf ~' h",
         "psql -c '\\! rm -rf ~'",
         "sqlite3 app.db '.shell rm -rf ~'",
+        "scp -S 'rm -rf ~' x h:y",
+        "sftp -S 'rm -rf ~' h",
+        "rsync -e 'rm -rf ~' x h:y",
+        "rsync --rsh='rm -rf ~' x h:y",
+        "rsync --rsync-path='rm -rf ~' x y",
     ] {
         assert!(commands(line).iter().any(|command| command.starts_with("rm flags=r,f operands=~")), "{line}");
     }
+    // `--rsync-path` runs on the other host: its commands carry the host.
+    let line = super::analyse("rsync --rsync-path='rm -rf ~ #' src deploy@web1:dst");
+    assert!(line.commands.iter().any(|command| command.program == "rm" && command.remote == ["web1"]));
     // rsync reads a `[` past a host's first character as a local file's name.
     assert_eq!(remote_host("a[b]:/x"), None);
 }
@@ -676,6 +684,34 @@ proptest::proptest! {
         proptest::prop_assert_eq!(remote_host(&format!("{user}{host}:{path}")), Some(host.clone()));
         proptest::prop_assert_eq!(remote_host(&format!("{dir}/{host}:{path}")), None);
     }
+}
+
+#[test]
+fn aliases_the_line_defines_are_read_both_ways() {
+    let runs_rm = |line: &str| commands(line).iter().any(|command| command.starts_with("rm flags=r,f operands=~"));
+    for line in [
+        // Its text is a script that may run later, as a trap's body is.
+        "alias cleanup='rm -rf ~'",
+        "shopt -s expand_aliases; alias r='rm -rf'; r ~",
+        "alias r='rm -rf' && r ~",
+        "BASH_ALIASES[r]='rm -rf'; r ~",
+        // Every text a name was given, whichever holds when.
+        "alias r='ls'; alias r='rm -rf'; r ~",
+        "alias r='rm -rf'; unalias r; r ~",
+        // Through one alias into another.
+        "alias a='b'; alias b='rm -rf'; a ~",
+    ] {
+        assert!(runs_rm(line), "{line}");
+    }
+    // An alias of a name to itself expands once (bash), and the walk ends.
+    assert!(commands("alias rm='rm -i'; rm -rf ~")
+        .iter()
+        .any(|command| command.starts_with("rm flags=i,r,f operands=~")));
+    assert!(commands("alias ls='ls --color'; alias ll='ls -la'; ll src")
+        .iter()
+        .all(|command| !command.starts_with("rm")));
+    assert_eq!(unread("alias r=\"rm -rf '\""), [super::unread::UNPARSED]);
+    assert!(quotes_balanced("rm -rf 'a b' \"c\" $'d\\'e'") && !quotes_balanced("rm '") && !quotes_balanced("x\\"));
 }
 
 #[test]

@@ -93,6 +93,11 @@ pub(super) struct Walker {
     pub(super) defaults: Vec<(String, String)>,
     /// The file the simple command at hand reads as its input (`psql db < seed.sql`).
     pub(super) stdin_file: Option<String>,
+    /// Aliases the line defines (`alias r='rm -rf'`, `BASH_ALIASES[r]=…`), every text given
+    /// to each name: a later command named so reads as written and as each text.
+    pub(super) aliases: Vec<(String, String)>,
+    /// The aliases being expanded, which expand no further (`alias rm='rm -i'`), as bash does.
+    pub(super) expanding: Vec<String>,
 }
 
 impl Walker {
