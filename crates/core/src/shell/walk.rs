@@ -382,6 +382,12 @@ impl Walker {
             self.assign(&read.assignments);
         }
         self.command_variables(&read.assignments, ctx);
+        // `LD_PRELOAD=/tmp/x.so ls` is `env LD_PRELOAD=/tmp/x.so ls`: the environment the command
+        // runs in, recorded as `env`'s words, one spelling for rules either way.
+        if !read.words.is_empty() && !read.assignments.is_empty() && self.out.commands.len() < MAX_COMMANDS {
+            let words: Vec<String> = read.assignments.iter().map(|(name, value)| format!("{name}={value}")).collect();
+            self.record("env", &words, &ctx.via, &ctx.inputs);
+        }
         let defaults = std::mem::replace(&mut self.defaults, outer);
         let other = (!defaults.is_empty()).then(|| {
             let mut words = read.words.clone();
