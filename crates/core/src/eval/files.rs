@@ -38,6 +38,8 @@ pub(crate) struct Files<'e> {
     pub tool: Resolved,
     /// What a Stop's turn did, found the first time a rule asks.
     turn: OnceCell<Option<Turn>>,
+    /// The hosts the call sends to (`egress`), found the first time a rule asks.
+    pub(crate) egress: OnceCell<Vec<String>>,
 }
 
 /// What a Stop's turn did, as rules read it: each of the turn's calls judged as its PreToolUse
@@ -92,6 +94,7 @@ impl<'e> Files<'e> {
             case: settings.case,
             tool,
             turn: OnceCell::new(),
+            egress: OnceCell::new(),
         };
         let Some(call) = event.tool_call() else { return Ok(files) };
         let named: Vec<(String, Option<Access>)> = match shell_line(tool, &call.tool, &call.args, settings.case) {

@@ -166,6 +166,15 @@ impl<'e> View<'e> {
                     })
                     .unwrap_or_default(),
             ),
+            (Field::Egress, _) if self.event.tool_call().is_none() => Val::Missing,
+            (Field::Egress, _) => Val::List(
+                self.files
+                    .egress
+                    .get_or_init(|| self.egress())
+                    .iter()
+                    .map(|host| Val::Str(Cow::Borrowed(host.as_str())))
+                    .collect(),
+            ),
             (Field::Access, _) => match self.access {
                 Some(Access::Use) => Val::Str(Cow::Borrowed("use")),
                 Some(Access::Read) => Val::Str(Cow::Borrowed("read")),
@@ -410,6 +419,50 @@ impl<'e> View<'e> {
         Ok(out)
     }
 }
+
+impl View<'_> {
+    /// The hosts the call sends to: its command line's, a fetch tool's URL's, and every URL in
+    /// an MCP tool's arguments (at any depth: `{"options": {"callback": "https://…"}}`).
+    fn egress(&self) -> Vec<String> {
+        let mut hosts =
+            self.files.shell.as_ref().map(|shell| crate::shell::egress(&shell.line.commands)).unwrap_or_default();
+        let mut add = |host: String| {
+            if !hosts.contains(&host) {
+                hosts.push(host);
+            }
+        };
+        if mcp_parts(self.tool()).is_some() {
+            let mut stack: Vec<(&Json, usize)> = self.args.values().map(|value| (value, 0)).collect();
+            let mut seen = 0usize;
+            while let Some((value, depth)) = stack.pop() {
+                seen += 1;
+                if seen > MAX_EGRESS_VALUES || depth > MAX_EGRESS_DEPTH {
+                    break;
+                }
+                match value {
+                    Json::String(text) => hosts_of(text).into_iter().for_each(&mut add),
+                    Json::Array(items) => stack.extend(items.iter().map(|item| (item, depth + 1))),
+                    Json::Object(map) => stack.extend(map.values().map(|item| (item, depth + 1))),
+                    _ => {}
+                }
+            }
+        } else if self.resolved().kind() != Kind::Shell {
+            if let Some(url) = self.semantic(Semantic::Url).text() {
+                hosts_of(&url).into_iter().for_each(&mut add);
+            }
+        }
+        hosts.iter_mut().for_each(|host| {
+            if let Some(bare) = host.strip_prefix('[').and_then(|host| host.strip_suffix(']')) {
+                *host = bare.to_string();
+            }
+        });
+        hosts
+    }
+}
+
+/// The most values and the deepest nesting of an MCP call's arguments searched for URLs.
+const MAX_EGRESS_VALUES: usize = 4_096;
+const MAX_EGRESS_DEPTH: usize = 32;
 
 /// The hosts a URL argument names, as an HTTP client reads them (WHATWG URL parsing: lower
 /// case, punycode, no port or credentials): the URL's own, or, for a text that is not one URL

@@ -66,26 +66,40 @@ const COMMON_VARIABLES: &[&str] = &[
     "OPTIND",
 ];
 
-/// The names of the environment variables `words` expand (`$NAME`, `${NAME…}`), each once: names
-/// in upper case, as the environment's are by convention (`$f` of a loop is the shell's own),
-/// but the positional and special parameters and [`COMMON_VARIABLES`].
-fn expanded_variables<'w>(words: impl Iterator<Item = &'w String>) -> Vec<String> {
+/// At most this many variables are reported for one command's words (each is a `printenv`
+/// command of its own); past them, what else it reads is unread.
+const MAX_VARIABLES: usize = 32;
+
+/// The names of the environment variables `texts` expand (`$NAME`, `${NAME…}`, `${!NAME}`),
+/// each once: names in upper case or with an underscore, as the environment's are by convention
+/// (`$f` of a loop is the shell's own), but the positional and special parameters (`$$` is the
+/// process's id) and [`COMMON_VARIABLES`]. `Err` past [`MAX_VARIABLES`]. (A `$` inside single
+/// quotes is read too: the words no longer say how they were quoted, and reading more errs on
+/// the side of asking.)
+fn expanded_variables<'w>(texts: impl Iterator<Item = &'w String>) -> Result<Vec<String>, Vec<String>> {
     let mut names: Vec<String> = Vec::new();
-    for word in words.filter(|word| word.contains('$')) {
-        let mut rest = word.as_str();
+    for text in texts.filter(|text| text.contains('$')) {
+        let mut rest = text.as_str();
         while let Some(at) = rest.find('$') {
             rest = rest.get(at + 1..).unwrap_or_default();
-            let braced = rest.strip_prefix('{').unwrap_or(rest);
+            if let Some(after) = rest.strip_prefix('$') {
+                rest = after;
+                continue;
+            }
+            let braced = rest.strip_prefix('{').map_or(rest, |inner| inner.strip_prefix(['!', '#']).unwrap_or(inner));
             let end = braced.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(braced.len());
             let name = braced.get(..end).unwrap_or_default();
             let plain = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-                && !name.chars().any(|c| c.is_ascii_lowercase());
+                && (name.contains('_') || !name.chars().any(|c| c.is_ascii_lowercase()));
             if plain && !COMMON_VARIABLES.contains(&name) && !names.iter().any(|known| known == name) {
+                if names.len() >= MAX_VARIABLES {
+                    return Err(names);
+                }
                 names.push(name.to_string());
             }
         }
     }
-    names
+    Ok(names)
 }
 
 /// The variables a shell builtin or `ps` prints (`Some(empty)`: all of them): `set` alone,
@@ -97,8 +111,10 @@ fn environment_read(program: &str, args: &[String]) -> Option<Vec<String>> {
     match program {
         "set" if args.is_empty() => Some(Vec::new()),
         "export" if names.is_empty() && options.iter().all(|option| option.as_str() == "-p") => Some(Vec::new()),
+        // `declare -x NAME` exports NAME and prints nothing; `-p NAME` prints it.
         "declare" | "typeset"
             if !options.is_empty()
+                && (names.is_empty() || options.iter().any(|option| option.contains('p')))
                 && options
                     .iter()
                     .all(|option| option.len() > 1 && option.chars().skip(1).all(|c| "px".contains(c)))
@@ -107,7 +123,11 @@ fn environment_read(program: &str, args: &[String]) -> Option<Vec<String>> {
             Some(names.into_iter().cloned().collect())
         }
         "declare" | "typeset" if args.is_empty() => Some(Vec::new()),
-        "ps" => args.first().filter(|first| !first.starts_with('-') && first.contains('e')).map(|_| Vec::new()),
+        // BSD `ps`'s options need no dash (`ps eww`, `ps aux e`, `ps -p 1 eww`).
+        "ps" => args
+            .iter()
+            .any(|word| !word.starts_with('-') && word.chars().all(|c| c.is_ascii_alphabetic()) && word.contains('e'))
+            .then(Vec::new),
         _ => None,
     }
 }
@@ -151,6 +171,19 @@ impl Walker {
             piped_words.extend(script.split_whitespace().map(str::to_string));
         }
         loop {
+            // `time X=1 rm -rf ~`, `sudo X=1 cmd`: assignments after a wrapper are the command's
+            // environment, as before the program (`env X=1 cmd`).
+            let assigned = words.iter().take_while(|word| scan::is_assignment(word)).count();
+            if !self.unexpanded && assigned > 0 && assigned < words.len() {
+                let own: Vec<String> = words.drain(..assigned).collect();
+                let assignments: Vec<(String, String)> = own
+                    .iter()
+                    .filter_map(|word| word.split_once('=').map(|(name, value)| (name.to_string(), value.to_string())))
+                    .collect();
+                self.command_variables(&assignments, ctx);
+                self.record("env", &own, &via, &inputs);
+                continue;
+            }
             let Some(name) = words.first().map(|first| self.name(first)) else { return };
             // `/bin/r? -rf ~`: a program named by a glob is every program of the tables it
             // matches; one it cannot be matched to is unread.
@@ -290,20 +323,28 @@ impl Walker {
         }
         // `set`, `export -p`, `declare -x`, `ps e`: the environment printed, as `printenv` does.
         if let Some(names) = environment_read(&program, &args) {
-            self.environment(&names, &[via.as_slice(), std::slice::from_ref(&program)].concat(), &inputs);
+            let reader = [via.as_slice(), std::slice::from_ref(&program)].concat();
+            match names.is_empty() {
+                true => self.environment(&[], &reader, &inputs),
+                false => names.iter().for_each(|name| self.environment(std::slice::from_ref(name), &reader, &inputs)),
+            }
         }
         // `echo $GITHUB_TOKEN`, `curl -d "t=${TOKEN}" …`: the variables its words expand, which
         // the line does not set (those it sets are expanded already). Words that reached no
         // shell (an argv array) expand nothing.
+        // A heredoc or here-string the command reads expands them too (`nc h 9 <<< "$TOKEN"`).
         if !self.unexpanded {
-            let mut names = expanded_variables(words.iter());
-            names.retain(|name| {
-                super::expand::settings(&self.line, name).is_empty()
-                    && !self.line.contains(&format!("{{{name}:="))
-                    && !self.line.contains(&format!("{{{name}="))
-            });
-            if !names.is_empty() {
-                self.environment(&names, &[via.as_slice(), std::slice::from_ref(&program)].concat(), &inputs);
+            let reader = [via.as_slice(), std::slice::from_ref(&program)].concat();
+            let names = match expanded_variables(words.iter().chain(stdin_script.iter())) {
+                Ok(names) => names,
+                Err(names) => {
+                    let reason = format!("{program} expanding more than {MAX_VARIABLES} variables");
+                    self.out.unread(unread::BOUND, &reason);
+                    names
+                }
+            };
+            for name in names {
+                self.environment(std::slice::from_ref(&name), &reader, &inputs);
             }
         }
         // `alias r='rm -rf'`: defined for later commands, and its text read now.

