@@ -1105,6 +1105,10 @@ impl<'a> Reader<'a> {
 
     /// Whether an expression is a dictionary of names: `globals()`, `locals()`, `vars(…)`,
     /// `X.__dict__`.
+    fn names_environment(&self, expr: &'a Expr) -> bool {
+        matches!(self.qualified(expr, 0).as_deref(), Some("os.environ" | "os.environb"))
+    }
+
     fn names_dictionary(&self, expr: &'a Expr) -> bool {
         match expr {
             Expr::Call(call) => {
@@ -1428,11 +1432,19 @@ impl<'a> Visitor<'a> for Reader<'a> {
                 // The callee is read as the call; what it is called on, and the arguments, as
                 // expressions of their own.
                 match &*call.func {
+                    // (`os.environ.get(…)` reads what the call says, not the whole environment.)
+                    Expr::Attribute(attribute) if self.names_environment(&attribute.value) => {}
                     Expr::Attribute(attribute) => self.visit_expr(&attribute.value),
                     Expr::Name(_) => {}
                     func => self.visit_expr(func),
                 }
                 self.visit_arguments(&call.arguments);
+                return;
+            }
+            // `print(os.environ)`, `dict(os.environ)`, `{**os.environ}`: the whole environment as
+            // a value.
+            Expr::Name(_) | Expr::Attribute(_) if self.names_environment(expr) => {
+                self.out.push(Run::Argv(vec!["printenv".to_string()]));
                 return;
             }
             // `os.environ["AWS_SECRET_ACCESS_KEY"]`: an environment read; assigned, a write.
@@ -1572,6 +1584,13 @@ mod tests {
             [argv(&["printenv", "AWS_SECRET_ACCESS_KEY"])]
         );
         assert_eq!(commands("import os; os.getenv('TOKEN')"), [argv(&["printenv", "TOKEN"])]);
+        // The whole environment as a value; a method of it reads what the call says.
+        for code in
+            ["import os; print(os.environ)", "import os; print(dict(os.environ))", "import os; x = {**os.environ}"]
+        {
+            assert!(commands(code).contains(&argv(&["printenv"])), "{code}");
+        }
+        assert_eq!(commands("import os; os.environ.get('HOME')"), [argv(&["printenv", "HOME"])]);
         assert_eq!(
             commands("from urllib.request import urlopen; urlopen('https://x.example')"),
             [argv(&["curl", "--", "https://x.example"])]
