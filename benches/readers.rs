@@ -1,7 +1,7 @@
 //! What reading a line costs with the shipped baseline: shell lines that run no other language,
 //! and one-liners of about 1 KB in Python, Node, Perl and Ruby. Each decision is timed on its
 //! own, from the request's JSON, over many rounds; prints p50 and p99 per kind. It uses only the
-//! public API, so `benches/compare-readers.sh REV` builds this same file at an older commit and
+//! public API, so `benches/compare.sh readers REV` builds this same file at an older commit and
 //! runs both in one run, alternating, for ratios. Run: `cargo bench --bench readers`.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
