@@ -151,7 +151,17 @@ impl<'e> Files<'e> {
                     (_, None) => Some(Access::Write),
                     _ => None,
                 };
-                let raw = raw_paths(tool, &call.args);
+                let mut raw = raw_paths(tool, &call.args);
+                // An MCP tool no table knows: every argument, at any depth, spelled as a path
+                // (`{"options": {"inputs": [{"sourcePath": "~/.aws/credentials"}]}}`, a
+                // `file:` URL) names a file, as its `path` would.
+                if tool.kind() == Kind::Mcp && tool.tool().is_none() {
+                    for nested in nested_paths(&call.args) {
+                        if !raw.contains(&nested) {
+                            raw.push(nested);
+                        }
+                    }
+                }
                 if raw.is_empty() && tool.kind() == Kind::Write && tool.tool().is_some() {
                     return Err(super::EvalError::NoFile { tool: call.tool.clone() });
                 }
@@ -592,6 +602,79 @@ fn command_arg<'a>(tool: Resolved, args: &'a Map<String, Json>) -> Option<Comman
 }
 
 /// The path texts a call names, as sent.
+/// The most values and the deepest nesting of an MCP call's arguments searched for paths, and
+/// the most paths taken from them.
+const MAX_NESTED_VALUES: usize = 4_096;
+const MAX_NESTED_DEPTH: usize = 32;
+const MAX_NESTED_PATHS: usize = 64;
+
+/// The top-level directories an absolute path of this machine starts with (`/serde-rs/serde`, a
+/// library's id, and `/v1/users`, an API's path, are not files).
+const ROOTS: &[&str] = &[
+    "etc",
+    "home",
+    "Users",
+    "root",
+    "tmp",
+    "var",
+    "usr",
+    "opt",
+    "srv",
+    "mnt",
+    "media",
+    "Volumes",
+    "Library",
+    "System",
+    "Applications",
+    "private",
+    "proc",
+    "sys",
+    "dev",
+    "bin",
+    "sbin",
+    "lib",
+    "lib64",
+    "boot",
+    "nix",
+    "snap",
+];
+
+/// The strings of `args`, at any depth, that are spelled as a path of this machine: absolute
+/// under one of [`ROOTS`] (`/etc/x`), in a home (`~/.ssh/id_rsa`, `$HOME/x`), or a `file:`
+/// URL's path. A string with a blank in it is text, not a path.
+fn nested_paths(args: &Map<String, Json>) -> Vec<String> {
+    let mut paths: Vec<String> = Vec::new();
+    let mut stack: Vec<(&Json, usize)> = args.values().map(|value| (value, 0)).collect();
+    let mut seen = 0usize;
+    while let Some((value, depth)) = stack.pop() {
+        seen += 1;
+        if seen > MAX_NESTED_VALUES || depth > MAX_NESTED_DEPTH || paths.len() >= MAX_NESTED_PATHS {
+            break;
+        }
+        match value {
+            Json::String(text) => {
+                let path = text.strip_prefix("file://").or_else(|| text.strip_prefix("file:")).unwrap_or(text);
+                let rooted = path.strip_prefix('/').is_some_and(|rest| {
+                    let top = rest.split('/').next().unwrap_or_default();
+                    ROOTS.contains(&top)
+                });
+                let spelled = rooted || path.starts_with("~/") || path == "~" || path.starts_with("$HOME/");
+                if spelled
+                    && !path.contains(char::is_whitespace)
+                    && path.len() <= 4_096
+                    && !paths.iter().any(|p| p == path)
+                {
+                    paths.push(path.to_string());
+                }
+            }
+            Json::Array(items) => stack.extend(items.iter().map(|item| (item, depth + 1))),
+            Json::Object(map) => stack.extend(map.values().map(|item| (item, depth + 1))),
+            _ => {}
+        }
+    }
+    paths
+}
+
 fn raw_paths(tool: Resolved, args: &Map<String, Json>) -> Vec<String> {
     match tool.source(Semantic::Path) {
         None => Vec::new(),
