@@ -12,9 +12,10 @@ fn is_glob(name: &str) -> bool {
     name != "[" && name != "[[" && !name.starts_with(['$', '`']) && name.contains(['*', '?', '['])
 }
 
-/// The commands an `-o` option of ssh, scp or sftp gives OpenSSH to run locally
-/// (`ProxyCommand`, `LocalCommand`, `KnownHostsCommand`, `RemoteCommand` is the other host's):
-/// `-o Name=value`, `-o 'Name value'`, names in any case.
+/// The commands ssh, scp, sftp and rsync run here: an `-o` option's (`ProxyCommand`,
+/// `LocalCommand`, `KnownHostsCommand`; `RemoteCommand` is the other host's), `-o Name=value` or
+/// `-o 'Name value'` with names in any case; and the program run in ssh's place (`scp -S`, `sftp
+/// -S`, `rsync -e`/`--rsh`).
 fn ssh_commands(program: &str, parsed: &Options) -> Vec<String> {
     const LOCAL: [&str; 3] = ["proxycommand", "localcommand", "knownhostscommand"];
     let options = parsed.values.iter().filter(|(option, _)| option == "o").filter_map(|(_, value)| {
