@@ -439,6 +439,8 @@ pub(super) fn runs(program: &str, code: &str) -> Vec<Run> {
             }
         }
     }
+    // (Inside a call's literal, `ENV` is that text's: `system("awk '…ENVIRON…'")`.)
+    found.extend(environment(code));
     found.retain(|(at, _)| !literals.iter().any(|literal| literal.start < *at && *at < literal.end));
     if language.backticks {
         // `` `LINE` ``: every other backtick opens one.
@@ -455,6 +457,39 @@ pub(super) fn runs(program: &str, code: &str) -> Vec<Run> {
     }
     found.sort_by_key(|(at, _)| *at);
     found.into_iter().map(|(_, run)| run).collect()
+}
+
+/// What the code reads of the environment, as `printenv NAME` or `printenv` for all of it, in
+/// the lexical languages' spellings: Perl's `$ENV{NAME}` and `%ENV`, Ruby's `ENV["NAME"]`,
+/// `ENV.fetch("NAME")` and `ENV` otherwise, PHP's `getenv("NAME")`, `getenv()`, `$_ENV["NAME"]`
+/// and `$_ENV`, awk's `ENVIRON["NAME"]` and `ENVIRON`, Lua's `os.getenv("NAME")`.
+fn environment(code: &str) -> Vec<(usize, Run)> {
+    static NAMED: OnceLock<Option<Regex>> = OnceLock::new();
+    static WHOLE: OnceLock<Option<Regex>> = OnceLock::new();
+    let named = NAMED.get_or_init(|| {
+        Regex::new(
+            r#"\$ENV\s*\{\s*['"]?(\w+)['"]?\s*\}|\bENV\s*(?:\[|\.fetch\s*\(?)\s*['"](\w+)['"]|\bgetenv\s*\(\s*['"](\w+)['"]|\$_ENV\s*\[\s*['"](\w+)['"]|\bENVIRON\s*\[\s*"(\w+)""#,
+        )
+        .ok()
+    });
+    let whole = WHOLE.get_or_init(|| Regex::new(r"%ENV\b|\$_ENV\b|\bENVIRON\b|\bENV\b|\bgetenv\s*\(\s*\)").ok());
+    let mut found: Vec<(usize, Run)> = Vec::new();
+    let mut spans: Vec<std::ops::Range<usize>> = Vec::new();
+    for captures in named.iter().flat_map(|named| named.captures_iter(code)) {
+        let (Some(all), Some(name)) = (captures.get(0), captures.iter().skip(1).flatten().next()) else { continue };
+        spans.push(all.range());
+        found.push((all.start(), Run::Argv(vec!["printenv".to_string(), name.as_str().to_string()])));
+    }
+    for matched in whole.iter().flat_map(|whole| whole.find_iter(code)) {
+        // (Inside a named reading, or Perl's `$ENV{…}`, it is that reading.)
+        let within = spans.iter().any(|span| span.start <= matched.start() && matched.start() < span.end);
+        let perl_element = code.get(..matched.start()).is_some_and(|before| before.ends_with('$'))
+            && code.get(matched.end()..).is_some_and(|after| after.trim_start().starts_with('{'));
+        if !within && !perl_element {
+            found.push((matched.start(), Run::Argv(vec!["printenv".to_string()])));
+        }
+    }
+    found
 }
 
 /// awk's pipes: `"CMD" | getline` runs `CMD` and reads its output; `print … | "CMD"` runs `CMD`
@@ -907,6 +942,29 @@ mod tests {
         runs(program, code)
     }
 
+    #[test]
+    fn the_environment_is_read_in_every_lexical_language() {
+        let env = |name: &str| Run::Argv(vec!["printenv".to_string(), name.to_string()]);
+        let all = Run::Argv(vec!["printenv".to_string()]);
+        for (program, code, expected) in [
+            ("perl", "print $ENV{GITHUB_TOKEN}", vec![env("GITHUB_TOKEN")]),
+            ("perl", "print $ENV{'GITHUB_TOKEN'}", vec![env("GITHUB_TOKEN")]),
+            ("perl", "print %ENV", vec![all.clone()]),
+            ("ruby", "puts ENV[\"GITHUB_TOKEN\"]", vec![env("GITHUB_TOKEN")]),
+            ("ruby", "puts ENV.fetch('NPM_TOKEN')", vec![env("NPM_TOKEN")]),
+            ("ruby", "p ENV.to_h", vec![all.clone()]),
+            ("php", "echo getenv(\"GITHUB_TOKEN\");", vec![env("GITHUB_TOKEN")]),
+            ("php", "print_r(getenv());", vec![all.clone()]),
+            ("php", "echo $_ENV['API_KEY'];", vec![env("API_KEY")]),
+            ("awk", "BEGIN { print ENVIRON[\"GITHUB_TOKEN\"] }", vec![env("GITHUB_TOKEN")]),
+            ("awk", "BEGIN { for (k in ENVIRON) print k, ENVIRON[k] }", vec![all.clone(), all.clone()]),
+            ("lua", "print(os.getenv(\"GITHUB_TOKEN\"))", vec![env("GITHUB_TOKEN")]),
+            ("perl", "print 1", vec![]),
+        ] {
+            assert_eq!(lines(program, code), expected, "{program} {code}");
+        }
+    }
+
     fn line(text: &str) -> Run {
         Run::Line(text.to_string())
     }
@@ -1039,7 +1097,10 @@ mod tests {
             lines("ruby", "require 'fileutils'; FileUtils.rm_rf(Dir.home)"),
             vec![argv_of(&["rm", "-r", "--", "~"])]
         );
-        assert_eq!(lines("perl", "use File::Path; rmtree($ENV{HOME})"), vec![argv_of(&["rm", "-r", "--", "~"])]);
+        assert_eq!(
+            lines("perl", "use File::Path; rmtree($ENV{HOME})"),
+            vec![argv_of(&["rm", "-r", "--", "~"]), argv_of(&["printenv", "HOME"])]
+        );
     }
 
     #[test]
