@@ -602,11 +602,32 @@ fn command_arg<'a>(tool: Resolved, args: &'a Map<String, Json>) -> Option<Comman
 }
 
 /// The path texts a call names, as sent.
-/// The most values and the deepest nesting of an MCP call's arguments searched for paths, and
-/// the most paths taken from them.
+/// The most values and the deepest nesting of an MCP call's arguments searched for paths or
+/// URLs ([`nested_strings`]), and the most paths taken from them.
 const MAX_NESTED_VALUES: usize = 4_096;
 const MAX_NESTED_DEPTH: usize = 32;
 const MAX_NESTED_PATHS: usize = 64;
+
+/// The strings of an MCP call's arguments at any depth (`{"options": {"inputs": [{"sourcePath":
+/// "…"}]}}`), within [`MAX_NESTED_VALUES`] values and [`MAX_NESTED_DEPTH`] levels.
+pub(crate) fn nested_strings(args: &Map<String, Json>) -> Vec<&str> {
+    let mut strings: Vec<&str> = Vec::new();
+    let mut stack: Vec<(&Json, usize)> = args.values().map(|value| (value, 0)).collect();
+    let mut seen = 0usize;
+    while let Some((value, depth)) = stack.pop() {
+        seen += 1;
+        if seen > MAX_NESTED_VALUES || depth > MAX_NESTED_DEPTH {
+            break;
+        }
+        match value {
+            Json::String(text) => strings.push(text),
+            Json::Array(items) => stack.extend(items.iter().map(|item| (item, depth + 1))),
+            Json::Object(map) => stack.extend(map.values().map(|item| (item, depth + 1))),
+            _ => {}
+        }
+    }
+    strings
+}
 
 /// The top-level directories an absolute path of this machine starts with (`/serde-rs/serde`, a
 /// library's id, and `/v1/users`, an API's path, are not files).
@@ -644,32 +665,18 @@ const ROOTS: &[&str] = &[
 /// URL's path. A string with a blank in it is text, not a path.
 fn nested_paths(args: &Map<String, Json>) -> Vec<String> {
     let mut paths: Vec<String> = Vec::new();
-    let mut stack: Vec<(&Json, usize)> = args.values().map(|value| (value, 0)).collect();
-    let mut seen = 0usize;
-    while let Some((value, depth)) = stack.pop() {
-        seen += 1;
-        if seen > MAX_NESTED_VALUES || depth > MAX_NESTED_DEPTH || paths.len() >= MAX_NESTED_PATHS {
-            break;
-        }
-        match value {
-            Json::String(text) => {
-                let path = text.strip_prefix("file://").or_else(|| text.strip_prefix("file:")).unwrap_or(text);
-                let rooted = path.strip_prefix('/').is_some_and(|rest| {
-                    let top = rest.split('/').next().unwrap_or_default();
-                    ROOTS.contains(&top)
-                });
-                let spelled = rooted || path.starts_with("~/") || path == "~" || path.starts_with("$HOME/");
-                if spelled
-                    && !path.contains(char::is_whitespace)
-                    && path.len() <= 4_096
-                    && !paths.iter().any(|p| p == path)
-                {
-                    paths.push(path.to_string());
-                }
+    for text in nested_strings(args) {
+        let path = text.strip_prefix("file://").or_else(|| text.strip_prefix("file:")).unwrap_or(text);
+        let rooted = path.strip_prefix('/').is_some_and(|rest| {
+            let top = rest.split('/').next().unwrap_or_default();
+            ROOTS.contains(&top)
+        });
+        let spelled = rooted || path.starts_with("~/") || path == "~" || path.starts_with("$HOME/");
+        if spelled && !path.contains(char::is_whitespace) && path.len() <= 4_096 && !paths.iter().any(|p| p == path) {
+            paths.push(path.to_string());
+            if paths.len() >= MAX_NESTED_PATHS {
+                break;
             }
-            Json::Array(items) => stack.extend(items.iter().map(|item| (item, depth + 1))),
-            Json::Object(map) => stack.extend(map.values().map(|item| (item, depth + 1))),
-            _ => {}
         }
     }
     paths

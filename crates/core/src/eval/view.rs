@@ -432,19 +432,8 @@ impl View<'_> {
             }
         };
         if mcp_parts(self.tool()).is_some() {
-            let mut stack: Vec<(&Json, usize)> = self.args.values().map(|value| (value, 0)).collect();
-            let mut seen = 0usize;
-            while let Some((value, depth)) = stack.pop() {
-                seen += 1;
-                if seen > MAX_EGRESS_VALUES || depth > MAX_EGRESS_DEPTH {
-                    break;
-                }
-                match value {
-                    Json::String(text) => hosts_of(text).into_iter().for_each(&mut add),
-                    Json::Array(items) => stack.extend(items.iter().map(|item| (item, depth + 1))),
-                    Json::Object(map) => stack.extend(map.values().map(|item| (item, depth + 1))),
-                    _ => {}
-                }
+            for text in super::files::nested_strings(&self.args) {
+                hosts_of(text).into_iter().for_each(&mut add);
             }
         } else if self.resolved().kind() != Kind::Shell {
             if let Some(url) = self.semantic(Semantic::Url).text() {
@@ -459,10 +448,6 @@ impl View<'_> {
         hosts
     }
 }
-
-/// The most values and the deepest nesting of an MCP call's arguments searched for URLs.
-const MAX_EGRESS_VALUES: usize = 4_096;
-const MAX_EGRESS_DEPTH: usize = 32;
 
 /// The hosts a URL argument names, as an HTTP client reads them (WHATWG URL parsing: lower
 /// case, punycode, no port or credentials): the URL's own, or, for a text that is not one URL
