@@ -322,29 +322,35 @@ impl Walker {
                 parsed.flags.push(super::options::NOEXEC.to_string());
             }
         }
-        // `set`, `export -p`, `declare -x`, `ps e`: the environment printed, as `printenv` does.
-        if let Some(names) = environment_read(&program, &args) {
-            let reader = [via.as_slice(), std::slice::from_ref(&program)].concat();
-            match names.is_empty() {
-                true => self.environment(&[], &reader, &inputs),
-                false => names.iter().for_each(|name| self.environment(std::slice::from_ref(name), &reader, &inputs)),
-            }
-        }
+        // `set`, `export -p`, `declare -x`, `ps e`: the environment printed, as `printenv` does
+        // (`Some(empty)`: all of it).
+        let printed = environment_read(&program, &args);
         // `echo $GITHUB_TOKEN`, `curl -d "t=${TOKEN}" …`: the variables its words expand, which
         // the line does not set (those it sets are expanded already). Words that reached no
         // shell (an argv array) expand nothing.
         // A heredoc or here-string the command reads expands them too (`nc h 9 <<< "$TOKEN"`).
-        if !self.unexpanded {
-            let reader = [via.as_slice(), std::slice::from_ref(&program)].concat();
-            let names = match expanded_variables(words.iter().chain(stdin_script.iter())) {
+        let expanded = match self.unexpanded {
+            true => Vec::new(),
+            false => match expanded_variables(words.iter().chain(stdin_script.iter())) {
                 Ok(names) => names,
                 Err(names) => {
                     let reason = format!("{program} expanding more than {MAX_VARIABLES} variables");
                     self.out.unread(unread::BOUND, &reason);
                     names
                 }
-            };
-            for name in names {
+            },
+        };
+        // (The reader's `via` is built only for a command that reads any: most read none.)
+        if printed.is_some() || !expanded.is_empty() {
+            let reader = [via.as_slice(), std::slice::from_ref(&program)].concat();
+            match printed {
+                Some(names) if names.is_empty() => self.environment(&[], &reader, &inputs),
+                Some(names) => {
+                    names.iter().for_each(|name| self.environment(std::slice::from_ref(name), &reader, &inputs))
+                }
+                None => {}
+            }
+            for name in expanded {
                 self.environment(std::slice::from_ref(&name), &reader, &inputs);
             }
         }
