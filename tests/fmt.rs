@@ -26,6 +26,8 @@ impl Choices for Rng {
 struct Generator {
     rng: Rng,
     lists: Vec<String>,
+    /// The `let` regexes defined so far.
+    regexes: Vec<String>,
     comments: usize,
 }
 
@@ -61,6 +63,10 @@ impl Generator {
                     3 if !self.lists.is_empty() => {
                         let list = self.lists[self.rng.below(self.lists.len())].clone();
                         format!("{field} not in {list}")
+                    }
+                    4 if !self.regexes.is_empty() && self.rng.chance(50) => {
+                        let regex = self.regexes[self.rng.below(self.regexes.len())].clone();
+                        format!("{field}{ws}matches{ws}{regex}")
                     }
                     4 => format!("{field} matches /a+\\/b#c/i"),
                     5 => format!("{field} like {}", self.rng.pick(&["\"*.rs\"", "[\"a/**\", \"b\"]"])),
@@ -114,6 +120,12 @@ impl Generator {
             text.push_str("# header\n\n");
         }
         for index in 0..1 + self.rng.below(7) {
+            if self.rng.chance(10) {
+                let name = format!("regex{index}");
+                text.push_str(&format!("let {name}{}={}/x#[a]+\\/y/i\n", self.ws(), self.ws()));
+                self.regexes.push(name);
+                continue;
+            }
             if self.rng.chance(25) {
                 let name = format!("list{index}");
                 text.push_str(&format!("let {name} ={}[{}, {}]\n", self.ws(), self.string(), self.string()));
@@ -184,7 +196,7 @@ fn formatting_is_idempotent_keeps_comments_and_keeps_the_rules() {
     };
     let wrapped = std::cell::Cell::new(0);
     proptest!(config, |(tape in proptest::collection::vec(any::<u32>(), 0..600))| {
-        let mut generator = Generator { rng: crate::support::Tape::new(tape), lists: Vec::new(), comments: 0 };
+        let mut generator = Generator { rng: crate::support::Tape::new(tape), lists: Vec::new(), regexes: Vec::new(), comments: 0 };
         let source = generator.file();
         let original = meaning(&source)
             .unwrap_or_else(|error| panic!("the generator made an invalid file:\n{source}\n{error}"));

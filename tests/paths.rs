@@ -110,6 +110,8 @@ fn case_insensitive_hosts_match_every_case() {
         rule fold pre_tool_use when path matches /^keys\// => deny "fold"
         rule long-s pre_tool_use when path == "secrets.txt" => deny "long s"
         rule sharp-s pre_tool_use when path matches /straße\.conf$/ => deny "sharp s"
+        let dumps = /^dumps\/.*\.SQL$/
+        rule named pre_tool_use when path matches dumps => deny "named"
     "#;
     let insensitive = PathSettings::default().with_case(PathCase::Insensitive);
     let sensitive = PathSettings::default().with_case(PathCase::Sensitive);
@@ -127,6 +129,8 @@ fn case_insensitive_hosts_match_every_case() {
         ("\u{17F}ecrets.txt", "long-s"),
         // Folding turns `ß` into `ss`; the regex, matched with `i`, still sees `ß`.
         ("STRAßE.conf", "sharp-s"),
+        // A `let` regex is compiled for each field it tests: a path's folds case.
+        ("DUMPS/a.sql", "named"),
     ] {
         let call = event(serde_json::json!({"event": "pre_tool_use", "tool": "Write", "cwd": "/Repo",
             "args": {"file_path": format!("/REPO/{file}")}}));
@@ -431,4 +435,36 @@ fn some_generated_rules_fire() {
         }
     }
     assert!(fired > 500, "only {fired} of 2000 events fired a rule");
+}
+
+/// `in` and `not in` compare a host field's hosts as hosts: `*.` names, addresses and networks,
+/// in the policy and in its bundle alike; `not in` holds when some host is outside the list.
+#[test]
+fn host_lists_hold_names_subdomains_and_networks() {
+    let rules = r#"
+        let known = ["GitHub.com", "*.example.org", "10.0.0.0/8", "fd00::/8", "192.0.2.7"]
+        rule unknown pre_tool_use when egress not in known => ask "unknown"
+        rule known pre_tool_use when egress in known => context "known"
+    "#;
+    let policy = Policy::from_source("hosts.rules", rules).unwrap();
+    let bundled = Policy::from_bundle_bytes(&policy.to_bundle()).unwrap();
+    for (command, matched) in [
+        ("curl https://github.com/x", &["known"][..]),
+        ("curl https://api.example.org/x", &["known"]),
+        ("curl https://example.org/x", &["unknown"]),
+        ("curl http://10.9.8.7/", &["known"]),
+        ("curl http://0x0a000001/", &["known"]),
+        ("curl http://11.0.0.1/", &["unknown"]),
+        ("curl http://[fd00::1]/", &["known"]),
+        ("curl http://192.0.2.8/", &["unknown"]),
+        ("curl https://github.com/x https://evil.example/", &["unknown", "known"]),
+        ("git status", &[]),
+    ] {
+        let call = event(serde_json::json!({"event": "pre_tool_use", "tool": "Bash", "cwd": "/repo",
+            "args": {"command": command}}));
+        for policy in [&policy, &bundled] {
+            let result = policy.evaluate(&call).unwrap();
+            assert_eq!(result.matched, matched, "{command}");
+        }
+    }
 }

@@ -17,8 +17,8 @@
 use crate::diagnostic::Diagnostic;
 use crate::source::{FileId, SourceFile, Span};
 use crate::syntax::ast::{
-    ActionArg, ActionNode, Expr, ListDecl, ListOperand, Literal, Predicate, RuleDecl, RunsExpr, Subject, Test,
-    WaiverDecl,
+    ActionArg, ActionNode, Expr, LetValue, ListDecl, ListOperand, Literal, Predicate, RegexOperand, RuleDecl, RunsExpr,
+    Subject, Test, WaiverDecl,
 };
 use crate::syntax::{self, Rule as Grammar, RulesParser};
 use pest::Parser as _;
@@ -166,10 +166,13 @@ impl Printer<'_> {
 
     fn item(&self, item: &Item<'_>) -> String {
         match item {
-            Item::List(list) => {
-                let values: Vec<&str> = list.values.iter().map(|value| self.text(value.span())).collect();
-                let head = format!("let {} = ", list.name.text);
+            Item::List(ListDecl { name, value: LetValue::List(values), .. }) => {
+                let values: Vec<&str> = values.iter().map(|value| self.text(value.span())).collect();
+                let head = format!("let {} = ", name.text);
                 broken(&head, "[", &values, "]", "  ")
+            }
+            Item::List(ListDecl { name, value: LetValue::Regex(regex), .. }) => {
+                format!("let {} = {}", name.text, self.text(regex.span))
             }
             Item::Rule(rule) => self.rule(rule),
             Item::Waiver(waiver) => self.waiver(waiver),
@@ -268,7 +271,8 @@ impl Printer<'_> {
                 format!("{op} {}", value(literal))
             }
             Predicate::In { negated, list } => format!("{}in {}", if *negated { "not " } else { "" }, self.list(list)),
-            Predicate::Matches(regex) => format!("matches {}", self.text(regex.span)),
+            Predicate::Matches(RegexOperand::Inline(regex)) => format!("matches {}", self.text(regex.span)),
+            Predicate::Matches(RegexOperand::Named(name)) => format!("matches {}", name.text),
             Predicate::Like(list) => format!("like {}", self.list(list)),
             Predicate::Contains(literal) => format!("contains {}", value(literal)),
             Predicate::StartsWith(literal) => format!("starts_with {}", value(literal)),

@@ -443,7 +443,12 @@ fn completions(text: &str, at: usize) -> Vec<Value> {
                 .map(|event| item(event.name(), EVENT, "event", docs::event(event)))
                 .collect();
             items.push(item("rule", KEYWORD, "rule NAME", "Name the rule that follows: `rule no-rm-root`."));
-            items.push(item("let", KEYWORD, "let NAME = [\"…\", …]", "A named list, for `in` and `like`."));
+            items.push(item(
+                "let",
+                KEYWORD,
+                "let NAME = [\"…\", …]",
+                "A named list, for `in` and `like`; `let NAME = /…/`, a named regex, for `matches`.",
+            ));
             items.push(item(
                 "waive",
                 KEYWORD,

@@ -1,12 +1,12 @@
 //! Conditions: fields resolved, operand types checked, regexes and globs compiled.
 
-use super::Checker;
+use super::{Checker, LetInfo};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::ir::{self, Cond, Pred, Subject, Value};
 use crate::paths;
 use crate::pattern::Size;
 use crate::source::Span;
-use crate::syntax::ast::{CompareOp, Expr, ListOperand, Literal, Predicate, RegexLit, RunsExpr, Test};
+use crate::syntax::ast::{CompareOp, Expr, ListOperand, Literal, Predicate, RegexLit, RegexOperand, RunsExpr, Test};
 use crate::vocab::{EventKind, Field, FieldType};
 
 impl Checker<'_> {
@@ -142,6 +142,24 @@ impl Checker<'_> {
                 let value = self.literal(literal)?;
                 self.ordering(*ordering, value, ty, &subject_name, subject_span, literal.span())
             }
+            Predicate::In { negated, list } if matches!(subject, Subject::Field(field) if field.is_host()) => {
+                let values = self.list_values(list, ty, &subject_name)?;
+                let entries = values.iter().map(|value| match value {
+                    Value::Str(text) => text.clone(),
+                    other => other.to_string(),
+                });
+                match ir::HostSet::new(entries.collect()) {
+                    Ok(hosts) => Some(if *negated { Pred::NotInHosts(hosts) } else { Pred::InHosts(hosts) }),
+                    Err(error) => {
+                        self.report(
+                            Diagnostic::new(Code::TypeMismatch, list_span(list), error.to_string())
+                                .label(format!("`{subject_name}` holds hosts"))
+                                .help("write a name (`github.com`), `*.` and a name for its subdomains, an IP address, or a network (`10.0.0.0/8`)"),
+                        );
+                        None
+                    }
+                }
+            }
             Predicate::In { negated, list } => {
                 let values = self.list_values(list, ty, &subject_name)?;
                 let values = values.into_iter().map(normal).collect();
@@ -150,7 +168,10 @@ impl Checker<'_> {
             Predicate::Matches(regex) => {
                 self.require_text(ty, &subject_name, subject_span, "matches")?;
                 let folds = subject.field().folds_case();
-                self.regex(regex, folds).map(Pred::Matches)
+                match regex {
+                    RegexOperand::Inline(regex) => self.regex(regex, folds).map(Pred::Matches),
+                    RegexOperand::Named(ident) => self.named_regex(ident, folds).map(Pred::Matches),
+                }
             }
             Predicate::Like(list) => {
                 self.require_text(ty, &subject_name, subject_span, "like")?;
@@ -275,7 +296,22 @@ impl Checker<'_> {
     fn named_list(&mut self, ident: &crate::syntax::ast::Ident) -> Option<Vec<Value>> {
         if let Some(list) = self.lists.get_mut(&ident.text) {
             list.used = true;
-            return Some(list.values.clone());
+            let span = list.span;
+            return match &list.value {
+                LetInfo::List(values) => Some(values.clone()),
+                LetInfo::Regex(..) => {
+                    let diagnostic = Diagnostic::new(
+                        Code::TypeMismatch,
+                        ident.span,
+                        format!("`{}` is a regex, not a list", ident.text),
+                    )
+                    .label("a regex here")
+                    .secondary(span, "defined here")
+                    .help(format!("test text against it with `matches {}`", ident.text));
+                    self.report(diagnostic);
+                    None
+                }
+            };
         }
         let names: Vec<String> = self.lists.keys().cloned().collect();
         let diagnostic = Diagnostic::new(Code::UnknownList, ident.span, format!("unknown list `{}`", ident.text))
@@ -284,6 +320,45 @@ impl Checker<'_> {
             .suggest(&ident.text, names.iter().map(String::as_str));
         self.report(diagnostic);
         None
+    }
+
+    /// `matches NAME`: the `let` regex NAME, compiled for this field (`folds`: matched without
+    /// case, as a path is on macOS and Windows).
+    fn named_regex(&mut self, ident: &crate::syntax::ast::Ident, folds: bool) -> Option<ir::Regex> {
+        let Some(info) = self.lists.get_mut(&ident.text) else {
+            let names: Vec<String> = self
+                .lists
+                .iter()
+                .filter(|(_, info)| matches!(info.value, LetInfo::Regex(..)))
+                .map(|(name, _)| name.clone())
+                .collect();
+            let diagnostic = Diagnostic::new(Code::UnknownList, ident.span, format!("unknown regex `{}`", ident.text))
+                .label("no `let` defines this")
+                .help(format!("define it with `let {} = /…/`, or write the regex here", ident.text))
+                .suggest(&ident.text, names.iter().map(String::as_str));
+            self.report(diagnostic);
+            return None;
+        };
+        info.used = true;
+        let span = info.span;
+        match &info.value {
+            // Its declaration compiled it for text that keeps its case, and reported any error.
+            LetInfo::Regex(_, compiled) if !folds => compiled.clone(),
+            LetInfo::Regex(regex, Some(_)) => {
+                let regex = regex.clone();
+                self.regex(&regex, true)
+            }
+            LetInfo::Regex(_, None) => None,
+            LetInfo::List(_) => {
+                let diagnostic =
+                    Diagnostic::new(Code::TypeMismatch, ident.span, format!("`{}` is a list, not a regex", ident.text))
+                        .label("a list here")
+                        .secondary(span, "defined here")
+                        .help(format!("test membership with `in {0}`, or glob with `like {0}`", ident.text));
+                self.report(diagnostic);
+                None
+            }
+        }
     }
 
     fn require_text(&mut self, ty: FieldType, subject: &str, span: Span, op: &str) -> Option<()> {
@@ -446,4 +521,12 @@ fn fits(value: &Value, ty: FieldType) -> bool {
             | (Value::Num(_), FieldType::Num)
             | (Value::Bool(_), FieldType::Bool)
     )
+}
+
+/// Where a list operand is written: the inline list, or the `let` list's name at this use.
+fn list_span(list: &ListOperand) -> Span {
+    match list {
+        ListOperand::Inline(_, span) => *span,
+        ListOperand::Named(ident) => ident.span,
+    }
 }

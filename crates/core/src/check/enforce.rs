@@ -116,8 +116,12 @@ impl Checker<'_> {
                     Some(Predicate::In { list: ListOperand::Inline(literals, _), .. }) => literals.clone(),
                     Some(Predicate::In { list: ListOperand::Named(name), .. }) => {
                         // A `let` list's values, reported at the list's use.
-                        let Some(list) = self.lists.get(&name.text) else { return };
-                        let values = list.values.iter().filter_map(|value| match value {
+                        let Some(super::ListInfo { value: super::LetInfo::List(values), .. }) =
+                            self.lists.get(&name.text)
+                        else {
+                            return;
+                        };
+                        let values = values.iter().filter_map(|value| match value {
                             Value::Str(text) => Some((text.clone(), name.span)),
                             _ => None,
                         });

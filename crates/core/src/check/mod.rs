@@ -82,7 +82,11 @@ pub(crate) fn check(
     }
     if depth == Depth::Lint {
         diagnostics.extend(lint::unused_lists(
-            checker.lists.iter().filter(|(_, list)| !list.used).map(|(name, list)| (name.as_str(), list.span)),
+            checker
+                .lists
+                .iter()
+                .filter(|(_, list)| !list.used)
+                .map(|(name, list)| (name.as_str(), list.span, matches!(list.value, LetInfo::Regex(..)))),
         ));
         diagnostics.extend(lint::lint(&rules, &spans));
         diagnostics
@@ -94,12 +98,21 @@ pub(crate) fn check(
     Ok(Checked { rules, waivers, warnings: diagnostics })
 }
 
-/// A `let` list after checking.
+/// A `let` after checking.
 struct ListInfo {
-    values: Vec<ir::Value>,
+    value: LetInfo,
     span: Span,
     /// Whether some rule refers to it.
     used: bool,
+}
+
+/// What a `let` names, checked.
+enum LetInfo {
+    /// A list's values.
+    List(Vec<ir::Value>),
+    /// A regex as written, and compiled as it is matched against text that keeps its case
+    /// (`None`: it does not compile, which its declaration reported).
+    Regex(ast::RegexLit, Option<ir::Regex>),
 }
 
 struct Checker<'a> {
@@ -120,11 +133,33 @@ impl Checker<'_> {
     }
 
     fn declare_list(&mut self, list: &ast::ListDecl) {
+        let value = match &list.value {
+            ast::LetValue::List(literals) => LetInfo::List(self.declare_values(list, literals)),
+            // Checked here, so that a regex no rule uses yet is still one that compiles.
+            ast::LetValue::Regex(regex) => LetInfo::Regex(regex.clone(), self.regex(regex, false)),
+        };
+        if let Some(first) = self.lists.get(&list.name.text) {
+            let diagnostic = Diagnostic::new(
+                Code::DuplicateList,
+                list.name.span,
+                format!("the list `{}` is defined twice", list.name.text),
+            )
+            .label("defined again here")
+            .secondary(first.span, "first defined here")
+            .help("rename one of the lists, or merge their values");
+            self.report(diagnostic);
+            return;
+        }
+        self.lists.insert(list.name.text.clone(), ListInfo { value, span: list.name.span, used: false });
+    }
+
+    /// A `let` list's values, each repeated one reported.
+    fn declare_values(&mut self, list: &ast::ListDecl, literals: &[Literal]) -> Vec<ir::Value> {
         let mut values: Vec<ir::Value> = Vec::new();
-        for literal in &list.values {
+        for literal in literals {
             let Some(value) = self.literal(literal) else { continue };
             if let Some(first) = values.iter().position(|seen| *seen == value) {
-                let first_span = list.values.get(first).map_or(literal.span(), Literal::span);
+                let first_span = literals.get(first).map_or(literal.span(), Literal::span);
                 self.report(
                     Diagnostic::new(
                         Code::DuplicateListValue,
@@ -138,19 +173,7 @@ impl Checker<'_> {
             }
             values.push(value);
         }
-        if let Some(first) = self.lists.get(&list.name.text) {
-            let diagnostic = Diagnostic::new(
-                Code::DuplicateList,
-                list.name.span,
-                format!("the list `{}` is defined twice", list.name.text),
-            )
-            .label("defined again here")
-            .secondary(first.span, "first defined here")
-            .help("rename one of the lists, or merge their values");
-            self.report(diagnostic);
-            return;
-        }
-        self.lists.insert(list.name.text.clone(), ListInfo { values, span: list.name.span, used: false });
+        values
     }
 
     fn rule(&mut self, file: FileId, rule: &ast::RuleDecl) -> Option<ir::Rule> {

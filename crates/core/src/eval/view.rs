@@ -220,6 +220,8 @@ impl<'e> View<'e> {
             (Field::SessionId, _) => text(common.session_id.as_ref()),
             (Field::PermissionMode, _) => text(common.permission_mode.as_ref()),
             (Field::Agent, _) => text(common.agent.as_ref()),
+            (Field::Args, _) if self.event.tool_call().is_none() => Val::Missing,
+            (Field::Args, _) => Val::Str(Cow::Owned(Json::Object(self.args.as_ref().clone()).to_string())),
             (Field::Arg(path), _) => arg_value(&self.args, path),
             (Field::Semantic(Semantic::Path), _) => self.file.as_deref().map_or(Val::Missing, Val::Path),
             (Field::Semantic(Semantic::Host), _) => match self.semantic(Semantic::Url).text() {

@@ -68,6 +68,14 @@ impl Display for Test {
                 f.write_str(" not in ")?;
                 values(f, items)
             }
+            Pred::InHosts(hosts) => {
+                f.write_str(" in ")?;
+                list(f, hosts.entries(), |f, entry| quoted(f, entry))
+            }
+            Pred::NotInHosts(hosts) => {
+                f.write_str(" not in ")?;
+                list(f, hosts.entries(), |f, entry| quoted(f, entry))
+            }
             Pred::Matches(regex) => write!(f, " matches /{}/{}", regex.pattern.replace('/', "\\/"), regex.flags),
             Pred::Like(globs) => match globs.patterns.as_slice() {
                 [one] => {

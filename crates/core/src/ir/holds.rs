@@ -125,6 +125,8 @@ fn holds_of_one<'p>(pred: &'p Pred, seen: &Val<'_>, case: PathCase) -> Result<bo
         Pred::Ge(limit) => number().is_some_and(|n| n >= *limit),
         Pred::In(values) => values.iter().any(|value| equals(seen, value, case)),
         Pred::NotIn(values) => !values.iter().any(|value| equals(seen, value, case)),
+        Pred::InHosts(hosts) => text().is_some_and(|host| hosts.contains(&host)),
+        Pred::NotInHosts(hosts) => text().is_some_and(|host| !hosts.contains(&host)),
         Pred::Matches(regex) => {
             let regex = regex.get_for(case)?;
             // Folding can change a text's length (`ß` folds to `ss`), which the `i` regex does

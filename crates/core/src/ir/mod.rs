@@ -5,6 +5,9 @@
 mod display;
 mod encoding;
 pub(crate) mod holds;
+mod hosts;
+
+pub(crate) use hosts::HostSet;
 
 use crate::model::result::Permission;
 pub(crate) use crate::pattern::{Globs, Regex};
@@ -178,6 +181,10 @@ pub enum Pred {
     In(Vec<Value>),
     /// `not in [..]`.
     NotIn(Vec<Value>),
+    /// `in [..]` of a host field (`egress`, `host`): names, `*.` names, addresses, networks.
+    InHosts(HostSet),
+    /// `not in [..]` of a host field.
+    NotInHosts(HostSet),
     /// `matches /re/`.
     Matches(Regex),
     /// `like "glob"` / `like LIST`.

@@ -37,15 +37,24 @@ pub(crate) struct Ident {
     pub span: Span,
 }
 
-/// `let NAME = [VALUE, …]`.
+/// `let NAME = [VALUE, …]` or `let NAME = /REGEX/FLAGS`.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct ListDecl {
     /// The list's name.
     pub name: Ident,
-    /// Its values.
-    pub values: Vec<Literal>,
+    /// What it names.
+    pub value: LetValue,
     /// The whole declaration.
     pub span: Span,
+}
+
+/// What a `let` names.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum LetValue {
+    /// A list of values, for `in`, `not in` and `like`.
+    List(Vec<Literal>),
+    /// A regex, for `matches`.
+    Regex(RegexLit),
 }
 
 /// `[rule NAME] EVENT [when CONDITION] => ACTION, …`.
@@ -163,7 +172,7 @@ pub(crate) enum Predicate {
         list: ListOperand,
     },
     /// `matches /re/flags`.
-    Matches(RegexLit),
+    Matches(RegexOperand),
     /// `like "glob"` or `like LIST`.
     Like(ListOperand),
     /// `contains VALUE`.
@@ -172,6 +181,15 @@ pub(crate) enum Predicate {
     StartsWith(Literal),
     /// `ends_with VALUE`.
     EndsWith(Literal),
+}
+
+/// The operand of `matches`: a regex, or a reference to a `let` regex.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum RegexOperand {
+    /// `/REGEX/FLAGS`.
+    Inline(RegexLit),
+    /// `NAME` of a `let` regex.
+    Named(Ident),
 }
 
 /// An inline list, one string, or a reference to a `let` list.

@@ -70,7 +70,10 @@ impl Lowerer {
         let name = children.next().map(|p| self.ident(&p));
         let list = children.next();
         match (name, list) {
-            (Some(name), Some(list)) => Ok(ListDecl { name, values: self.list_values(list)?, span }),
+            (Some(name), Some(value)) if value.as_rule() == Rule::regex => {
+                Ok(ListDecl { name, value: LetValue::Regex(self.regex(value)), span })
+            }
+            (Some(name), Some(list)) => Ok(ListDecl { name, value: LetValue::List(self.list_values(list)?), span }),
             _ => Err(Diagnostic::new(Code::Syntax, span, "incomplete `let`").label("here")),
         }
     }
@@ -229,7 +232,10 @@ impl Lowerer {
             }
             Rule::is_in => Predicate::In { negated: false, list: self.list_operand(first)? },
             Rule::not_in => Predicate::In { negated: true, list: self.list_operand(first)? },
-            Rule::matches => Predicate::Matches(self.regex(first)),
+            Rule::matches if first.as_rule() == Rule::regex => {
+                Predicate::Matches(RegexOperand::Inline(self.regex(first)))
+            }
+            Rule::matches => Predicate::Matches(RegexOperand::Named(self.ident(&first))),
             Rule::like => Predicate::Like(self.list_operand(first)?),
             Rule::contains => Predicate::Contains(self.literal(first)?),
             Rule::starts_with => Predicate::StartsWith(self.literal(first)?),

@@ -320,6 +320,9 @@ pub enum Field {
     Status,
     /// Inside a Stop rule's `runs (…)`: whether the call ran after the turn's last write.
     AfterWrites,
+    /// All of a tool's arguments, as their JSON text: what a test looks for anywhere in the call
+    /// (a token in a URL, a body, a header).
+    Args,
     /// A raw tool argument; dots walk into objects (`args.options.force`).
     Arg(String),
     /// A profile-mapped argument.
@@ -347,6 +350,7 @@ const BUILTINS: &[(&str, Field, FieldType, Option<&[EventKind]>)] = &[
     ("programs", Field::Programs, FieldType::List, Some(TOOL_EVENTS)),
     ("unread", Field::Unread, FieldType::List, Some(PERMISSION)),
     ("egress", Field::Egress, FieldType::List, Some(TOOL_EVENTS)),
+    ("args", Field::Args, FieldType::Str, Some(TOOL_EVENTS)),
     ("access", Field::Access, FieldType::Str, Some(TOOL_EVENTS)),
     ("program", Field::Program, FieldType::Str, Some(COMMAND_EVENTS)),
     ("subcommand", Field::Subcommand, FieldType::Str, Some(COMMAND_EVENTS)),
@@ -569,6 +573,12 @@ impl Field {
     pub fn folds_case(&self) -> bool {
         self.is_path()
             || matches!(self, Field::Programs | Field::ProgramSubcommands | Field::ProgramFlags | Field::Program)
+    }
+
+    /// Whether values of this field are hosts, normalised as an HTTP client reads a URL's host:
+    /// `in` and `not in` compare them as hosts, with `*.` names and networks (`ir::HostSet`).
+    pub fn is_host(&self) -> bool {
+        matches!(self, Field::Egress | Field::Semantic(Semantic::Host))
     }
 
     /// Whether values of this field are paths (spelled canonically, and globbed with

@@ -34,15 +34,20 @@ impl RuleSpans {
 }
 
 /// Warnings for lists no rule uses, given as each list's name and where it is defined.
-pub(super) fn unused_lists<'a>(unused: impl IntoIterator<Item = (&'a str, Span)>) -> Vec<Diagnostic> {
-    let mut unused: Vec<(&str, Span)> = unused.into_iter().collect();
-    unused.sort_by_key(|(_, span)| (span.file, span.start));
+/// `let`s no rule uses: `(name, span, whether it is a regex)`.
+pub(super) fn unused_lists<'a>(unused: impl IntoIterator<Item = (&'a str, Span, bool)>) -> Vec<Diagnostic> {
+    let mut unused: Vec<(&str, Span, bool)> = unused.into_iter().collect();
+    unused.sort_by_key(|(_, span, _)| (span.file, span.start));
     unused
         .into_iter()
-        .map(|(name, span)| {
-            Diagnostic::new(Code::UnusedList, span, format!("the list `{name}` is never used"))
+        .map(|(name, span, regex)| {
+            let (what, uses) = match regex {
+                true => ("regex", format!("`matches {name}`")),
+                false => ("list", format!("`in {name}`, `like {name}`")),
+            };
+            Diagnostic::new(Code::UnusedList, span, format!("the {what} `{name}` is never used"))
                 .label("defined here, used nowhere")
-                .help(format!("use it (`in {name}`, `like {name}`) or remove it"))
+                .help(format!("use it ({uses}) or remove it"))
         })
         .collect()
 }
