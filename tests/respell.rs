@@ -142,9 +142,16 @@ fn first_word(line: &str) -> Option<(&str, &str)> {
 
 /// A simple line's words but the last, and its last word, where it has two or more and the
 /// last is no option.
+/// The last word of a simple line, when it is an argument: the head holds the program, not only
+/// assignments (`RUST_LOG=info ./main`'s last word is its program, which a variable would choose).
 fn last_word(line: &str) -> Option<(&str, &str)> {
     let (head, word) = line.trim_end().rsplit_once(' ')?;
-    (simple(line) && !word.is_empty() && !word.starts_with('-') && !head.trim().is_empty()).then_some((head, word))
+    let assignment = |word: &str| {
+        word.split_once('=')
+            .is_some_and(|(name, _)| !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+    };
+    let program = head.split_whitespace().any(|word| !assignment(word));
+    (simple(line) && !word.is_empty() && !word.starts_with('-') && program).then_some((head, word))
 }
 
 /// A line that is one simple command of plain words.

@@ -626,6 +626,7 @@ impl Walker {
         if texts.is_empty() {
             return;
         }
+        self.unused_aliases.retain(|(name, ..)| name != first);
         let plain = |word: &str| word.chars().all(|c| c.is_ascii_alphanumeric() || "~/._-+=:,@%".contains(c));
         self.expanding.push(first.clone());
         for text in texts {

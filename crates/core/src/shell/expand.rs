@@ -248,9 +248,11 @@ impl Walker {
 
     /// An alias the line defines: kept for later commands of that name (every text, however
     /// often it is redefined or removed, since which definition holds when is known only at
-    /// run time), and its text read as a script now, as a trap's body is, since it may run
-    /// later in the session. A quote the text leaves open (`alias r="rm -rf '"`) makes what it
-    /// runs unknown.
+    /// run time). A command of the line that uses it reads its text with that command's words
+    /// (`alias r=export; r A=1` exports `A`, it dumps nothing); one the line never uses is read
+    /// alone once the line is read, as a trap's body is, since it may run later in the session
+    /// ([`Walker::unused_aliases`]). A quote the text leaves open (`alias r="rm -rf '"`) makes
+    /// what it runs unknown.
     pub(super) fn define_alias(&mut self, name: &str, text: &str, ctx: &Context) {
         let name = name.trim_matches(['\'', '"']);
         if self.aliases.len() >= MAX_ALIASES {
@@ -263,7 +265,16 @@ impl Walker {
         if !super::quotes_balanced(text) {
             self.out.unread(unread::UNPARSED, &format!("alias {name} whose text leaves a quote open"));
         }
-        self.script(text, &ctx.nested());
+        self.unused_aliases.push((name.to_string(), text.to_string(), ctx.nested()));
+    }
+
+    /// Reads the text of every alias no command of the line used, as the script it may be
+    /// later in the session. Called once the whole line is read.
+    pub(super) fn unused_aliases(&mut self) {
+        // A text read here may define aliases of its own (at most `MAX_ALIASES` in all).
+        while let Some((_, text, ctx)) = self.unused_aliases.pop() {
+            self.script(&text, &ctx);
+        }
     }
 
     /// `$NAME` or `${NAME}` unquoted, of a variable the line set once to words without globs

@@ -334,6 +334,7 @@ pub(crate) fn analyse_on(line: &str, case: crate::paths::PathCase) -> CommandLin
     let fold = case == crate::paths::PathCase::Insensitive;
     let mut walker = Walker { temp_set: sets_temp(line), line: line.to_string(), fold, ..Walker::default() };
     walker.script(line, &Context::default());
+    walker.unused_aliases();
     walker.out
 }
 
@@ -343,6 +344,7 @@ pub(crate) fn analyse_on(line: &str, case: crate::paths::PathCase) -> CommandLin
 fn analyse_with_parser(line: &str) -> Option<CommandLine> {
     let mut walker = Walker { parser_only: true, ..Walker::default() };
     walker.script(line, &Context::default());
+    walker.unused_aliases();
     (!walker.rejected).then_some(walker.out)
 }
 

@@ -716,6 +716,14 @@ fn aliases_the_line_defines_are_read_both_ways() {
         .iter()
         .all(|command| !command.starts_with("rm")));
     assert_eq!(unread("alias r=\"rm -rf '\""), [super::unread::UNPARSED]);
+    // An alias the line uses is read with the words of its use, not also alone: `export` alone
+    // would dump the environment, `export A=1` does not. One it never uses is read alone.
+    let dumps = |line: &str| {
+        commands(line).iter().any(|command| command.starts_with("printenv") && !command.contains("operands="))
+    };
+    assert!(!dumps("shopt -s expand_aliases; alias e=export; e A=1"), "{:?}", commands("alias e=export; e A=1"));
+    assert!(dumps("alias e=export"));
+    assert!(dumps("alias e=export; alias f=ls; f -la"));
     assert!(quotes_balanced("rm -rf 'a b' \"c\" $'d\\'e'") && !quotes_balanced("rm '") && !quotes_balanced("x\\"));
 }
 

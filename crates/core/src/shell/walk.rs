@@ -98,6 +98,9 @@ pub(super) struct Walker {
     pub(super) aliases: Vec<(String, String)>,
     /// The aliases being expanded, which expand no further (`alias rm='rm -i'`), as bash does.
     pub(super) expanding: Vec<String>,
+    /// Each alias's text with where it was defined, read alone when the line is read if no
+    /// command of the line used the alias (a use reads it with its words).
+    pub(super) unused_aliases: Vec<(String, String, Context)>,
 }
 
 impl Walker {
