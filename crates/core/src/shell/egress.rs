@@ -5,7 +5,8 @@
 //! (`dig`, `nslookup`, `host`, `drill`) and the server it asks, `ping`'s, `openssl s_client
 //! -connect`'s, `ftp`'s. Each host is normalised as an HTTP client reads a URL's (WHATWG: lower
 //! case, punycode, IPv4 in any notation as dotted decimal, no port or credentials); an IPv6
-//! address is given without its brackets.
+//! address is given without its brackets. A destination left to run time (`curl "$URL"`) is
+//! listed as written.
 
 use super::{remote_host, Command};
 
@@ -53,10 +54,10 @@ pub(crate) fn hosts(commands: &[Command]) -> Vec<String> {
                 add(url_host(word));
             }
             for operand in command.operands.iter().filter(|operand| !operand.contains("://")) {
-                add(schemeless(operand));
+                add(schemeless(operand).or_else(|| chosen_at_run_time(operand)));
             }
         } else if HOST_FIRST.contains(&program) {
-            add(command.operands.first().and_then(|host| normalise(host)));
+            add(command.operands.first().and_then(|host| normalise(host).or_else(|| chosen_at_run_time(host))));
         } else if program == "socat" {
             // `TCP:host:port`, `OPENSSL:host:port`, `UDP4-SENDTO:host:port`.
             for word in &command.words {
@@ -135,6 +136,13 @@ fn schemeless(word: &str) -> Option<String> {
     (host.contains(['.', ':']) || host.eq_ignore_ascii_case("localhost")).then(|| normalise(&host)).flatten()
 }
 
+/// A destination the line leaves to run time (`curl "$URL"`, `nc $(cat host) 9`): listed as
+/// written, which is in no list of hosts a rule knows, so that a call sending somewhere unread is
+/// not one that sends nowhere.
+fn chosen_at_run_time(word: &str) -> Option<String> {
+    word.starts_with(['$', '`']).then(|| word.to_string())
+}
+
 fn unbracket(host: &str) -> String {
     host.strip_prefix('[').and_then(|host| host.strip_suffix(']')).unwrap_or(host).to_string()
 }
@@ -174,6 +182,8 @@ mod tests {
             assert!(egress(line).iter().all(|host| host != "out.json" && host != "origin"), "{line}");
         }
         assert!(egress("git status").is_empty());
+        assert_eq!(egress("curl -d x \"$URL\""), ["$URL"]);
+        assert_eq!(egress("nc $(cat host) 9"), ["$(cat host)"]);
         assert!(egress("socat TCP-LISTEN:8080 -").is_empty());
     }
 }
