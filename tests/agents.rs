@@ -1431,3 +1431,46 @@ fn gemini_folder_trust_is_read_as_gemini_reads_it() {
         .unwrap();
     assert!(doctor().contains("folder trust is turned off"), "{}", doctor());
 }
+
+/// `hookc init` adds the hosts of the project's git remotes to the policy's `known_hosts`, once,
+/// and says so; without `--write` it only says what it would add.
+#[test]
+fn init_seeds_known_hosts_with_the_git_remotes() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let rules = dir.path().join("rules");
+    std::fs::create_dir(&rules).unwrap();
+    std::fs::copy(root.join("rules/network.rules"), rules.join("network.rules")).unwrap();
+    let git = |args: &[&str]| {
+        let status = std::process::Command::new("git").arg("-C").arg(dir.path()).args(args).status();
+        status.is_ok_and(|status| status.success())
+    };
+    if !git(&["init", "-q"]) {
+        eprintln!("skipped: git is not installed");
+        return;
+    }
+    assert!(git(&["remote", "add", "origin", "git@GitHub.com:acme/app.git"]));
+    assert!(git(&["remote", "add", "mirror", "https://git.example.net/acme/app.git"]));
+    let before = std::fs::read_to_string(rules.join("network.rules")).unwrap();
+
+    let printed = hookc(dir.path(), &["init", "claude", "--rules", "rules", "--command", "hookc"], b"");
+    assert_eq!(printed.status.code(), Some(0), "{}", stderr(&printed));
+    assert!(
+        stderr(&printed).contains("lacks the git remotes' hosts (git.example.net, github.com)"),
+        "{}",
+        stderr(&printed)
+    );
+    assert_eq!(std::fs::read_to_string(rules.join("network.rules")).unwrap(), before, "printing writes nothing");
+
+    let written = hookc(dir.path(), &["init", "claude", "--rules", "rules", "--command", "hookc", "--write"], b"");
+    assert_eq!(written.status.code(), Some(0), "{}", stderr(&written));
+    let after = std::fs::read_to_string(rules.join("network.rules")).unwrap();
+    assert!(after.contains("  \"github.com\",\n") && after.contains("  \"git.example.net\",\n"), "{after}");
+    let checked = hookc(dir.path(), &["check", "rules"], b"");
+    assert_eq!(checked.status.code(), Some(0), "{}", stderr(&checked));
+
+    // Once is enough: a second run finds them there.
+    let again = hookc(dir.path(), &["init", "claude", "--rules", "rules", "--command", "hookc", "--write"], b"");
+    assert!(!stderr(&again).contains("known_hosts"), "{}", stderr(&again));
+    assert_eq!(std::fs::read_to_string(rules.join("network.rules")).unwrap(), after);
+}

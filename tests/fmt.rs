@@ -287,3 +287,32 @@ fn the_shipped_rules_are_formatted() {
     let check = hookc(root, &["fmt", "--check", "rules"], b"");
     assert_eq!(check.status.code(), Some(0), "run `hookc fmt rules`: {}", stdout(&check));
 }
+
+/// `with_list_values` adds what a `let` list lacks, after a trailing comma or none, to an empty
+/// list, and formats; a file without the list is `None`, and one with every value is as it was.
+#[test]
+fn values_are_added_to_a_list_and_formatted() {
+    let add = |text: &str| {
+        let file = hookc::source::SourceFile::new("a.rules", text);
+        hookc::with_list_values(0, &file, "known_hosts", &["b.example".to_string(), "a.example".to_string()]).unwrap()
+    };
+    assert_eq!(
+        add("let known_hosts = [\"a.example\"]\n").unwrap(),
+        "let known_hosts = [\"a.example\", \"b.example\"]\n"
+    );
+    assert_eq!(
+        add("let known_hosts = [\"a.example\",]\n").unwrap(),
+        "let known_hosts = [\"a.example\", \"b.example\"]\n"
+    );
+    assert_eq!(add("let known_hosts = []\n").unwrap(), "let known_hosts = [\"b.example\", \"a.example\"]\n");
+    let whole = "let known_hosts = [\"a.example\", \"b.example\"]  # ours\n";
+    assert_eq!(add(whole).unwrap(), whole);
+    assert_eq!(add("let other = [\"x\"]\n"), None);
+    assert!(hookc::with_list_values(
+        0,
+        &hookc::source::SourceFile::new("a.rules", "let known_hosts = ["),
+        "known_hosts",
+        &[]
+    )
+    .is_err());
+}

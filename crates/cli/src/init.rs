@@ -83,6 +83,11 @@ fn init(args: &Args) -> Result<(), String> {
     }
     let project = std::env::current_dir().map_err(|error| format!("cannot read the current directory: {error}"))?;
     let policy = checked_policy(args)?;
+    if let PolicyPath::Rules(rules) = &policy {
+        if let Some(report) = seed_known_hosts(&project, rules, args.write)? {
+            eprintln!("{report}");
+        }
+    }
     let files = wiring::settings_files(agent, &project);
     let path: PathBuf = match (&args.settings, args.global) {
         (Some(path), _) => wiring::lexical(&project.join(path)),
@@ -168,6 +173,73 @@ fn init(args: &Args) -> Result<(), String> {
         _ => {}
     }
     Ok(())
+}
+
+/// The list of hosts the project sends to, which the baseline's egress rules read.
+const KNOWN_HOSTS: &str = "known_hosts";
+
+/// Adds the hosts of the project's git remotes, as `git remote -v` shows them now, to the
+/// policy's `let known_hosts` list, and says so: `init` is a person's step, so the remotes it
+/// finds are the project's, where a remote added later by an agent is asked about
+/// (`remote-change`) and never read from `.git/config` at call time. With `--write` the rule
+/// file is rewritten (formatted); without, what would be added is said. `None`: nothing to say
+/// (no remote names a host, or the policy has no such list in a file of its own).
+fn seed_known_hosts(project: &Path, rules: &[PathBuf], write: bool) -> Result<Option<String>, String> {
+    let hosts = remote_hosts(project);
+    if hosts.is_empty() {
+        return Ok(None);
+    }
+    let files = rules
+        .iter()
+        .filter(|path| !path.to_string_lossy().starts_with("builtin:"))
+        .map(|path| project.join(path))
+        .collect::<Vec<_>>();
+    let sources = hookc_core::source::read_rule_files(&files).map_err(|error| error.to_string())?;
+    for (id, file) in sources.iter() {
+        let edited = hookc_core::with_list_values(id, file, KNOWN_HOSTS, &hosts)
+            .map_err(|_| format!("`{}` does not parse; run `hookc check`", file.path.display()))?;
+        let Some(text) = edited else { continue };
+        if text == file.text {
+            return Ok(None);
+        }
+        let shown = hosts.join(", ");
+        if !write {
+            return Ok(Some(format!(
+                "{}: `{KNOWN_HOSTS}` lacks the git remotes' hosts ({shown}); `--write` adds them",
+                file.path.display()
+            )));
+        }
+        std::fs::write(&file.path, text).map_err(|error| format!("cannot write `{}`: {error}", file.path.display()))?;
+        return Ok(Some(format!(
+            "{}: `{KNOWN_HOSTS}` now holds the git remotes' hosts ({shown}); commit it with the settings",
+            file.path.display()
+        )));
+    }
+    Ok(Some(format!(
+        "the policy has no `let {KNOWN_HOSTS}` list in a rule file of its own, so the git remotes' hosts ({}) were not added",
+        hosts.join(", ")
+    )))
+}
+
+/// The hosts of the project's git remotes' fetch and push URLs (after `insteadOf`), each once,
+/// as `egress` spells them; none where git or a repository is missing.
+fn remote_hosts(project: &Path) -> Vec<String> {
+    let Ok(output) = std::process::Command::new("git").arg("-C").arg(project).args(["remote", "-v"]).output() else {
+        return Vec::new();
+    };
+    let mut hosts: Vec<String> = Vec::new();
+    for line in String::from_utf8_lossy(&output.stdout).lines() {
+        // `origin\thttps://github.com/acme/app.git (fetch)`
+        let Some(url) = line.split('\t').nth(1).and_then(|rest| rest.rsplit_once(' ')).map(|(url, _)| url) else {
+            continue;
+        };
+        if let Some(host) = hookc_core::remote_url_host(url) {
+            if !hosts.contains(&host) {
+                hosts.push(host);
+            }
+        }
+    }
+    hosts
 }
 
 /// Where the policy is, after making sure it exists and checks: a missing or broken policy

@@ -26,6 +26,49 @@ use pest::Parser as _;
 /// Lines longer than this break lists and action lists one element per line.
 const WIDTH: usize = 100;
 
+/// The rule file's text with `values` (quoted strings) added to the end of its `let` list
+/// `name`, those it lacks, and formatted (the text as it is when the list holds them all);
+/// `None` when the file defines no such list. What `hookc init` uses to seed `known_hosts`.
+pub fn with_list_values(
+    file_id: FileId,
+    file: &SourceFile,
+    name: &str,
+    values: &[String],
+) -> Result<Option<String>, Vec<Diagnostic>> {
+    let ast = syntax::parse(file_id, file)?;
+    let Some((list, held)) = ast.lists.iter().find_map(|list| match &list.value {
+        LetValue::List(held) if list.name.text == name => Some((list, held)),
+        _ => None,
+    }) else {
+        return Ok(None);
+    };
+    let present: Vec<String> = held
+        .iter()
+        .filter_map(|literal| match literal {
+            Literal::Str(lit) => crate::syntax::strings::decode_plain(lit).ok(),
+            Literal::Symbol(ident) => Some(ident.text.clone()),
+            _ => None,
+        })
+        .collect();
+    let missing: Vec<&String> = values.iter().filter(|value| !present.contains(value)).collect();
+    if missing.is_empty() {
+        return Ok(Some(file.text.clone()));
+    }
+    // The declaration ends at its `]`; a trailing comma is allowed before it.
+    let close = (list.span.end as usize).saturating_sub(1);
+    let mut text = file.text.clone();
+    let quoted: Vec<String> =
+        missing.iter().map(|value| serde_json::Value::String((*value).clone()).to_string()).collect();
+    let separator = if held.is_empty() || file.text.get(..close).is_some_and(|head| head.trim_end().ends_with(',')) {
+        ""
+    } else {
+        ", "
+    };
+    text.insert_str(close, &format!("{separator}{}", quoted.join(", ")));
+    let edited = SourceFile::new(file.path.clone(), text);
+    format(file_id, &edited).map(Some)
+}
+
 /// The canonical text of a rule file, or its syntax errors.
 pub fn format(file_id: FileId, file: &SourceFile) -> Result<String, Vec<Diagnostic>> {
     let ast = syntax::parse(file_id, file)?;

@@ -91,9 +91,10 @@ pub fn parses(file: &source::SourceFile) -> bool {
 
 pub use eval::{EvalError, Evaluation, LogRecord, Waived};
 pub use explain::{explain, Explanation, RuleTrace, TestTrace};
-pub use fmt::{comment_texts, format};
+pub use fmt::{comment_texts, format, with_list_values};
 pub use model::{BlockingError, Event, EventData, HookResult, Permission, ToolOutput};
 pub use paths::{PathCase, PathSettings};
 pub use policy::{check_sources, check_sources_for, LoadError, Policy, SignatureCheck};
+pub use shell::remote_url_host;
 pub use vocab::agents::{self as agents, Agent};
 pub use vocab::{EventKind, Kind};

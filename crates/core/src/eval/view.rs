@@ -221,7 +221,12 @@ impl<'e> View<'e> {
             (Field::PermissionMode, _) => text(common.permission_mode.as_ref()),
             (Field::Agent, _) => text(common.agent.as_ref()),
             (Field::Args, _) if self.event.tool_call().is_none() => Val::Missing,
-            (Field::Args, _) => Val::Str(Cow::Owned(Json::Object(self.args.as_ref().clone()).to_string())),
+            (Field::Args, _) => Val::List(
+                super::files::nested_strings(&self.args)
+                    .into_iter()
+                    .map(|text| Val::Str(Cow::Borrowed(text)))
+                    .collect(),
+            ),
             (Field::Arg(path), _) => arg_value(&self.args, path),
             (Field::Semantic(Semantic::Path), _) => self.file.as_deref().map_or(Val::Missing, Val::Path),
             (Field::Semantic(Semantic::Host), _) => match self.semantic(Semantic::Url).text() {
@@ -423,8 +428,9 @@ impl<'e> View<'e> {
 }
 
 impl View<'_> {
-    /// The hosts the call sends to: its command line's, a fetch tool's URL's, and every URL in
-    /// an MCP tool's arguments (at any depth: `{"options": {"callback": "https://…"}}`).
+    /// The hosts the call sends to: its command line's, a fetch tool's URL's, and, for an MCP
+    /// tool, every argument at any depth that is a URL (`{"options": {"callback": "https://…"}}`);
+    /// a URL a text mentions (a pull request's body linking the docs) is not where it sends.
     fn egress(&self) -> Vec<String> {
         let mut hosts =
             self.files.shell.as_ref().map(|shell| crate::shell::egress(&shell.line.commands)).unwrap_or_default();
@@ -435,30 +441,22 @@ impl View<'_> {
         };
         if mcp_parts(self.tool()).is_some() {
             for text in super::files::nested_strings(&self.args) {
-                hosts_of(text).into_iter().for_each(&mut add);
+                crate::shell::url_host(text.trim()).into_iter().for_each(&mut add);
             }
         } else if self.resolved().kind() != Kind::Shell {
             if let Some(url) = self.semantic(Semantic::Url).text() {
                 hosts_of(&url).into_iter().for_each(&mut add);
             }
         }
-        hosts.iter_mut().for_each(|host| {
-            if let Some(bare) = host.strip_prefix('[').and_then(|host| host.strip_suffix(']')) {
-                *host = bare.to_string();
-            }
-        });
         hosts
     }
 }
 
 /// The hosts a URL argument names, as an HTTP client reads them (WHATWG URL parsing: lower
-/// case, punycode, no port or credentials): the URL's own, or, for a text that is not one URL
-/// (Gemini CLI's `web_fetch` takes a prompt with URLs in it), every `http(s)://` URL in it.
+/// case, punycode, no port, credentials or brackets): the URL's own, or, for a text that is not
+/// one URL (Gemini CLI's `web_fetch` takes a prompt with URLs in it), every URL in it.
 fn hosts_of(text: &str) -> Vec<String> {
-    let host = |candidate: &str| {
-        let parsed = url::Url::parse(candidate).ok()?;
-        parsed.host_str().map(|host| host.trim_end_matches('.').to_string())
-    };
+    let host = crate::shell::url_host;
     if let Some(one) = host(text.trim()) {
         return vec![one];
     }

@@ -7,9 +7,10 @@
 //! ```
 //!
 //! The field's hosts are normalised before any rule sees them (lower case, punycode, IPv4 in
-//! dotted decimal, IPv6 without brackets), so a name compares as written in lower case and an
-//! address compares as an address: `::ffff:10.0.0.1` is not in `10.0.0.0/8`, as no HTTP client
-//! reads it as that network's host either.
+//! dotted decimal, IPv6 without brackets), and so are the list's names (`Bücher.example.` is
+//! `xn--bcher-kva.example`), so a name compares as the HTTP client reads it and an address as
+//! an address: `::ffff:10.0.0.1` is not in `10.0.0.0/8`, as no HTTP client reads it as that
+//! network's host either. A host the call leaves to run time (`$H.github.com`) is in no list.
 
 use serde::{Deserialize, Serialize};
 use std::net::IpAddr;
@@ -68,10 +69,25 @@ impl HostSet {
             Some(name) => (name, true),
             None => (entry, false),
         };
-        if name.is_empty() || name.contains(['*', ':', '/', '@', ' ']) || name.starts_with('.') {
+        let named = |name: &str| {
+            !name.is_empty()
+                && !name.starts_with('.')
+                && name.chars().all(|c| !c.is_ascii() || c.is_ascii_alphanumeric() || "-._".contains(c))
+        };
+        // As the field's hosts are: `Bücher.example.` is `xn--bcher-kva.example`, `010.0.0.1` is
+        // `8.0.0.1` (an HTTP client reads a leading zero as octal).
+        let name = match named(name) {
+            true => crate::shell::normalise_host(name),
+            false => None,
+        };
+        let Some(name) = name else {
             return Err(error("a host is a name, `*.` and a name, an IP address, or a network (`10.0.0.0/8`)"));
+        };
+        if let (false, Ok(address)) = (subdomains, name.parse::<IpAddr>()) {
+            let bits = if address.is_ipv4() { 32 } else { 128 };
+            self.networks.push((address, bits));
+            return Ok(());
         }
-        let name = name.to_ascii_lowercase();
         if subdomains {
             self.subdomains.push(format!(".{name}"));
         } else {
@@ -80,9 +96,13 @@ impl HostSet {
         Ok(())
     }
 
-    /// Whether a normalised host is in the set.
+    /// Whether a normalised host is in the set. One with a character no host has (`$H.github.com`,
+    /// a destination the call leaves to run time) is in none.
     pub(crate) fn contains(&self, host: &str) -> bool {
         let host = host.strip_prefix('[').and_then(|rest| rest.strip_suffix(']')).unwrap_or(host);
+        if !host.chars().all(|c| c.is_ascii_alphanumeric() || "-._:%".contains(c)) {
+            return false;
+        }
         if let Ok(address) = host.parse::<IpAddr>() {
             return self.networks.iter().any(|(network, bits)| within(address, *network, *bits));
         }
@@ -155,6 +175,19 @@ mod tests {
         // `/0` is every address of its family, and only of it.
         assert!(known.contains("203.0.113.9"));
         assert!(!set(&["0.0.0.0/0"]).contains("2001:db8::1"));
+        // A host left to run time is in no list, however it ends.
+        assert!(!known.contains("$h.githubusercontent.com"));
+        assert!(!known.contains("$(cat h).githubusercontent.com"));
+        assert!(!set(&["*.example.com"]).contains("`x`.example.com"));
+    }
+
+    #[test]
+    fn names_are_spelled_as_the_field_spells_hosts() {
+        let known = set(&["GitHub.com.", "Bücher.example", "010.0.0.1", "*.Bücher.example"]);
+        assert!(known.contains("github.com"));
+        assert!(known.contains("xn--bcher-kva.example"));
+        assert!(known.contains("a.xn--bcher-kva.example"));
+        assert!(known.contains("8.0.0.1"));
     }
 
     #[test]
@@ -168,7 +201,20 @@ mod tests {
 
     #[test]
     fn what_is_not_a_host() {
-        for entry in ["10.0.0.0/33", "10.0.0/8", "fd00::/129", "*.", "a/b", "*.*.x", "user@host", "h:22", ".x"] {
+        for entry in [
+            "10.0.0.0/33",
+            "10.0.0/8",
+            "fd00::/129",
+            "*.",
+            "a/b",
+            "*.*.x",
+            "user@host",
+            "h:22",
+            ".x",
+            "$URL",
+            "`h`",
+            "a b",
+        ] {
             assert!(HostSet::new(vec![entry.to_string()]).is_err(), "{entry}");
         }
     }

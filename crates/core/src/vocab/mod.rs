@@ -280,8 +280,9 @@ pub enum Field {
     /// Every program a shell call's command line runs (a list).
     Programs,
     /// The hosts the call sends to (a list): its command line's HTTP clients, `nc`, `ssh`,
-    /// `git push`, DNS lookups and code's HTTP calls, a fetch tool's URL, the URLs in an MCP
-    /// tool's arguments; normalised as an HTTP client reads a URL's host.
+    /// `git push`, DNS lookups and code's HTTP calls, a fetch tool's URL, an MCP tool's
+    /// arguments that are URLs; normalised as an HTTP client reads a URL's host, and a
+    /// destination left to run time as written.
     Egress,
     /// What the reader of a call's command line could not account for, as reasons (a list):
     /// a program or callee chosen at run time, a script from a descriptor, code that does not
@@ -320,8 +321,8 @@ pub enum Field {
     Status,
     /// Inside a Stop rule's `runs (…)`: whether the call ran after the turn's last write.
     AfterWrites,
-    /// All of a tool's arguments, as their JSON text: what a test looks for anywhere in the call
-    /// (a token in a URL, a body, a header).
+    /// Every text among a tool's arguments, at any depth (a list): what a test looks for anywhere
+    /// in the call (a token in a URL, a body, a header).
     Args,
     /// A raw tool argument; dots walk into objects (`args.options.force`).
     Arg(String),
@@ -350,7 +351,7 @@ const BUILTINS: &[(&str, Field, FieldType, Option<&[EventKind]>)] = &[
     ("programs", Field::Programs, FieldType::List, Some(TOOL_EVENTS)),
     ("unread", Field::Unread, FieldType::List, Some(PERMISSION)),
     ("egress", Field::Egress, FieldType::List, Some(TOOL_EVENTS)),
-    ("args", Field::Args, FieldType::Str, Some(TOOL_EVENTS)),
+    ("args", Field::Args, FieldType::List, Some(TOOL_EVENTS)),
     ("access", Field::Access, FieldType::Str, Some(TOOL_EVENTS)),
     ("program", Field::Program, FieldType::Str, Some(COMMAND_EVENTS)),
     ("subcommand", Field::Subcommand, FieldType::Str, Some(COMMAND_EVENTS)),
