@@ -969,3 +969,85 @@ fn an_in_process_answer_keeps_the_policys_own_files_as_the_command_does() {
         ["the policy bundle", "the policy bundle's signature"]
     );
 }
+
+/// An agent's settings moved by a variable (`CODEX_HOME`, `CLAUDE_CONFIG_DIR`) are where it reads
+/// its hooks: the hook, which runs with the agent's variables, guards them wherever they are.
+#[test]
+fn settings_a_variable_moved_are_guarded() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::create_dir(root.join("rules")).unwrap();
+    std::fs::write(root.join("rules/a.rules"), "pre_tool_use when tool == \"nothing\" => deny\n").unwrap();
+    let codex = root.join("codex-home");
+    let claude = root.join("claude-config");
+    std::fs::create_dir_all(&codex).unwrap();
+    std::fs::create_dir_all(&claude).unwrap();
+    let env: std::collections::BTreeMap<String, String> = [
+        ("CODEX_HOME".to_string(), codex.display().to_string()),
+        ("CLAUDE_CONFIG_DIR".to_string(), claude.display().to_string()),
+    ]
+    .into();
+    let call = |env: &std::collections::BTreeMap<String, String>, tool: &str, input: serde_json::Value| {
+        let payload = serde_json::json!({"session_id": "s", "hook_event_name": "PreToolUse", "cwd": root,
+            "tool_name": tool, "tool_input": input});
+        let output = crate::support::hookc_with_env(
+            root,
+            &["hook", "claude", "--rules", "rules"],
+            payload.to_string().as_bytes(),
+            env,
+        );
+        stdout(&output)
+    };
+    let writes = [
+        ("Bash", serde_json::json!({"command": format!("echo '{{}}' > {}/hooks.json", codex.display())})),
+        ("Write", serde_json::json!({"file_path": claude.join("settings.json"), "content": "{}"})),
+        ("Bash", serde_json::json!({"command": format!("rm -rf {}", claude.display())})),
+    ];
+    for (tool, input) in &writes {
+        let said = call(&env, tool, input.clone());
+        assert!(said.contains("\"deny\"") && said.contains("where a variable moved them"), "{tool} {input}: {said}");
+    }
+    // Without the variables they are ordinary directories, for the rules to decide.
+    for (tool, input) in &writes {
+        assert!(!call(&Default::default(), tool, input.clone()).contains("\"deny\""), "{tool} {input}");
+    }
+}
+
+/// The hook's own binary, and a `hookc` any directory earlier on `PATH` would run in its place,
+/// are the hook's: a write there decides what the next hook call runs. A later directory's is not.
+#[test]
+fn the_hook_binary_and_its_shadows_on_path_are_guarded() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::create_dir(root.join("rules")).unwrap();
+    std::fs::write(root.join("rules/a.rules"), "pre_tool_use when tool == \"nothing\" => deny\n").unwrap();
+    let exe = std::path::PathBuf::from(env!("CARGO_BIN_EXE_hookc"));
+    let exe = std::fs::canonicalize(&exe).unwrap();
+    let exe_dir = exe.parent().unwrap().to_path_buf();
+    let (early, late) = (root.join("early"), root.join("late"));
+    std::fs::create_dir_all(&early).unwrap();
+    std::fs::create_dir_all(&late).unwrap();
+    let path = std::env::join_paths([early.clone(), exe_dir, late.clone()]).unwrap();
+    let env: std::collections::BTreeMap<String, String> =
+        [("PATH".to_string(), path.to_string_lossy().into_owned())].into();
+    let call = |command: String| {
+        let payload = serde_json::json!({"session_id": "s", "hook_event_name": "PreToolUse", "cwd": root,
+            "tool_name": "Bash", "tool_input": {"command": command}});
+        stdout(&crate::support::hookc_with_env(
+            root,
+            &["hook", "claude", "--rules", "rules"],
+            payload.to_string().as_bytes(),
+            &env,
+        ))
+    };
+    for command in [
+        format!("cp /tmp/always-allow {}", early.join("hookc").display()),
+        format!("ln -sf /tmp/always-allow {}", early.join("hookc.exe").display()),
+        format!("cat evil > {}", exe.display()),
+    ] {
+        let said = call(command.clone());
+        assert!(said.contains("\"deny\"") && said.contains("hook"), "{command}: {said}");
+    }
+    let said = call(format!("cp ./build/hookc {}", late.join("hookc").display()));
+    assert!(!said.contains("\"deny\""), "a later directory's: {said}");
+}

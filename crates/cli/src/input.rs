@@ -60,6 +60,50 @@ impl PathArgs {
     }
 }
 
+/// The agents' settings directories a variable of this process moves (`CLAUDE_CONFIG_DIR`,
+/// `CODEX_HOME`, `COPILOT_HOME`, …), as the agent that runs the hook passes them on: where it
+/// reads its hooks from, wherever that is. The rules name the usual places (`~/.claude`,
+/// `~/.codex`); a moved one is known only here.
+fn moved_settings() -> Vec<(PathBuf, &'static str)> {
+    let mut dirs: Vec<(PathBuf, &'static str)> = Vec::new();
+    for agent in hookc_core::agents::AGENTS {
+        for (home, file, _) in agent.settings.user {
+            let hookc_core::vocab::agents::schema::Home::Env(var, _) = home else { continue };
+            let Some(dir) = std::env::var_os(var).filter(|dir| !dir.is_empty()) else { continue };
+            // The directory the settings file is in: `$CODEX_HOME`, `$XDG_CONFIG_HOME/crush`.
+            let settings = PathBuf::from(dir).join(file);
+            if let Some(parent) = settings.parent().map(Path::to_path_buf) {
+                if !dirs.iter().any(|(known, _)| *known == parent) {
+                    dirs.push((parent, "an agent's settings, where a variable moved them"));
+                }
+            }
+        }
+    }
+    dirs
+}
+
+/// The hook's own binary (the one the agent's settings or the project's launcher resolved), and
+/// every `hookc` a directory earlier on `PATH` would put in its place: a write there decides
+/// what the next hook call runs. An install by a package manager (`cargo install`) names no file
+/// and is left alone.
+fn hook_binaries() -> Vec<(PathBuf, &'static str)> {
+    let mut files: Vec<(PathBuf, &'static str)> = Vec::new();
+    let Ok(exe) = std::env::current_exe() else { return files };
+    let exe = std::fs::canonicalize(&exe).unwrap_or(exe);
+    let home = exe.parent().map(Path::to_path_buf);
+    files.push((exe, "the hook's own binary"));
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    for dir in std::env::split_paths(&path).filter(|dir| dir.is_absolute()) {
+        if std::fs::canonicalize(&dir).ok().as_ref() == home.as_ref() {
+            break;
+        }
+        for name in ["hookc", "hookc.exe", "hookc.cmd"] {
+            files.push((dir.join(name), "a hookc earlier on PATH than the hook's own"));
+        }
+    }
+    files
+}
+
 impl PolicyArgs {
     /// The policy's own files, which the hook keeps out of the agent's reach
     /// (`PathSettings::guarded`): the bundle and its signature, the trust key file, the rule
@@ -80,6 +124,8 @@ impl PolicyArgs {
         if self.bundle.is_none() {
             files.extend(crate::cache::dir().map(|dir| (dir, "the compiled-rules cache")));
         }
+        files.extend(moved_settings());
+        files.extend(hook_binaries());
         files.into_iter().filter_map(|(path, what)| hookc_core::paths::Guarded::of(&path, what)).collect()
     }
 

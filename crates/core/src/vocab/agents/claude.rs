@@ -66,7 +66,9 @@ pub(super) static AGENT: Agent = Agent {
             (".claude/settings.json", "project settings"),
             (".claude/settings.local.json", "local project settings"),
         ],
-        user: &[(Home::User, ".claude/settings.json", "user settings")],
+        // `$CLAUDE_CONFIG_DIR` moves the user's settings (Claude Code's env-vars reference; the
+        // real-client harness runs it so, tests/clients).
+        user: &[(Home::Env("CLAUDE_CONFIG_DIR", ".claude"), "settings.json", "user settings")],
         // Checked on the real Claude Code: this in any settings layer turns every hook off.
         off_switches: &[("/disableAllHooks", true)],
         // Claude Code's managed settings (its settings reference), above every other layer.
