@@ -83,7 +83,10 @@ pub(super) fn parse_options(program: &str, args: &[String]) -> Options {
     let command_after_host = row.script == programs::Script::OnHost;
     while let Some(word) = words.next() {
         // `bash -c SCRIPT NAME ARGS…`: what follows a shell's script is its parameters.
-        if plus && !options.operands.is_empty() || command_after_host && options.operands.len() >= 2 {
+        if plus && !options.operands.is_empty()
+            || command_after_host && options.operands.len() >= 2
+            || row.options_first && !options.operands.is_empty()
+        {
             ended = true;
         }
         let word = match word.strip_prefix('+').filter(|rest| plus && !ended && !rest.is_empty()) {

@@ -24,6 +24,9 @@ pub(super) struct Program {
     /// Its long option names, where rules decide on them: GNU getopt accepts any unique prefix
     /// (`--rec` is `--recursive`), so a prefix is read as the name it abbreviates.
     pub long_names: &'static [&'static str],
+    /// Whether its first operand ends its options, as getopt with a leading `+` has it: awk's
+    /// program text (`awk '{print}' -F x` reads the files `-F` and `x`).
+    pub options_first: bool,
     /// Whether its first operand is a subcommand with options of its own (`git checkout
     /// -bNAME`): from there on the subcommand's row says which options take a value (none when
     /// it has no row), a `--` before it does not end the options (`git -- reset --hard`), and
@@ -217,6 +220,7 @@ pub(super) const GENERIC: Program = Program {
     short_values: "",
     long_values: &[],
     long_names: &[],
+    options_first: false,
     subcommand_first: false,
     subcommands: &[],
     wrapper: None,
@@ -713,7 +717,9 @@ pub(super) static PROGRAMS: &[Program] = &[
                 ..SUBCOMMAND
             },
         ],
-        writing: &["file"],
+        // `git -C DIR` reads DIR's repository; `--output=FILE` (diff, log, format-patch) writes FILE.
+        reading: &["C"],
+        writing: &["file", "output"],
         help: &["help"],
         ..GENERIC
     },
@@ -857,6 +863,7 @@ pub(super) static PROGRAMS: &[Program] = &[
         short_values: "ef",
         long_values: &["expression", "file"],
         text_first: Some(&["e", "f", "expression", "file"]),
+        reading: &["f", "file"],
         writes_all_with: &["i", "in-place"],
         reader: Reader::Sed,
         ..GENERIC
@@ -899,11 +906,28 @@ pub(super) static PROGRAMS: &[Program] = &[
         names: &["awk", "gawk"],
         short_values: "fvFiE",
         long_values: &["file", "assign", "field-separator", "include"],
+        options_first: true,
         text_first: Some(&["f", "file"]),
+        reading: &["f", "file"],
         writes_all_with: &["i=inplace"],
         ..GENERIC
     },
-    Program { names: &["mawk", "nawk"], text_first: Some(&["f", "file"]), ..GENERIC },
+    Program {
+        names: &["mawk", "nawk"],
+        short_values: "fvF",
+        options_first: true,
+        text_first: Some(&["f", "file"]),
+        reading: &["f"],
+        ..GENERIC
+    },
+    // `uniq IN OUT` writes OUT.
+    Program {
+        names: &["uniq"],
+        short_values: "fsw",
+        long_values: &["skip-fields", "skip-chars", "check-chars"],
+        writes: Writes::Last,
+        ..GENERIC
+    },
     Program { names: &["perl", "ruby"], short_values: "eEIlM", writes_all_with: &["i", "in-place"], ..GENERIC },
     Program {
         names: &["sort"],
