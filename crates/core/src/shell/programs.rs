@@ -932,7 +932,9 @@ pub(super) static PROGRAMS: &[Program] = &[
     Program {
         names: &["sort"],
         short_values: "otkS",
-        long_values: &["output", "key", "field-separator", "buffer-size"],
+        long_values: &["output", "key", "field-separator", "buffer-size", "compress-program"],
+        // `--compress-program=PROG` runs PROG to compress its temporary files.
+        script: Script::Option("", "compress-program"),
         writing: &["o", "output"],
         ..GENERIC
     },

@@ -443,6 +443,9 @@ fn commands_openssh_and_database_clients_run_here_are_read() {
         "rsync -e 'rm -rf ~' x h:y",
         "rsync --rsh='rm -rf ~' x h:y",
         "rsync --rsync-path='rm -rf ~' x y",
+        // A program an option names, run to compress sort's temporary files.
+        "sort --compress-program='rm -rf ~' -S 1 data.txt",
+        "sort --compress-prog='rm -rf ~' data.txt",
     ] {
         assert!(commands(line).iter().any(|command| command.starts_with("rm flags=r,f operands=~")), "{line}");
     }

@@ -138,10 +138,17 @@ pub(super) fn script_of(program: &str, parsed: &Options, args: &[String]) -> Opt
             return Some(positional(script, parsed.operands.get(1..).unwrap_or_default()));
         }
         Script::Option(short, long) => {
+            // A long option's unambiguous prefix is the option (`sort --compress-prog=sh`).
+            let abbreviates = |option: &str| {
+                option.len() > 1 && long.starts_with(option) && {
+                    let mut matching = row.long_values.iter().filter(|name| name.starts_with(option));
+                    matching.next().is_some() && matching.next().is_none()
+                }
+            };
             return parsed
                 .values
                 .iter()
-                .find(|(option, _)| option == short || option == long)
+                .find(|(option, _)| (!short.is_empty() && option == short) || option == long || abbreviates(option))
                 .map(|(_, value)| value.clone());
         }
         Script::Words => args.strip_prefix(&["--".to_string()]).unwrap_or(args),
