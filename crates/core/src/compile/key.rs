@@ -26,6 +26,8 @@ pub(super) enum Key<'r> {
 /// The estimated cost of a set-matched key: one pass over the text, then only the rules whose
 /// pattern matched. An equality bucket shared by more rules than this is the worse key.
 const SET_MATCH_COST: usize = 8;
+/// How many bytes of a regex key's pattern cost as much as trying one more rule.
+const REGEX_BYTES_PER_RULE: usize = 16;
 
 /// One key (or none) per rule, in rule order.
 pub(super) fn choose_keys(rules: &[Rule]) -> Vec<Option<Key<'_>>> {
@@ -41,7 +43,10 @@ pub(super) fn choose_keys(rules: &[Rule]) -> Vec<Option<Key<'_>>> {
         }
     }
     let cost = |event: usize, key: &Key<'_>| match key {
-        Key::Glob(..) | Key::Regex(..) => SET_MATCH_COST,
+        Key::Glob(..) => SET_MATCH_COST,
+        // Every call pays for a regex key: the set is built from it, and its field read. A long
+        // one (a vocabulary of secret shapes) costs more to build than most buckets hold.
+        Key::Regex(_, regex) => SET_MATCH_COST + regex.pattern.len() / REGEX_BYTES_PER_RULE,
         // One automaton pass, then the rules sharing the texts found.
         _ => {
             let inner = matches!(key, Key::Inner(..));

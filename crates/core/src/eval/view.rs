@@ -221,12 +221,19 @@ impl<'e> View<'e> {
             (Field::PermissionMode, _) => text(common.permission_mode.as_ref()),
             (Field::Agent, _) => text(common.agent.as_ref()),
             (Field::Args, _) if self.event.tool_call().is_none() => Val::Missing,
-            (Field::Args, _) => Val::List(
-                super::files::nested_strings(&self.args)
-                    .into_iter()
-                    .map(|text| Val::Str(Cow::Borrowed(text)))
-                    .collect(),
-            ),
+            // Every text of the arguments, and a shell line's words as the shell unquotes them
+            // (`"…ghp_"AAAA…` is one word).
+            (Field::Args, _) => {
+                let words =
+                    self.files.shell.iter().flat_map(|shell| &shell.line.commands).flat_map(|command| &command.words);
+                Val::List(
+                    super::files::nested_strings(&self.args)
+                        .into_iter()
+                        .chain(words.map(String::as_str))
+                        .map(|text| Val::Str(Cow::Borrowed(text)))
+                        .collect(),
+                )
+            }
             (Field::Arg(path), _) => arg_value(&self.args, path),
             (Field::Semantic(Semantic::Path), _) => self.file.as_deref().map_or(Val::Missing, Val::Path),
             (Field::Semantic(Semantic::Host), _) => match self.semantic(Semantic::Url).text() {

@@ -321,8 +321,9 @@ pub enum Field {
     Status,
     /// Inside a Stop rule's `runs (…)`: whether the call ran after the turn's last write.
     AfterWrites,
-    /// Every text among a tool's arguments, at any depth (a list): what a test looks for anywhere
-    /// in the call (a token in a URL, a body, a header).
+    /// Every text among a tool's arguments, at any depth, and a shell line's words as the shell
+    /// unquotes them (a list): what a test looks for anywhere in the call (a token in a URL, a
+    /// body, a header).
     Args,
     /// A raw tool argument; dots walk into objects (`args.options.force`).
     Arg(String),
