@@ -970,14 +970,33 @@ fn an_in_process_answer_keeps_the_policys_own_files_as_the_command_does() {
     );
 }
 
+/// A project whose rules decide nothing, for the hook's own guard alone.
+fn unruled_project() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("rules")).unwrap();
+    std::fs::write(dir.path().join("rules/a.rules"), "pre_tool_use when tool == \"nothing\" => deny\n").unwrap();
+    dir
+}
+
+/// What `hookc hook claude` in `root`, with the variables `env`, answers to a call of `tool`.
+fn hook_call(
+    root: &Path,
+    env: &std::collections::BTreeMap<String, String>,
+    tool: &str,
+    input: serde_json::Value,
+) -> String {
+    let payload = serde_json::json!({"session_id": "s", "hook_event_name": "PreToolUse", "cwd": root,
+        "tool_name": tool, "tool_input": input});
+    let args = ["hook", "claude", "--rules", "rules"];
+    stdout(&crate::support::hookc_with_env(root, &args, payload.to_string().as_bytes(), env))
+}
+
 /// An agent's settings moved by a variable (`CODEX_HOME`, `CLAUDE_CONFIG_DIR`) are where it reads
 /// its hooks: the hook, which runs with the agent's variables, guards them wherever they are.
 #[test]
 fn settings_a_variable_moved_are_guarded() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = unruled_project();
     let root = dir.path();
-    std::fs::create_dir(root.join("rules")).unwrap();
-    std::fs::write(root.join("rules/a.rules"), "pre_tool_use when tool == \"nothing\" => deny\n").unwrap();
     let codex = root.join("codex-home");
     let claude = root.join("claude-config");
     std::fs::create_dir_all(&codex).unwrap();
@@ -987,29 +1006,18 @@ fn settings_a_variable_moved_are_guarded() {
         ("CLAUDE_CONFIG_DIR".to_string(), claude.display().to_string()),
     ]
     .into();
-    let call = |env: &std::collections::BTreeMap<String, String>, tool: &str, input: serde_json::Value| {
-        let payload = serde_json::json!({"session_id": "s", "hook_event_name": "PreToolUse", "cwd": root,
-            "tool_name": tool, "tool_input": input});
-        let output = crate::support::hookc_with_env(
-            root,
-            &["hook", "claude", "--rules", "rules"],
-            payload.to_string().as_bytes(),
-            env,
-        );
-        stdout(&output)
-    };
     let writes = [
         ("Bash", serde_json::json!({"command": format!("echo '{{}}' > {}/hooks.json", codex.display())})),
         ("Write", serde_json::json!({"file_path": claude.join("settings.json"), "content": "{}"})),
         ("Bash", serde_json::json!({"command": format!("rm -rf {}", claude.display())})),
     ];
     for (tool, input) in &writes {
-        let said = call(&env, tool, input.clone());
+        let said = hook_call(root, &env, tool, input.clone());
         assert!(said.contains("\"deny\"") && said.contains("where a variable moved them"), "{tool} {input}: {said}");
     }
     // Without the variables they are ordinary directories, for the rules to decide.
     for (tool, input) in &writes {
-        assert!(!call(&Default::default(), tool, input.clone()).contains("\"deny\""), "{tool} {input}");
+        assert!(!hook_call(root, &Default::default(), tool, input.clone()).contains("\"deny\""), "{tool} {input}");
     }
 }
 
@@ -1017,12 +1025,9 @@ fn settings_a_variable_moved_are_guarded() {
 /// are the hook's: a write there decides what the next hook call runs. A later directory's is not.
 #[test]
 fn the_hook_binary_and_its_shadows_on_path_are_guarded() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = unruled_project();
     let root = dir.path();
-    std::fs::create_dir(root.join("rules")).unwrap();
-    std::fs::write(root.join("rules/a.rules"), "pre_tool_use when tool == \"nothing\" => deny\n").unwrap();
-    let exe = std::path::PathBuf::from(env!("CARGO_BIN_EXE_hookc"));
-    let exe = std::fs::canonicalize(&exe).unwrap();
+    let exe = std::fs::canonicalize(env!("CARGO_BIN_EXE_hookc")).unwrap();
     let exe_dir = exe.parent().unwrap().to_path_buf();
     let (early, late) = (root.join("early"), root.join("late"));
     std::fs::create_dir_all(&early).unwrap();
@@ -1030,24 +1035,15 @@ fn the_hook_binary_and_its_shadows_on_path_are_guarded() {
     let path = std::env::join_paths([early.clone(), exe_dir, late.clone()]).unwrap();
     let env: std::collections::BTreeMap<String, String> =
         [("PATH".to_string(), path.to_string_lossy().into_owned())].into();
-    let call = |command: String| {
-        let payload = serde_json::json!({"session_id": "s", "hook_event_name": "PreToolUse", "cwd": root,
-            "tool_name": "Bash", "tool_input": {"command": command}});
-        stdout(&crate::support::hookc_with_env(
-            root,
-            &["hook", "claude", "--rules", "rules"],
-            payload.to_string().as_bytes(),
-            &env,
-        ))
-    };
+    let bash = |command: String| hook_call(root, &env, "Bash", serde_json::json!({"command": command}));
     for command in [
         format!("cp /tmp/always-allow {}", early.join("hookc").display()),
         format!("ln -sf /tmp/always-allow {}", early.join("hookc.exe").display()),
         format!("cat evil > {}", exe.display()),
     ] {
-        let said = call(command.clone());
+        let said = bash(command.clone());
         assert!(said.contains("\"deny\"") && said.contains("hook"), "{command}: {said}");
     }
-    let said = call(format!("cp ./build/hookc {}", late.join("hookc").display()));
+    let said = bash(format!("cp ./build/hookc {}", late.join("hookc").display()));
     assert!(!said.contains("\"deny\""), "a later directory's: {said}");
 }
