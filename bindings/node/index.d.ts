@@ -63,7 +63,14 @@ export interface Observation {
   reason: string | null;
   error: string | null;
   logs: ({ rule: string; message: string } | { rule: string; error: string })[];
-  waived: { rule: string; waiver: string; until: string; reason?: string }[];
+  waived: {
+    rule: string;
+    waiver: string;
+    until?: string;
+    reason?: string;
+    /** For a rule in audit mode: what it would have decided. */
+    would?: { decision: string; reason?: string };
+  }[];
 }
 
 /** A callback hook: the native event as it stands after earlier hooks' rewrites. */

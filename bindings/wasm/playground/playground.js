@@ -110,7 +110,7 @@ function showTrace(explanation) {
       cell.textContent = text;
       row.append(cell);
     }
-    row.className = rule.outcome === 'fired' ? 'fired' : rule.outcome === 'waived' ? 'waived' : '';
+    row.className = rule.outcome === 'fired' ? 'fired' : (rule.outcome === 'waived' || rule.outcome === 'audited') ? 'waived' : '';
     body.append(row);
   }
   const { rules, ...rest } = explanation;

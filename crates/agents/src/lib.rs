@@ -54,10 +54,10 @@ fn decide(
     let mapped = native(agent, policy, payload, options)
         .inspect_err(|failure| unmapped(options, agent, Some(payload), failure))?;
     let evaluation = policy.evaluate_full_bounded(&mapped.event).map_err(|error| {
-        record(options.audit, &mapped, Err(&error.to_string()));
+        record(options.audit, policy, &mapped, Err(&error.to_string()));
         HookFailure::Eval(error)
     })?;
-    record(options.audit, &mapped, Ok(&evaluation));
+    record(options.audit, policy, &mapped, Ok(&evaluation));
     let mut lines = log_lines(&evaluation);
     // An approval on the person's behalf is said every time, audited or not.
     if let (EventKind::PermissionRequest, Permission::Allow) =
@@ -264,9 +264,10 @@ pub fn failed(
     HookAnswer { stdout, exit, stderr: vec![message], bundle_damaged }
 }
 
-fn record(audit: Option<&AuditLog>, mapped: &Mapped, outcome: Result<&Evaluation, &str>) {
+fn record(audit: Option<&AuditLog>, policy: &Policy, mapped: &Mapped, outcome: Result<&Evaluation, &str>) {
     if let Some(log) = audit {
-        log.record(&Observation::of_evaluation(&mapped.event, outcome).at(&mapped.context.event_name));
+        let observation = Observation::of_evaluation(&mapped.event, outcome).at(&mapped.context.event_name);
+        log.record(&observation.redacting(policy.redaction()));
     }
 }
 

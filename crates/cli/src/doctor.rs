@@ -441,25 +441,44 @@ fn policy_findings(agent: &Agent, command: &str, project: &Path, findings: &mut 
         }
     }
     let today = hookc_core::today();
+    let mut audits: Vec<(&str, usize)> = Vec::new();
     for waiver in policy.waivers() {
-        let Some(last) = hookc_core::day_of(&waiver.until) else { continue };
+        let what = match waiver.mode {
+            hookc_core::Lift::Audit => {
+                match audits.iter_mut().find(|(origin, _)| *origin == waiver.origin) {
+                    Some((_, count)) => *count += 1,
+                    None => audits.push((&waiver.origin, 1)),
+                }
+                "audit"
+            }
+            _ => "waiver",
+        };
+        let Some(until) = &waiver.until else { continue };
+        let Some(last) = hookc_core::day_of(until) else { continue };
         let left = last - today;
         let reason = waiver.reason.as_deref().map(|reason| format!(" ({reason})")).unwrap_or_default();
         match left {
             ..0 => findings.note(format!(
-                "the waiver of `{}` at {} expired after {}: the rule applies again{reason}",
-                waiver.rule, waiver.origin, waiver.until
+                "the {what} of `{}` at {} expired after {until}: the rule applies again{reason}",
+                waiver.rule, waiver.origin
             )),
             0..=WAIVER_NOTICE_DAYS => findings.note(format!(
-                "the waiver of `{}` at {} expires after {} ({} day{} left){reason}",
+                "the {what} of `{}` at {} expires after {until} ({} day{} left){reason}",
                 waiver.rule,
                 waiver.origin,
-                waiver.until,
                 left,
                 if left == 1 { "" } else { "s" }
             )),
             _ => {}
         }
+    }
+    for (origin, count) in audits {
+        findings.note(format!(
+            "{count} rule{} in audit mode (the audit at {origin}): {} the audit log, not the agent; `hookc stats LOG` counts what {}",
+            if count == 1 { "" } else { "s" },
+            if count == 1 { "it decides for" } else { "they decide for" },
+            if count == 1 { "it would have decided" } else { "they would have decided" },
+        ));
     }
 }
 

@@ -32,7 +32,7 @@ pub(super) fn run(args: &Args) -> u8 {
     if let Some(log) = &audit {
         let error = outcome.as_ref().err().map(ToString::to_string);
         let outcome = outcome.as_ref().map_err(|_| error.as_deref().unwrap_or_default());
-        log.record(&hookc_runtime::Observation::of_evaluation(&event, outcome));
+        log.record(&hookc_runtime::Observation::of_evaluation(&event, outcome).redacting(policy.redaction()));
     }
     super::report::close_audit_log(audit);
     let evaluation = match outcome {

@@ -22,6 +22,7 @@ mod launcher;
 mod lsp;
 mod replay;
 mod report;
+mod stats;
 mod test;
 mod wiring;
 
@@ -73,6 +74,9 @@ enum Command {
     Replay(replay::Args),
     /// Run the rule tests (`*.test.yaml` beside the rules) with rule coverage.
     Test(test::Args),
+    /// Count, per rule, from audit logs: how often it fired, what it decided (or would have, in
+    /// audit mode), and on what.
+    Stats(stats::Args),
     /// Print a shell completion script.
     #[command(
         after_help = "Examples:\n  hookc completions bash > ~/.local/share/bash-completion/completions/hookc\n  hookc completions zsh > \"${fpath[1]}/_hookc\"\n  hookc completions fish > ~/.config/fish/completions/hookc.fish"
@@ -121,6 +125,7 @@ pub fn run() -> ExitCode {
         Command::Init(args) => init::run(&args),
         Command::Doctor(args) => doctor::run(&args),
         Command::Test(args) => test::run(&args),
+        Command::Stats(args) => stats::run(&args),
         Command::Explain(args) => explain::run(&args),
         Command::Fmt(args) => fmt::run(&args),
         Command::Replay(args) => replay::run(&args),

@@ -37,10 +37,11 @@ pub struct RuleTrace {
     pub rule: String,
     /// Where it was written.
     pub origin: String,
-    /// `fired`, `did not fire`, `waived` (it fired, and a waiver in force lifted it), or `not
-    /// tried` (evaluation had stopped).
+    /// `fired`, `did not fire`, `waived` (it fired, and a waiver in force lifted it),
+    /// `audited` (it fired in audit mode: `waived_by.would` is what it would have decided), or
+    /// `not tried` (evaluation had stopped).
     pub outcome: &'static str,
-    /// For a waived rule: the waiver that lifted it.
+    /// For a waived or audited rule: the waiver or audit that lifted it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub waived_by: Option<crate::eval::Waived>,
     /// For a call that names several files (judged once per file), the file this trace is
@@ -115,7 +116,7 @@ impl RuleTracer for Collector {
 
     fn waived(&mut self, waived: &crate::eval::Waived) {
         if let Some(last) = self.rules.last_mut() {
-            last.outcome = "waived";
+            last.outcome = if waived.would.is_some() { "audited" } else { "waived" };
             last.waived_by = Some(waived.clone());
         }
     }
@@ -180,7 +181,36 @@ pub fn explain(policy: &Policy, event: &Event) -> Result<Explanation, EvalError>
         .collect();
     // A call judged once per file fires a rule once per file: one rewrite.
     crate::model::dedup_in_order(&mut rewrites);
+    // What explain shows never repeats a secret value: the values its tests saw, and the
+    // arguments or output a rule rewrote (the reasons were redacted when rendered).
+    let redaction = policy.redaction();
+    let redact = |text: &mut String| {
+        if let std::borrow::Cow::Owned(redacted) = crate::redact::apply(redaction, text) {
+            *text = redacted;
+        }
+    };
+    for trace in &mut rules {
+        trace.file.iter_mut().for_each(redact);
+        trace.tests.iter_mut().filter_map(|test| test.saw.as_mut()).for_each(redact);
+    }
+    let mut result = result;
+    if let Some(args) = result.updated_input.as_mut() {
+        args.values_mut().for_each(|value| redact_json(value, &redact));
+    }
+    if let Some(output) = result.updated_output.as_mut() {
+        redact(&mut output.content);
+    }
     Ok(Explanation { event: event.kind().name().to_string(), rules, permission_set_by, stopped_by, rewrites, result })
+}
+
+/// Every string in `value`, redacted.
+fn redact_json(value: &mut serde_json::Value, redact: &impl Fn(&mut String)) {
+    match value {
+        serde_json::Value::String(text) => redact(text),
+        serde_json::Value::Array(items) => items.iter_mut().for_each(|item| redact_json(item, redact)),
+        serde_json::Value::Object(map) => map.values_mut().for_each(|item| redact_json(item, redact)),
+        _ => {}
+    }
 }
 
 impl std::fmt::Display for Explanation {
@@ -197,7 +227,18 @@ impl std::fmt::Display for Explanation {
             writeln!(f, "rule `{}` ({}): {}", trace.rule, trace.origin, trace.outcome)?;
             if let Some(waived) = &trace.waived_by {
                 let reason = waived.reason.as_deref().map(|reason| format!(": {reason}")).unwrap_or_default();
-                writeln!(f, "  lifted by the waiver at {} (until {}){reason}", waived.waiver, waived.until)?;
+                let until = waived.until.as_deref().map(|until| format!(" (until {until})")).unwrap_or_default();
+                match &waived.would {
+                    Some(would) => {
+                        let said = would.reason.as_deref().map(|said| format!(" \"{said}\"")).unwrap_or_default();
+                        writeln!(
+                            f,
+                            "  in audit mode (the audit at {}{until}){reason}: would {}{said}",
+                            waived.waiver, would.decision
+                        )?;
+                    }
+                    None => writeln!(f, "  lifted by the waiver at {}{until}{reason}", waived.waiver)?,
+                }
             }
             for test in &trace.tests {
                 let saw = test

@@ -17,8 +17,8 @@
 use crate::diagnostic::Diagnostic;
 use crate::source::{FileId, SourceFile, Span};
 use crate::syntax::ast::{
-    ActionArg, ActionNode, Expr, LetValue, ListDecl, ListOperand, Literal, Predicate, RegexOperand, RuleDecl, RunsExpr,
-    Subject, Test, WaiverDecl,
+    ActionArg, ActionNode, Expr, LetValue, ListDecl, ListOperand, Literal, Predicate, RegexOperand, RuleDecl, RuleRef,
+    RunsExpr, Subject, Test, WaiverDecl,
 };
 use crate::syntax::{self, Rule as Grammar, RulesParser};
 use pest::Parser as _;
@@ -225,18 +225,26 @@ impl Printer<'_> {
     /// `waive RULE [when CONDITION] until DATE ["REASON"]`, the condition on a line of its own
     /// when the whole would be long.
     fn waiver(&self, waiver: &WaiverDecl) -> String {
-        let mut out = format!("waive {}", waiver.rule.text);
+        let rules = match &waiver.rules {
+            RuleRef::Names(name) => name.text.as_str(),
+            RuleRef::File(file) => self.text(file.span),
+        };
+        let mut out = format!("{} {rules}", waiver.mode.keyword());
         if let Some(condition) = &waiver.condition {
             out.push_str(" when ");
             out.push_str(&self.expr(condition, Precedence::Or));
         }
-        let mut tail = format!("until {}", waiver.until.text);
-        if let Some(reason) = &waiver.reason {
-            tail.push(' ');
-            tail.push_str(self.text(reason.span));
+        let mut tail: Vec<&str> = Vec::new();
+        if let Some(until) = &waiver.until {
+            tail.extend(["until", until.text.as_str()]);
         }
-        match out.len() + 1 + tail.len() <= WIDTH {
-            true => format!("{out} {tail}"),
+        if let Some(reason) = &waiver.reason {
+            tail.push(self.text(reason.span));
+        }
+        let tail = tail.join(" ");
+        match tail.is_empty() {
+            true => out,
+            false if out.len() + 1 + tail.len() <= WIDTH => format!("{out} {tail}"),
             false => format!("{out}\n  {tail}"),
         }
     }

@@ -78,10 +78,12 @@ pub mod bundle;
 pub mod diagnostic;
 pub mod model;
 pub mod paths;
+pub mod redact;
 pub mod source;
 pub mod vocab;
 
-pub use ir::{day_of, today};
+pub use check::rule_name_matches;
+pub use ir::{day_of, today, Lift};
 
 /// Whether a rule file parses (its syntax alone; nothing is checked): the language server reads
 /// the sibling files that do, for the names they define.
@@ -89,7 +91,7 @@ pub fn parses(file: &source::SourceFile) -> bool {
     syntax::parse(0, file).is_ok()
 }
 
-pub use eval::{EvalError, Evaluation, LogRecord, Waived};
+pub use eval::{EvalError, Evaluation, LogRecord, Waived, Would};
 pub use explain::{explain, Explanation, RuleTrace, TestTrace};
 pub use fmt::{comment_texts, format, with_list_values};
 pub use model::{BlockingError, Event, EventData, HookResult, Permission, ToolOutput};

@@ -284,6 +284,21 @@ impl Regex {
     }
 }
 
+impl Regex {
+    /// Sets of texts such that every match contains one text of each set, of any length (the
+    /// index's [`Regex::required`] keeps only those long enough to narrow a lookup): a text
+    /// that lacks every text of one set cannot match, and is known not to without compiling.
+    pub(crate) fn needles(&self) -> Vec<Vec<String>> {
+        let Ok(hir) = regex_syntax::parse(&self.inline_source()) else { return Vec::new() };
+        required(&hir)
+            .into_iter()
+            .filter_map(|set| {
+                set.into_iter().map(|bytes| String::from_utf8(bytes).ok().filter(|text| !text.is_empty())).collect()
+            })
+            .collect()
+    }
+}
+
 /// The shortest a required text may be: shorter ones occur in too many texts to narrow.
 const MIN_REQUIRED: usize = 3;
 

@@ -170,7 +170,9 @@ impl Policy {
         // Loading a policy to use it skips the static analysis: that is `hookc check`'s job.
         match check_to(sources, check::Depth::Errors, &[]) {
             Ok(checked) => Ok(Policy {
-                table: DecisionTable::new(checked.rules).with_waivers(checked.waivers),
+                table: DecisionTable::new(checked.rules)
+                    .with_waivers(checked.waivers)
+                    .with_redaction(checked.redaction),
                 source_hash: bundle::source_hash(sources),
                 own_files: Vec::new(),
                 guarded_by_caller: Vec::new(),
@@ -321,6 +323,16 @@ impl Policy {
     /// The waivers, in source order.
     pub fn waivers(&self) -> &[crate::ir::Waiver] {
         self.table.waivers()
+    }
+
+    /// The secret value shapes hookc redacts from everything it writes (reasons, messages,
+    /// `log` lines, audit records, `explain`): the policy's `let secret_values = /…/`, else the
+    /// shipped baseline's.
+    pub fn redaction(&self) -> Option<&crate::redact::Redaction> {
+        match self.table.redaction() {
+            Some(own) => Some(own),
+            None => crate::redact::shipped(),
+        }
     }
 
     /// Evaluates one event, returning the `log` records too.

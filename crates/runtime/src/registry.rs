@@ -188,8 +188,15 @@ impl HookRegistry {
             }
         }
         let (outcome, dropped, logs) = steps.finish();
-        let observation =
-            Observation::of(event, outcome.as_ref().ok()).with_logs(&logs).with_dropped_continuation(dropped);
+        // What is recorded redacts the first rule set's secret value shapes.
+        let redaction = self.hooks.iter().find_map(|(_, hook)| match hook {
+            Hook::Rules(policy) => policy.redaction(),
+            Hook::Callback(_) => None,
+        });
+        let observation = Observation::of(event, outcome.as_ref().ok())
+            .with_logs(&logs)
+            .with_dropped_continuation(dropped)
+            .redacting(redaction);
         match &outcome {
             Ok(_) => self.notify(&observation),
             Err(error) => self.notify(&observation.with_error(&error.in_full())),

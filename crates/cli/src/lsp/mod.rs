@@ -455,6 +455,12 @@ fn completions(text: &str, at: usize) -> Vec<Value> {
                 "waive RULE [when CONDITION] until YYYY-MM-DD [\"REASON\"]",
                 "Lift a rule where the condition holds, through the last day (UTC).",
             ));
+            items.push(item(
+                "audit",
+                KEYWORD,
+                "audit RULES [when CONDITION] [until YYYY-MM-DD] [\"REASON\"]",
+                "Roll rules out: where they fire, they decide for the audit log only (\"would deny\"), not the agent; from the day after `until`, they apply. RULES is a name, a pattern (`egress-*`) or a rule file (`\"network.rules\"`). `hookc stats LOG` counts what they would have decided.",
+            ));
             items
         }
         Place::Condition { value_of: Some(Field::Kind), .. } => {

@@ -320,7 +320,11 @@ impl AuditLog {
     /// Queues one record for an observation.
     pub fn record(&self, observation: &Observation<'_>) {
         let common = &observation.source.common;
+        let redact = |text: &str| crate::redact::apply(observation.redaction, text).into_owned();
         let (target, target_relative) = target(observation.source).unzip();
+        let (target, target_relative) =
+            (target.as_deref().map(redact), target_relative.flatten().as_deref().map(redact));
+        let error = observation.error.map(redact);
         let record = Record {
             time: humantime::format_rfc3339_millis(crate::clock::system_now()).to_string(),
             session_id: common.session_id.as_deref(),
@@ -331,7 +335,7 @@ impl AuditLog {
             kind: observation.tool.map(|tool| common.resolve(tool).kind().name()),
             unknown_tool: observation.tool.is_some_and(|tool| unknown(common.resolve(tool), tool)),
             target,
-            target_relative: target_relative.flatten(),
+            target_relative,
             decision: observation.outcome,
             reason: observation.reason,
             taken_as: taken_as(common.agent.as_deref(), observation.at, observation.event, observation.outcome),
@@ -347,7 +351,7 @@ impl AuditLog {
                     error: log.message.as_ref().err().map(String::as_str),
                 })
                 .collect(),
-            error: observation.error,
+            error: error.as_deref(),
             agent_version: common.agent_version.as_deref(),
             origin: &self.origin,
         };
@@ -357,7 +361,12 @@ impl AuditLog {
     /// Queues a record for a call that failed before it became an event (its payload or the
     /// policy could not be read): decision `error`, with what the payload said of itself.
     pub fn record_failure(&self, failed: &Failed<'_>) {
+        // No policy decided: the shipped baseline's secret value shapes are redacted.
+        let redact = |text: &str| crate::redact::apply(None, text).into_owned();
         let (target, target_relative) = failed.target.clone().unzip();
+        let (target, target_relative) =
+            (target.as_deref().map(redact), target_relative.flatten().as_deref().map(redact));
+        let error = redact(failed.error);
         let record = Record {
             time: humantime::format_rfc3339_millis(crate::clock::system_now()).to_string(),
             session_id: failed.session_id,
@@ -370,14 +379,14 @@ impl AuditLog {
                 .tool
                 .is_some_and(|tool| unknown(crate::vocab::agents::resolve(Some(failed.agent), tool), tool)),
             target,
-            target_relative: target_relative.flatten(),
+            target_relative,
             decision: "error",
             reason: None,
             taken_as: None,
             rules: &[],
             waived: &[],
             logs: Vec::new(),
-            error: Some(failed.error),
+            error: Some(&error),
             policy: &self.policy,
             agent_version: failed.agent_version,
             origin: &self.origin,

@@ -31,6 +31,8 @@ pub struct Observation<'a> {
     pub at: Option<&'a str>,
     /// The rules that fired but a waiver lifted.
     pub waived: &'a [crate::eval::Waived],
+    /// The secret value shapes the record redacts (`None`: the shipped baseline's).
+    pub redaction: Option<&'a crate::redact::Redaction>,
 }
 
 impl<'a> Observation<'a> {
@@ -66,7 +68,13 @@ impl<'a> Observation<'a> {
             source: event,
             at: None,
             waived: &[],
+            redaction: None,
         }
+    }
+
+    /// The same observation, redacting the policy's secret value shapes from what is recorded.
+    pub fn redacting(self, redaction: Option<&'a crate::redact::Redaction>) -> Observation<'a> {
+        Observation { redaction, ..self }
     }
 
     /// The observation of a rule set's evaluation, or of why it failed.
@@ -76,8 +84,10 @@ impl<'a> Observation<'a> {
                 let observed = Observation::of(event, Some(&evaluation.result))
                     .with_logs(&evaluation.logs)
                     .with_dropped_continuation(evaluation.dropped_continuation);
-                let reason = match (observed.outcome, evaluation.waived.is_empty()) {
-                    ("none", false) => Some(WAIVED),
+                let audited = evaluation.waived.iter().all(|waived| waived.would.is_some());
+                let reason = match (observed.outcome, evaluation.waived.is_empty(), audited) {
+                    ("none", false, true) => Some(AUDITED),
+                    ("none", false, false) => Some(WAIVED),
                     _ => observed.reason,
                 };
                 Observation { waived: &evaluation.waived, reason, ..observed }
@@ -112,6 +122,9 @@ impl<'a> Observation<'a> {
 
 /// Why nothing was decided when the rules that fired were lifted.
 const WAIVED: &str = "the rules that fired were lifted by waivers in force (`waived` names them)";
+
+/// Why nothing was decided when the rules that fired are in audit mode.
+const AUDITED: &str = "the rules that fired are in audit mode (`waived` names them and what they would have decided)";
 
 /// Why a Stop decided nothing although its rules continued the turn.
 const DROPPED: &str = "the rules continued the turn, but this Stop follows one that already did (`stop_hook_active`): \

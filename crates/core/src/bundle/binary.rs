@@ -8,7 +8,7 @@
 //! 16      4     B: the block size (4096)
 //! 20      4     N: the number of blocks
 //! 24      8     P: the payload's length; N = ceil(P / B)
-//! 32      M     metadata, JSON: {"format", "hookc", "source_hash", "layout", "waivers"}
+//! 32      M     metadata, JSON: {"format", "hookc", "source_hash", "layout", "waivers", "redact"}
 //! 32+M    32·G  the SHA-256 of each page of block digests (G = ceil(N / 128))
 //! …       32    the SHA-256 of every byte above
 //! H       32·N  the pages: the SHA-256 of each B-byte block of the payload, 128 to a 4 KiB page
@@ -63,6 +63,8 @@ struct Meta<'a> {
     source_hash: &'a str,
     layout: &'a Layout,
     waivers: &'a [crate::ir::Waiver],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    redact: Option<&'a crate::ir::Regex>,
 }
 
 /// The metadata as read: the layout is parsed in full only when this build knows its index.
@@ -74,6 +76,8 @@ struct ReadMeta {
     layout: serde_json::Value,
     #[serde(default)]
     waivers: Vec<crate::ir::Waiver>,
+    #[serde(default)]
+    redact: Option<crate::ir::Regex>,
 }
 
 /// The parts of any version's layout that find the rules and their keys.
@@ -94,6 +98,7 @@ pub(super) fn write(table: &DecisionTable, source_hash: &str) -> Result<Vec<u8>,
         source_hash,
         layout: &encoded.layout,
         waivers: table.waivers(),
+        redact: table.redaction().map(crate::redact::Redaction::regex),
     };
     let meta = serde_json::to_vec(&meta).map_err(|error| error.to_string())?;
     let payload = encoded.payload;
@@ -313,7 +318,9 @@ impl Opened {
         let layout = meta.layout;
         if meta.hookc == env!("CARGO_PKG_VERSION") && index == Some(u64::from(INDEX_VERSION)) {
             if let Ok(layout) = Layout::deserialize(&layout) {
-                let table = DecisionTable::from_store(store, layout).with_waivers(meta.waivers);
+                let table = DecisionTable::from_store(store, layout)
+                    .with_waivers(meta.waivers)
+                    .with_redaction(meta.redact.map(crate::redact::Redaction::new));
                 return Ok(Loaded { table, source_hash: meta.source_hash });
             }
         }
@@ -339,7 +346,9 @@ impl Opened {
             .into_iter()
             .map(|(event, key, body)| (event, serde_json::from_value(key).ok(), body))
             .collect();
-        let table = DecisionTable::from_bundled(parts, false).with_waivers(meta.waivers);
+        let table = DecisionTable::from_bundled(parts, false)
+            .with_waivers(meta.waivers)
+            .with_redaction(meta.redact.map(crate::redact::Redaction::new));
         Ok(Loaded { table, source_hash: meta.source_hash })
     }
 }

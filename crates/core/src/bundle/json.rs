@@ -31,6 +31,10 @@ struct Envelope<'a> {
     waivers: Option<&'a RawValue>,
     #[serde(skip_serializing_if = "Option::is_none")]
     waivers_hash: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    redact: Option<&'a RawValue>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    redact_hash: Option<String>,
 }
 
 /// A bundle as read: one pass over the text, index keys and rule bodies kept as they are.
@@ -47,6 +51,10 @@ struct Stored<'a> {
     waivers: Option<&'a RawValue>,
     #[serde(default)]
     waivers_hash: Option<String>,
+    #[serde(borrow, default)]
+    redact: Option<&'a RawValue>,
+    #[serde(default)]
+    redact_hash: Option<String>,
 }
 
 /// An index key as stored: one this build reads, or another release's, kept as its text.
@@ -96,11 +104,34 @@ fn table_digest(
     Ok(finish(hasher))
 }
 
-/// The digest of the waivers' JSON text as stored.
-fn waivers_digest(waivers: &RawValue) -> String {
+/// The digest of a part's JSON text as stored (the waivers, the redaction).
+fn part_digest(part: &RawValue) -> String {
     let mut hasher = Sha256::new();
-    hasher.update(waivers.get());
+    hasher.update(part.get());
     finish(hasher)
+}
+
+/// A part stored beside the rules with a digest of its own (a bundle without it has neither),
+/// decoded once the digest holds.
+fn covered<T: serde::de::DeserializeOwned>(
+    part: Option<&RawValue>,
+    expected: Option<String>,
+    what: &str,
+) -> Result<Option<T>, BundleError> {
+    match (part, expected) {
+        (None, None) => Ok(None),
+        (Some(part), Some(expected)) => {
+            let found = part_digest(part);
+            if found != expected {
+                return Err(BundleError::Tampered { expected, found });
+            }
+            serde_json::from_str(part.get()).map(Some).map_err(|error| BundleError::InvalidRules(error.to_string()))
+        }
+        (part, expected) => Err(BundleError::Tampered {
+            expected: expected.unwrap_or_else(|| format!("no {what}")),
+            found: part.map_or_else(|| format!("no {what}"), part_digest),
+        }),
+    }
 }
 
 /// The `table_hash` of a bundle's `rules` JSON (for tools that write bundles by hand).
@@ -129,6 +160,10 @@ pub(super) fn write(table: &DecisionTable, source_hash: &str) -> Result<String, 
         [] => None,
         waivers => Some(serde_json::value::to_raw_value(waivers).map_err(json)?),
     };
+    let redact = match table.redaction() {
+        Some(redaction) => Some(serde_json::value::to_raw_value(redaction.regex()).map_err(json)?),
+        None => None,
+    };
     let envelope = Envelope {
         format: FORMAT,
         version: VERSION,
@@ -136,8 +171,10 @@ pub(super) fn write(table: &DecisionTable, source_hash: &str) -> Result<String, 
         source_hash,
         table_hash: &table_hash,
         rules: &entries,
-        waivers_hash: waivers.as_deref().map(waivers_digest),
+        waivers_hash: waivers.as_deref().map(part_digest),
         waivers: waivers.as_deref(),
+        redact_hash: redact.as_deref().map(part_digest),
+        redact: redact.as_deref(),
     };
     let mut out = serde_json::to_string(&envelope).map_err(json)?;
     out.push('\n');
@@ -173,24 +210,12 @@ pub(super) fn read(text: &str) -> Result<Loaded, BundleError> {
             (*event, key, (*body).to_owned())
         })
         .collect();
-    // The waivers are covered by a digest of their own (a bundle without any has neither).
-    let waivers = match (stored.waivers, stored.waivers_hash) {
-        (None, None) => Vec::new(),
-        (Some(waivers), Some(expected)) => {
-            let found = waivers_digest(waivers);
-            if found != expected {
-                return Err(BundleError::Tampered { expected, found });
-            }
-            serde_json::from_str(waivers.get()).map_err(|error| BundleError::InvalidRules(error.to_string()))?
-        }
-        (waivers, expected) => {
-            return Err(BundleError::Tampered {
-                expected: expected.unwrap_or_else(|| "no waivers".to_string()),
-                found: waivers.map_or_else(|| "no waivers".to_string(), waivers_digest),
-            });
-        }
-    };
-    let table = DecisionTable::from_bundled(parts, same_compiler).with_waivers(waivers);
+    // The waivers and the redaction are covered by digests of their own.
+    let waivers: Vec<crate::ir::Waiver> = covered(stored.waivers, stored.waivers_hash, "waivers")?.unwrap_or_default();
+    let redact: Option<crate::ir::Regex> = covered(stored.redact, stored.redact_hash, "redaction")?;
+    let table = DecisionTable::from_bundled(parts, same_compiler)
+        .with_waivers(waivers)
+        .with_redaction(redact.map(crate::redact::Redaction::new));
     Ok(Loaded { table, source_hash: stored.source_hash })
 }
 

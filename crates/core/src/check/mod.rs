@@ -23,6 +23,9 @@ pub struct Checked {
     pub rules: Vec<ir::Rule>,
     /// The waivers, in source order.
     pub waivers: Vec<ir::Waiver>,
+    /// The policy's secret value shapes (`let secret_values = /…/`), which hookc redacts from
+    /// what it writes.
+    pub redaction: Option<crate::redact::Redaction>,
     /// Warnings found along the way.
     pub warnings: Vec<Diagnostic>,
 }
@@ -60,22 +63,23 @@ pub(crate) fn check(
     }
     let mut rules = Vec::new();
     let mut spans = Vec::new();
+    let mut files = Vec::new();
     for (file, ast) in asts {
         for rule in &ast.rules {
             if let Some(checked) = checker.rule(*file, rule) {
                 rules.push(checked);
                 spans.push(lint::RuleSpans::of(rule));
+                files.push(*file);
             }
         }
     }
     let mut waivers = Vec::new();
     for (_, ast) in asts {
         for waiver in &ast.waivers {
-            if let Some(checked) = checker.waiver(waiver, &rules, depth) {
-                waivers.push(checked);
-            }
+            waivers.extend(checker.waiver(waiver, &rules, &files, depth));
         }
     }
+    let redaction = checker.redaction();
     let mut diagnostics = checker.diagnostics;
     if diagnostics.iter().any(Diagnostic::is_error) {
         return Err(diagnostics);
@@ -95,7 +99,7 @@ pub(crate) fn check(
         // Repeated list values are found while declaring; they are lint findings too.
         diagnostics.retain(|diagnostic| diagnostic.is_error());
     }
-    Ok(Checked { rules, waivers, warnings: diagnostics })
+    Ok(Checked { rules, waivers, redaction, warnings: diagnostics })
 }
 
 /// A `let` after checking.
@@ -139,18 +143,31 @@ impl Checker<'_> {
             ast::LetValue::Regex(regex) => LetInfo::Regex(regex.clone(), self.regex(regex, false)),
         };
         if let Some(first) = self.lists.get(&list.name.text) {
+            let (what, merge) = match list.value {
+                ast::LetValue::List(_) => ("list", "rename one of the lists, or merge their values"),
+                ast::LetValue::Regex(_) => ("regex", "rename one of the regexes, or join them with `|`"),
+            };
             let diagnostic = Diagnostic::new(
                 Code::DuplicateList,
                 list.name.span,
-                format!("the list `{}` is defined twice", list.name.text),
+                format!("the {what} `{}` is defined twice", list.name.text),
             )
             .label("defined again here")
             .secondary(first.span, "first defined here")
-            .help("rename one of the lists, or merge their values");
+            .help(merge);
             self.report(diagnostic);
             return;
         }
         self.lists.insert(list.name.text.clone(), ListInfo { value, span: list.name.span, used: false });
+    }
+
+    /// The policy's secret value shapes: its `let secret_values` regex, which counts as used
+    /// (hookc redacts its matches from what it writes).
+    fn redaction(&mut self) -> Option<crate::redact::Redaction> {
+        let info = self.lists.get_mut(crate::redact::NAME)?;
+        let LetInfo::Regex(_, Some(regex)) = &info.value else { return None };
+        info.used = true;
+        Some(crate::redact::Redaction::new(regex.clone()))
     }
 
     /// A `let` list's values, each repeated one reported.
@@ -197,69 +214,166 @@ impl Checker<'_> {
         Some(checked)
     }
 
-    /// A waiver: the rule it names must exist, its condition is checked as that rule's would be,
-    /// its date must be a calendar day; `hookc check` warns when the day has passed.
-    fn waiver(&mut self, waiver: &ast::WaiverDecl, rules: &[ir::Rule], depth: Depth) -> Option<ir::Waiver> {
-        let target = rules.iter().find(|rule| rule.name == waiver.rule.text);
-        let Some(target) = target else {
-            let diagnostic = Diagnostic::new(
-                Code::UnknownWaivedRule,
-                waiver.rule.span,
-                format!("the waiver names no rule `{}`", waiver.rule.text),
-            )
-            .label("no rule of this name");
-            let diagnostic =
-                match crate::diagnostic::did_you_mean(&waiver.rule.text, rules.iter().map(|rule| rule.name.as_str())) {
-                    Some(best) => diagnostic.help(format!("did you mean `{best}`?")),
-                    None => diagnostic.help("a waiver names a rule of the rule set by the name after `rule`"),
-                };
-            self.report(diagnostic);
-            return None;
-        };
+    /// A waiver or an audit: the rules it names must exist, its condition is checked as each
+    /// of those rules' would be, its date must be a calendar day; `hookc check` warns when the
+    /// day has passed. One checked waiver per rule named (`files[i]` is `rules[i]`'s file).
+    fn waiver(
+        &mut self,
+        waiver: &ast::WaiverDecl,
+        rules: &[ir::Rule],
+        files: &[FileId],
+        depth: Depth,
+    ) -> Vec<ir::Waiver> {
+        let targets = self.waived_rules(waiver, rules, files);
+        if targets.is_empty() {
+            return Vec::new();
+        }
+        let mut events: Vec<EventKind> = targets.iter().map(|rule| rule.event).collect();
+        events.dedup();
         let condition = match &waiver.condition {
-            Some(expr) => self.condition(expr, target.event),
+            // Checked once per event its rules are at (a pattern may span several).
+            Some(expr) => {
+                let mut checked = None;
+                for event in events {
+                    checked = self.condition(expr, event);
+                }
+                checked
+            }
             None => Some(ir::Cond::Always),
         };
-        let Some(last) = ir::day_of(&waiver.until.text) else {
-            self.report(
-                Diagnostic::new(
-                    Code::InvalidDate,
-                    waiver.until.span,
-                    format!("`{}` is not a calendar day", waiver.until.text),
-                )
-                .label("not a day")
-                .help("write the waiver's last day as `YYYY-MM-DD` (UTC, inclusive)"),
-            );
-            return None;
+        let until = match &waiver.until {
+            Some(until) => {
+                let Some(last) = ir::day_of(&until.text) else {
+                    self.report(
+                        Diagnostic::new(
+                            Code::InvalidDate,
+                            until.span,
+                            format!("`{}` is not a calendar day", until.text),
+                        )
+                        .label("not a day")
+                        .help(format!(
+                            "write the {}'s last day as `YYYY-MM-DD` (UTC, inclusive)",
+                            waiver.mode.keyword()
+                        )),
+                    );
+                    return Vec::new();
+                };
+                if depth == Depth::Lint && last < ir::today() {
+                    let (what, then) = match waiver.mode {
+                        ir::Lift::Waive => {
+                            ("waiver", "the rule applies again; remove the waiver, or give it a new date")
+                        }
+                        ir::Lift::Audit => {
+                            ("audit", "the rules it names apply now; remove the audit, or give it a new date")
+                        }
+                    };
+                    self.report(
+                        Diagnostic::new(
+                            Code::ExpiredWaiver,
+                            until.span,
+                            format!("the {what} of `{}` expired after {}", waiver_target(&waiver.rules), until.text),
+                        )
+                        .label("this day has passed")
+                        .help(then),
+                    );
+                }
+                Some(until.text.clone())
+            }
+            None => None,
         };
-        if depth == Depth::Lint && last < ir::today() {
-            self.report(
-                Diagnostic::new(
-                    Code::ExpiredWaiver,
-                    waiver.until.span,
-                    format!("the waiver of `{}` expired after {}", target.name, waiver.until.text),
-                )
-                .label("this day has passed")
-                .help("the rule applies again; remove the waiver, or give it a new date"),
-            );
-        }
         let reason = match &waiver.reason {
             Some(reason) => match strings::decode_plain(reason) {
                 Ok(text) => Some(text),
                 Err(diagnostic) => {
                     self.report(diagnostic);
-                    return None;
+                    return Vec::new();
                 }
             },
             None => None,
         };
-        Some(ir::Waiver {
-            rule: target.name.clone(),
-            condition: condition?,
-            until: waiver.until.text.clone(),
-            reason,
-            origin: self.origin(waiver.span),
-        })
+        let (Some(condition), origin) = (condition, self.origin(waiver.span)) else { return Vec::new() };
+        targets
+            .iter()
+            .map(|rule| ir::Waiver {
+                rule: rule.name.clone(),
+                condition: condition.clone(),
+                until: until.clone(),
+                reason: reason.clone(),
+                origin: origin.clone(),
+                mode: waiver.mode,
+            })
+            .collect()
+    }
+
+    /// The rules a waiver or an audit names, in rule-set order; none (reported) when it names
+    /// none. A waiver names exactly one rule; an audit may name a pattern or a rule file.
+    fn waived_rules<'r>(
+        &mut self,
+        waiver: &ast::WaiverDecl,
+        rules: &'r [ir::Rule],
+        files: &[FileId],
+    ) -> Vec<&'r ir::Rule> {
+        let statement = match waiver.mode {
+            ir::Lift::Waive => "a waiver",
+            ir::Lift::Audit => "an audit",
+        };
+        let (targets, span, help): (Vec<&ir::Rule>, Span, String) = match &waiver.rules {
+            ast::RuleRef::Names(name) if waiver.mode == ir::Lift::Audit && name.text.contains('*') => {
+                let matched = rules.iter().filter(|rule| rule_name_matches(&name.text, &rule.name)).collect();
+                (
+                    matched,
+                    name.span,
+                    "`*` stands for any run of characters in a rule's name (`egress-*`, `secrets/*`)".to_string(),
+                )
+            }
+            ast::RuleRef::Names(name) => {
+                let matched: Vec<&ir::Rule> = rules.iter().filter(|rule| rule.name == name.text).collect();
+                let help =
+                    match crate::diagnostic::did_you_mean(&name.text, rules.iter().map(|rule| rule.name.as_str())) {
+                        Some(best) => format!("did you mean `{best}`?"),
+                        None => format!("{statement} names a rule of the rule set by the name after `rule`"),
+                    };
+                (matched, name.span, help)
+            }
+            ast::RuleRef::File(file) => {
+                let wanted = match strings::decode_plain(file) {
+                    Ok(text) => text,
+                    Err(diagnostic) => {
+                        self.report(diagnostic);
+                        return Vec::new();
+                    }
+                };
+                let names = |id: FileId| self.sources.get(id).map(|source| source.name().replace('\\', "/"));
+                let matched = rules
+                    .iter()
+                    .zip(files)
+                    .filter(|(_, file)| names(**file).is_some_and(|name| is_file_named(&name, &wanted)))
+                    .map(|(rule, _)| rule)
+                    .collect();
+                (
+                    matched,
+                    file.span,
+                    "an audit names a rule file by its name or the end of its path (`\"network.rules\"`)".to_string(),
+                )
+            }
+        };
+        if targets.is_empty() {
+            let statement = statement.trim_start_matches("a ").trim_start_matches("an ");
+            let (message, label) = match &waiver.rules {
+                ast::RuleRef::Names(name) if name.text.contains('*') => {
+                    (format!("the {statement}'s pattern `{}` matches no rule", name.text), "no rule's name matches")
+                }
+                ast::RuleRef::Names(name) => {
+                    (format!("the {statement} names no rule `{}`", name.text), "no rule of this name")
+                }
+                ast::RuleRef::File(file) => (
+                    format!("the {statement} names \"{}\", which is no rule file of the rule set", file.raw),
+                    "no rule file of this name",
+                ),
+            };
+            self.report(Diagnostic::new(Code::UnknownWaivedRule, span, message).label(label).help(help));
+        }
+        targets
     }
 
     /// The rule's name, checking it is unique; unnamed rules are `FILE:LINE`.
@@ -396,6 +510,38 @@ impl Checker<'_> {
         }
         ok.then_some(ir::Template(parts))
     }
+}
+
+/// What a waiver or an audit names, as written.
+fn waiver_target(rules: &ast::RuleRef) -> String {
+    match rules {
+        ast::RuleRef::Names(name) => name.text.clone(),
+        ast::RuleRef::File(file) => format!("\"{}\"", file.raw),
+    }
+}
+
+/// Whether a rule name matches a pattern of names (an audit's, `hookc stats --rule`), in
+/// which `*` is any run of characters.
+pub fn rule_name_matches(pattern: &str, name: &str) -> bool {
+    let mut parts = pattern.split('*');
+    let first = parts.next().unwrap_or_default();
+    let Some(mut rest) = name.strip_prefix(first) else { return false };
+    let mut parts: Vec<&str> = parts.collect();
+    let Some(last) = parts.pop() else { return rest.is_empty() };
+    for part in parts {
+        match rest.find(part) {
+            Some(at) => rest = rest.get(at + part.len()..).unwrap_or_default(),
+            None => return false,
+        }
+    }
+    rest.ends_with(last)
+}
+
+/// Whether a rule file's name (`/repo/rules/network.rules`) is the one an audit names: the
+/// same, or its last path components (`network.rules`, `rules/network.rules`).
+fn is_file_named(name: &str, wanted: &str) -> bool {
+    let wanted = wanted.trim_start_matches("./");
+    !wanted.is_empty() && (name == wanted || name.strip_suffix(wanted).is_some_and(|head| head.ends_with('/')))
 }
 
 /// Field names to list in help, `args.NAME` last for tool events.

@@ -43,6 +43,8 @@ pub struct DecisionTable {
     paths: PathSettings,
     /// The waivers, judged when a rule fires (they change no index).
     waivers: std::sync::Arc<[crate::ir::Waiver]>,
+    /// The secret value shapes redacted from what hookc writes.
+    redaction: Option<crate::redact::Redaction>,
 }
 
 #[derive(Debug, Clone)]
@@ -210,7 +212,7 @@ impl DecisionTable {
     pub(crate) fn from_store(store: std::sync::Arc<dyn stored::Store>, layout: stored::Layout) -> DecisionTable {
         let stored = stored::Stored::new(store, layout);
         let paths = PathSettings { case: stored.case(), ..PathSettings::default() };
-        DecisionTable { rules: Rules::Stored(Box::new(stored)), paths, waivers: Vec::new().into() }
+        DecisionTable { rules: Rules::Stored(Box::new(stored)), paths, waivers: Vec::new().into(), redaction: None }
             .with_path_settings(PathSettings::default())
     }
 
@@ -218,9 +220,9 @@ impl DecisionTable {
     /// rule: it is rebuilt when that changes, and kept otherwise.
     pub fn with_path_settings(self, settings: PathSettings) -> DecisionTable {
         if settings.case == self.paths.case {
-            return DecisionTable { rules: self.rules, paths: settings, waivers: self.waivers };
+            return DecisionTable { rules: self.rules, paths: settings, ..self };
         }
-        let waivers = self.waivers;
+        let (waivers, redaction) = (self.waivers, self.redaction);
         let table = match self.rules {
             Rules::Built { entries, .. } => Self::from_entries_with(entries, settings),
             Rules::Stored(mut stored) => match Self::materialise(&stored) {
@@ -229,11 +231,16 @@ impl DecisionTable {
                 // every rule of the event is tried, so none is missed.
                 Err(_) => {
                     stored.exhaustive = true;
-                    DecisionTable { rules: Rules::Stored(stored), paths: settings, waivers: Vec::new().into() }
+                    DecisionTable {
+                        rules: Rules::Stored(stored),
+                        paths: settings,
+                        waivers: Vec::new().into(),
+                        redaction: None,
+                    }
                 }
             },
         };
-        table.with_waivers(waivers)
+        table.with_waivers(waivers).with_redaction(redaction)
     }
 
     /// A stored table's rules built in memory.
@@ -254,6 +261,16 @@ impl DecisionTable {
     /// The waivers, in source order.
     pub fn waivers(&self) -> &[crate::ir::Waiver] {
         &self.waivers
+    }
+
+    /// The same table with this redaction.
+    pub(crate) fn with_redaction(self, redaction: Option<crate::redact::Redaction>) -> DecisionTable {
+        DecisionTable { redaction, ..self }
+    }
+
+    /// The secret value shapes redacted from what hookc writes, if the policy names them.
+    pub fn redaction(&self) -> Option<&crate::redact::Redaction> {
+        self.redaction.as_ref()
     }
 
     /// How the table reads the paths of events.
@@ -278,7 +295,7 @@ impl DecisionTable {
         for (event, keys) in events.iter_mut().zip(grouped) {
             event.build(keys, paths.case);
         }
-        DecisionTable { rules: Rules::Built { entries, events }, paths, waivers: Vec::new().into() }
+        DecisionTable { rules: Rules::Built { entries, events }, paths, waivers: Vec::new().into(), redaction: None }
     }
 
     /// Every rule's event, key and body, in order: what a bundle stores. A stored key this

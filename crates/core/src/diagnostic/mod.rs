@@ -69,8 +69,8 @@ codes! {
     UnknownList = "E0107", Error, "a `let` list is used but never defined";
     DuplicateRule = "E0108", Error, "two rules have the same name";
     DuplicateList = "E0109", Error, "two `let` lists have the same name";
-    UnknownWaivedRule = "E0110", Error, "a waiver names a rule the rule set does not have";
-    InvalidDate = "E0111", Error, "a waiver's date is not a calendar day (`YYYY-MM-DD`)";
+    UnknownWaivedRule = "E0110", Error, "a waiver or an audit names a rule the rule set does not have";
+    InvalidDate = "E0111", Error, "a waiver's or an audit's date is not a calendar day (`YYYY-MM-DD`)";
     TypeMismatch = "E0201", Error, "an operator is applied to a value of the wrong type";
     InvalidRegex = "E0202", Error, "a regular expression does not compile";
     InvalidGlob = "E0203", Error, "a glob pattern does not compile";
@@ -90,7 +90,7 @@ codes! {
     CostlyPattern = "W0312", Warning, "a regex compiles large, so every hook call that reaches it is slow";
     ApprovesForPerson = "W0313", Warning, "an `allow` at `permission_request` approves the call on the person's behalf";
     UnknownVendorValue = "W0314", Warning, "a value of a field whose values the agents define (`permission_mode`, `source`, …) is not one any agent is known to send";
-    ExpiredWaiver = "W0315", Warning, "a waiver's last day has passed: it lifts nothing any more";
+    ExpiredWaiver = "W0315", Warning, "a waiver's or an audit's last day has passed: it lifts nothing any more";
 }
 
 impl Code {

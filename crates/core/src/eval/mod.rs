@@ -40,16 +40,31 @@ pub struct Evaluation {
     pub waived: Vec<Waived>,
 }
 
-/// A rule that fired and was not applied, because a waiver in force lifted it.
+/// A rule that fired and was not applied, because a waiver or an audit in force lifted it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Waived {
     /// The rule.
     pub rule: String,
-    /// Where the waiver was written, `FILE:LINE:COLUMN`.
+    /// Where the waiver or audit was written, `FILE:LINE:COLUMN`.
     pub waiver: String,
-    /// Its last day (`YYYY-MM-DD`, UTC).
-    pub until: String,
+    /// Its last day (`YYYY-MM-DD`, UTC), if it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub until: Option<String>,
     /// Its reason, if it gives one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// For an audit: what the rule would have decided.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub would: Option<Would>,
+}
+
+/// What a rule in audit mode would have decided, had it applied alone.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct Would {
+    /// One word, as the audit record's `decision` says it (`block`, `deny`, `ask`, `allow`,
+    /// `rewrite`, `stop`, `continue`, `context`, or `none` for a rule that only logs).
+    pub decision: &'static str,
+    /// The reason it would have given, where it gives one and it renders.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
 }
@@ -299,6 +314,7 @@ fn evaluate_reading(
         logs: Vec::new(),
         dropped_continuation: false,
         waived: Vec::new(),
+        redaction: table.redaction(),
     };
     let candidates_of = |view: &View<'_>| {
         match scope {
@@ -368,22 +384,60 @@ struct Run<'e> {
     logs: Vec<LogRecord>,
     dropped_continuation: bool,
     waived: Vec<Waived>,
+    /// The policy's secret value shapes: what a rule's message, reason or log line repeats of
+    /// them is redacted.
+    redaction: Option<&'e crate::redact::Redaction>,
 }
 
 impl Run<'_> {
-    /// The first waiver of `rule` in force on `today` whose condition holds here, if any.
+    /// The first waiver, else audit, of `rule` in force on `today` whose condition holds here,
+    /// if any: a rule both waived and audited is waived (the waiver would lift it anyway).
     fn waiver_of(&self, table: &DecisionTable, rule: &Rule, today: i64) -> Result<Option<Waived>, EvalError> {
-        for waiver in table.waivers().iter().filter(|waiver| waiver.rule == rule.name && waiver.holds_on(today)) {
-            if self.view.holds(&waiver.condition, &mut ()).map_err(|reason| pattern_error(rule, reason))? {
-                return Ok(Some(Waived {
-                    rule: rule.name.clone(),
-                    waiver: waiver.origin.clone(),
-                    until: waiver.until.clone(),
-                    reason: waiver.reason.clone(),
-                }));
+        for mode in [crate::ir::Lift::Waive, crate::ir::Lift::Audit] {
+            let waivers = table.waivers().iter();
+            for waiver in
+                waivers.filter(|waiver| waiver.mode == mode && waiver.rule == rule.name && waiver.holds_on(today))
+            {
+                if self.view.holds(&waiver.condition, &mut ()).map_err(|reason| pattern_error(rule, reason))? {
+                    return Ok(Some(Waived {
+                        rule: rule.name.clone(),
+                        waiver: waiver.origin.clone(),
+                        until: waiver.until.clone(),
+                        reason: waiver.reason.clone(),
+                        would: (mode == crate::ir::Lift::Audit).then(|| self.would(rule)),
+                    }));
+                }
             }
         }
         Ok(None)
+    }
+
+    /// What a rule would decide applied alone, without applying it: the word the record's
+    /// `decision` would say and its reason. A reason that does not render (a field the event
+    /// lacks) is left out: an audited rule never fails the call.
+    fn would(&self, rule: &Rule) -> Would {
+        let said = |template: &crate::ir::Template| self.view.render(template).ok().map(|text| self.redacted(text));
+        let render = |template: &Option<crate::ir::Template>| template.as_ref().and_then(said);
+        let mut would: Option<(u8, &'static str, Option<String>)> = None;
+        for action in &rule.actions {
+            // The order `outcome_word` ranks a merged result's parts in.
+            let (rank, decision, reason) = match action {
+                Action::Block { message, .. } => (0, "block", render(message)),
+                Action::Permission { behavior, reason } => (1, behavior.name(), render(reason)),
+                Action::Continue(template) => (2, "continue", said(template)),
+                Action::Stop(reason) => (3, "stop", render(reason)),
+                Action::Set { .. } | Action::Replace(_) | Action::Truncate(_) | Action::Redact { .. } => {
+                    (4, "rewrite", None)
+                }
+                Action::Context(template) => (5, "context", said(template)),
+                Action::Log(_) => (6, "none", None),
+            };
+            if would.as_ref().is_none_or(|(best, ..)| rank < *best) {
+                would = Some((rank, decision, reason));
+            }
+        }
+        let (_, decision, reason) = would.unwrap_or((6, "none", None));
+        Would { decision, reason }
     }
 
     /// Applies a fired rule: its rewrites to the view, the rest as one result merged into the
@@ -413,7 +467,7 @@ impl Run<'_> {
                     rewrote = true;
                 }
                 Action::Replace(template) => {
-                    let text = self.render(rule, template, "replacement")?;
+                    let text = self.render_raw(rule, template, "replacement")?;
                     self.rewrite_output(|_| text);
                     rewrote = true;
                 }
@@ -428,7 +482,7 @@ impl Run<'_> {
                     }
                 }
                 Action::Redact { pattern, with } => {
-                    let with = self.render(rule, with, "redaction text")?;
+                    let with = self.render_raw(rule, with, "redaction text")?;
                     let regex = pattern.get().map_err(|reason| pattern_error(rule, reason))?;
                     let redacted = regex.replace_all(self.output_text(), regex::NoExpand(&with));
                     if let Cow::Owned(redacted) = redacted {
@@ -452,8 +506,10 @@ impl Run<'_> {
                     own.additional_context.push(context);
                 }
                 Action::Log(template) => {
-                    let message =
-                        self.view.render(template).map_err(|field| format!("the event has no `{}`", field.name()));
+                    let message = match self.view.render(template) {
+                        Ok(text) => Ok(self.redacted(text)),
+                        Err(field) => Err(format!("the event has no `{}`", field.name())),
+                    };
                     self.logs.push(LogRecord { rule: rule.name.clone(), message });
                 }
             }
@@ -463,7 +519,26 @@ impl Run<'_> {
         Ok(rewrote)
     }
 
+    /// A message, reason or context the rule writes, secret values redacted.
     fn render(&self, rule: &Rule, template: &crate::ir::Template, action: &'static str) -> Result<String, EvalError> {
+        self.render_raw(rule, template, action).map(|text| self.redacted(text))
+    }
+
+    /// `text` with the policy's secret values (else the shipped baseline's) redacted.
+    fn redacted(&self, text: String) -> String {
+        match crate::redact::apply(self.redaction, &text) {
+            Cow::Borrowed(_) => text,
+            Cow::Owned(redacted) => redacted,
+        }
+    }
+
+    /// A value the rule puts into the tool's arguments or output, as rendered.
+    fn render_raw(
+        &self,
+        rule: &Rule,
+        template: &crate::ir::Template,
+        action: &'static str,
+    ) -> Result<String, EvalError> {
         self.view.render(template).map_err(|field| EvalError::MissingField {
             rule: rule.name.clone(),
             origin: rule.origin.clone(),
@@ -474,7 +549,7 @@ impl Run<'_> {
 
     fn set_value(&self, rule: &Rule, value: &SetValue) -> Result<Json, EvalError> {
         Ok(match value {
-            SetValue::Text(template) => Json::String(self.render(rule, template, "value")?),
+            SetValue::Text(template) => Json::String(self.render_raw(rule, template, "value")?),
             SetValue::Bool(value) => Json::Bool(*value),
             SetValue::Num(number) => json_number(*number),
         })

@@ -29,28 +29,65 @@ pub struct Rule {
     pub actions: Vec<Action>,
 }
 
-/// A checked waiver: where the rule named fires and the condition holds, its effect is lifted
-/// until the end of `until` (UTC), judged at call time.
+/// A checked waiver or audit: where the rule named fires and the condition holds, its effect
+/// is lifted (an audit records what it would have decided) through the end of `until` (UTC),
+/// judged at call time.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Waiver {
     /// The rule it lifts.
     pub rule: String,
     /// Where it lifts it (`Always` when the waiver has no `when`).
     pub condition: Cond,
-    /// The last day it holds, `YYYY-MM-DD` (UTC, inclusive).
-    pub until: String,
+    /// The last day it holds, `YYYY-MM-DD` (UTC, inclusive); `None` (an audit's only) holds
+    /// until the statement is removed.
+    pub until: Option<String>,
     /// Why, if said.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Where it was written, `FILE:LINE:COLUMN`.
     pub origin: String,
+    /// A waiver, or an audit.
+    #[serde(default, skip_serializing_if = "Lift::is_waive")]
+    pub mode: Lift,
+}
+
+/// How a fired rule's effect is lifted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Lift {
+    /// `waive`: lifted, for an exception.
+    #[default]
+    Waive,
+    /// `audit`: lifted, and what the rule would have decided is recorded (a rule being rolled
+    /// out).
+    Audit,
+}
+
+impl Lift {
+    /// Whether this is `waive`.
+    pub fn is_waive(&self) -> bool {
+        *self == Lift::Waive
+    }
+
+    /// The statement's keyword.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Lift::Waive => "waive",
+            Lift::Audit => "audit",
+        }
+    }
 }
 
 impl Waiver {
     /// Whether the waiver holds on `day` (days since 1970-01-01, UTC): through the end of its
-    /// last day. A date that does not read (a hand-made bundle) never holds: the rule applies.
+    /// last day; an audit without one, always. A date that does not read, or a waiver without
+    /// one (a hand-made bundle), never holds: the rule applies.
     pub fn holds_on(&self, day: i64) -> bool {
-        day_of(&self.until).is_some_and(|last| day <= last)
+        match &self.until {
+            Some(until) => day_of(until).is_some_and(|last| day <= last),
+            None => self.mode == Lift::Audit,
+        }
     }
 }
 

@@ -9,23 +9,35 @@ pub(crate) struct Ast {
     pub lists: Vec<ListDecl>,
     /// Rules, in source order.
     pub rules: Vec<RuleDecl>,
-    /// Waivers, in source order.
+    /// Waivers and audits, in source order.
     pub waivers: Vec<WaiverDecl>,
 }
 
-/// `waive RULE [when CONDITION] until DATE ["REASON"]`.
+/// `waive RULE [when CONDITION] until DATE ["REASON"]`, or
+/// `audit RULES [when CONDITION] [until DATE] ["REASON"]`.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct WaiverDecl {
-    /// The rule it lifts.
-    pub rule: Ident,
-    /// Where it lifts it, if not everywhere.
+    /// Which statement.
+    pub mode: crate::ir::Lift,
+    /// The rules it lifts.
+    pub rules: RuleRef,
+    /// Where it lifts them, if not everywhere.
     pub condition: Option<Expr>,
-    /// The last day it holds, as written (`YYYY-MM-DD`).
-    pub until: Ident,
+    /// The last day it holds, as written (`YYYY-MM-DD`); an audit may hold without end.
+    pub until: Option<Ident>,
     /// Why, if said.
     pub reason: Option<StrLit>,
     /// The whole waiver.
     pub span: Span,
+}
+
+/// The rules a waiver or an audit names.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum RuleRef {
+    /// A rule's name, or (an audit's) a pattern of names with `*`.
+    Names(Ident),
+    /// (An audit's) the rules of a rule file, as a string: `"network.rules"`.
+    File(StrLit),
 }
 
 /// A name as written.

@@ -29,7 +29,7 @@ pub(super) fn lower(file: FileId, mut pairs: Pairs<'_, Rule>) -> (Ast, Vec<Diagn
                 Ok(rule) => ast.rules.push(rule),
                 Err(error) => errors.push(error),
             },
-            Rule::waiver => match lowerer.waiver(item) {
+            Rule::waiver | Rule::audit => match lowerer.waiver(item) {
                 Ok(waiver) => ast.waivers.push(waiver),
                 Err(error) => errors.push(error),
             },
@@ -112,25 +112,37 @@ impl Lowerer {
         Ok(RuleDecl { name, event, condition, actions, span })
     }
 
+    /// A `waive` or an `audit` statement.
     fn waiver(&self, pair: Pair<'_, Rule>) -> Lowered<WaiverDecl> {
         let span = self.span(&pair);
-        let (mut rule, mut condition, mut until, mut reason) = (None, None, None, None);
+        let mode = match pair.as_rule() {
+            Rule::audit => crate::ir::Lift::Audit,
+            _ => crate::ir::Lift::Waive,
+        };
+        let (mut rules, mut condition, mut until, mut reason) = (None, None, None, None);
         for child in pair.into_inner() {
             match child.as_rule() {
-                Rule::rule_name => rule = Some(self.ident(&child)),
+                Rule::rule_name | Rule::rule_glob => rules = Some(RuleRef::Names(self.ident(&child))),
+                // An audit's first string names a rule file; a later one is the reason.
+                Rule::string if rules.is_none() => rules = Some(RuleRef::File(self.str_lit(child))),
                 Rule::condition => condition = Some(self.condition(child, 0)?),
                 Rule::date => until = Some(self.ident(&child)),
                 Rule::string => reason = Some(self.str_lit(child)),
                 _ => {}
             }
         }
-        match (rule, until) {
-            (Some(rule), Some(until)) => {
-                let end = reason.as_ref().map_or(until.span.end, |reason: &StrLit| reason.span.end);
-                Ok(WaiverDecl { rule, condition, until, reason, span: Span { end, ..span } })
-            }
-            _ => Err(incomplete(span)),
+        let Some(rules) = rules else { return Err(incomplete(span)) };
+        if mode == crate::ir::Lift::Waive && until.is_none() {
+            return Err(incomplete(span));
         }
+        let last = match (&reason, &until, &condition, &rules) {
+            (Some(reason), ..) => reason.span.end,
+            (None, Some(until), ..) => until.span.end,
+            (None, None, Some(condition), _) => condition.span().end,
+            (None, None, None, RuleRef::Names(name)) => name.span.end,
+            (None, None, None, RuleRef::File(file)) => file.span.end,
+        };
+        Ok(WaiverDecl { mode, rules, condition, until, reason, span: Span { end: last, ..span } })
     }
 
     fn condition(&self, pair: Pair<'_, Rule>, depth: usize) -> Lowered<Expr> {

@@ -98,6 +98,8 @@ fn describe(expected: Rule) -> &'static str {
         Rule::let_decl | Rule::kw_let => "`let`",
         Rule::rule | Rule::rule_header | Rule::kw_rule => "a rule",
         Rule::rule_name => "a rule name",
+        Rule::rule_glob => "a rule name or a pattern of names",
+        Rule::audit | Rule::kw_audit => "an audit (`audit RULES [when …] [until YYYY-MM-DD]`)",
         Rule::waiver | Rule::kw_waive => "a waiver (`waive RULE [when …] until YYYY-MM-DD`)",
         Rule::kw_until => "`until`",
         Rule::date => "a date (`YYYY-MM-DD`)",

@@ -33,7 +33,7 @@ pub(super) fn item_starts(text: &str) -> Vec<usize> {
         }
         let header = first == "rule";
         let event = EventKind::ALL.iter().any(|event| event.name() == first);
-        if header || first == "let" || first == "waive" || (event && !after_header) {
+        if header || first == "let" || first == "waive" || first == "audit" || (event && !after_header) {
             starts.push(at);
         }
         // `rule NAME` alone on its line: the event on the next line belongs to it.

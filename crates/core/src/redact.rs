@@ -1,0 +1,184 @@
+//! What hookc writes never repeats a secret value: the policy names the shapes of secret values
+//! once (`let secret_values = /…/`, the vocabulary `rules/secrets.rules` defines), and every text
+//! hookc itself writes (a rule's reason or message, a `log` line, an audit record's target,
+//! `explain`'s values) has each match replaced by [`REDACTED`]. The tool's own arguments and
+//! output are not rewritten here: rewriting those is what rules' `redact` and `set` are for.
+//!
+//! A policy that names no `secret_values`, and a call whose policy could not be loaded, are
+//! redacted by the shipped baseline's (`rules/secrets.rules`, built into the binary).
+
+use crate::pattern::Regex;
+use std::borrow::Cow;
+
+/// The `let` regex whose matches are redacted.
+pub const NAME: &str = "secret_values";
+
+/// What a secret value is replaced by.
+pub const REDACTED: &str = "[redacted]";
+
+/// The policy's secret value shapes, applied to the texts hookc writes.
+#[derive(Debug, Clone)]
+pub struct Redaction {
+    regex: Regex,
+    /// Texts every match contains one of each set of ([`Regex::needles`]): a text without
+    /// them is kept without compiling the regex, which most texts are.
+    needles: std::sync::Arc<std::sync::OnceLock<Vec<Vec<String>>>>,
+}
+
+impl Redaction {
+    pub(crate) fn new(regex: Regex) -> Redaction {
+        Redaction { regex, needles: std::sync::Arc::default() }
+    }
+
+    /// Whether `text` may hold a secret value: it has a text of every needle set.
+    fn may_match(&self, text: &str) -> bool {
+        let needles = self.needles.get_or_init(|| self.regex.needles());
+        needles.iter().all(|set| set.iter().any(|needle| text.contains(needle.as_str())))
+    }
+
+    /// The regex, as the bundle stores it.
+    pub(crate) fn regex(&self) -> &Regex {
+        &self.regex
+    }
+
+    /// `text` with every secret value replaced by [`REDACTED`]. A shape names a value by its
+    /// start (`ghp_` and 20 characters): the rest of the token is redacted with it, and a
+    /// private key's block to its `END` line. A regex that does not compile (only a hand-made
+    /// bundle has one) redacts the whole text: nothing leaks.
+    pub fn apply<'t>(&self, text: &'t str) -> Cow<'t, str> {
+        if !self.may_match(text) {
+            return Cow::Borrowed(text);
+        }
+        let regex = match self.regex.get() {
+            Ok(regex) => regex,
+            Err(_) if text.is_empty() => return Cow::Borrowed(text),
+            Err(_) => return Cow::Borrowed(REDACTED),
+        };
+        let mut out = String::new();
+        let mut copied = 0;
+        for found in regex.find_iter(text) {
+            if found.start() < copied || found.as_str().is_empty() {
+                continue;
+            }
+            out.push_str(text.get(copied..found.start()).unwrap_or_default());
+            out.push_str(REDACTED);
+            copied = token_end(text, found.start(), found.end());
+        }
+        if copied == 0 && out.is_empty() {
+            return Cow::Borrowed(text);
+        }
+        out.push_str(text.get(copied..).unwrap_or_default());
+        Cow::Owned(out)
+    }
+}
+
+/// Where the secret that a shape found at `start..end` ends: through the rest of its token
+/// (the characters tokens, keys and encodings are made of), or for a PEM private key through
+/// its `-----END … KEY-----` line (the whole rest of the text when that is missing).
+fn token_end(text: &str, start: usize, end: usize) -> usize {
+    let rest = text.get(end..).unwrap_or_default();
+    if text.get(start..end).is_some_and(|found| found.starts_with("-----BEGIN")) {
+        return match rest.find("-----END") {
+            Some(at) => {
+                let after = end + at + "-----END".len();
+                let close = text
+                    .get(after..)
+                    .and_then(|tail| tail.find("-----"))
+                    .map_or(text.len(), |dashes| after + dashes + 5);
+                close.min(text.len())
+            }
+            None => text.len(),
+        };
+    }
+    let token = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '+' | '/' | '=' | '.' | '~' | '%');
+    end + rest.find(|c: char| !token(c)).unwrap_or(rest.len())
+}
+
+/// `text` redacted by `redaction`, else by the shipped baseline's.
+pub fn apply<'t>(redaction: Option<&Redaction>, text: &'t str) -> Cow<'t, str> {
+    match redaction {
+        Some(redaction) => redaction.apply(text),
+        None => shipped().map_or(Cow::Borrowed(text), |shipped| shipped.apply(text)),
+    }
+}
+
+/// The shipped baseline's secret value shapes: its `let secret_values`, read once from the
+/// built-in `rules/secrets.rules`.
+pub fn shipped() -> Option<&'static Redaction> {
+    static SHIPPED: std::sync::OnceLock<Option<Redaction>> = std::sync::OnceLock::new();
+    SHIPPED
+        .get_or_init(|| {
+            let (_, text) = crate::builtin::FILES.iter().find(|(path, _)| *path == "rules/secrets.rules")?;
+            let file = crate::source::SourceFile::new("rules/secrets.rules", *text);
+            let ast = crate::syntax::parse(0, &file).ok()?;
+            ast.lists.iter().find(|list| list.name.text == NAME).and_then(|list| match &list.value {
+                crate::syntax::ast::LetValue::Regex(regex) => {
+                    Regex::new(&regex.pattern, &regex.flags).ok().map(Redaction::new)
+                }
+                crate::syntax::ast::LetValue::List(_) => None,
+            })
+        })
+        .as_ref()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Secrets in the shapes the shipped vocabulary names, of any length past the shape's
+    /// start.
+    fn secret() -> impl Strategy<Value = String> {
+        prop_oneof![
+            "gh[pousr]_[A-Za-z0-9]{20,60}",
+            "github_pat_[A-Za-z0-9_]{22,82}",
+            "glpat-[A-Za-z0-9_-]{20,40}",
+            "xox[bp]-[0-9]{10,13}-[A-Za-z0-9-]{10,40}",
+            "sk-ant-api03-[A-Za-z0-9_-]{20,95}",
+            "(AKIA|ASIA)[A-Z2-7]{16}",
+            "eyJ[A-Za-z0-9_-]{10,40}\\.eyJ[A-Za-z0-9_-]{10,40}\\.[A-Za-z0-9_-]{10,43}",
+            "-----BEGIN (RSA |EC |OPENSSH )?PRIVATE KEY-----\n([A-Za-z0-9+/]{64}\n){1,4}[A-Za-z0-9+/=]{4,64}\n-----END (RSA |EC |OPENSSH )?PRIVATE KEY-----",
+        ]
+    }
+
+    proptest! {
+        /// No part of a secret survives past its shape's start, whatever surrounds it; the text
+        /// around it is kept.
+        #[test]
+        fn a_secret_is_redacted_whole(
+            before in "[a-z =:'\"]{0,20}( |=|'|\"|: |Bearer )",
+            secret in secret(),
+            after in "(|[ '\";&|)\n][a-z /.]{0,20})",
+        ) {
+            let shipped = shipped().expect("the shipped baseline names secret values");
+            let text = format!("{before}{secret}{after}");
+            let redacted = shipped.apply(&text);
+            prop_assert_eq!(redacted.as_ref(), format!("{before}{REDACTED}{after}"));
+        }
+
+        /// Text with no secret is returned as it is, without a copy.
+        #[test]
+        fn text_without_a_secret_is_kept(text in "[a-z0-9 ./_-]{0,200}") {
+            let shipped = shipped().expect("the shipped baseline names secret values");
+            prop_assert!(matches!(shipped.apply(&text), Cow::Borrowed(kept) if kept == text));
+        }
+    }
+
+    /// The needles of the shipped shapes are what each shape starts with: a text without any is
+    /// kept without compiling.
+    #[test]
+    fn the_shipped_shapes_have_needles() {
+        let shipped = shipped().unwrap();
+        assert!(!shipped.may_match("rm -rf / && git push origin main"));
+        assert!(shipped.may_match("token ghp_"));
+        assert!(shipped.may_match("-----BEGIN RSA PRIVATE KEY-----"));
+    }
+
+    #[test]
+    fn a_regex_that_does_not_compile_redacts_everything() {
+        let broken: Regex = serde_json::from_value(serde_json::json!({"pattern": "(", "flags": ""})).unwrap();
+        let redaction = Redaction::new(broken);
+        assert_eq!(redaction.apply("curl -H 'x: y'"), REDACTED);
+        assert_eq!(redaction.apply(""), "");
+    }
+}
