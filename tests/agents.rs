@@ -1233,8 +1233,9 @@ fn the_plugin_fails_closed_on_anything_it_cannot_read() {
     }
 }
 
-/// A tool no table knows is recorded as such in the audit log, and `doctor` lists it from there:
-/// rules on `kind` and `path` do not see its calls.
+/// A tool no table knows, and an MCP server `vocab::mcp` does not know, are recorded as such in
+/// the audit log, and `doctor` lists them from there: rules on `kind` and `path` do not see such
+/// a tool's calls, nor the service such a server sends to.
 #[test]
 fn a_tool_no_table_knows_is_reported() {
     let dir = project_with_policy();
@@ -1244,7 +1245,7 @@ fn a_tool_no_table_knows_is_reported() {
         b"",
     );
     assert_eq!(init.status.code(), Some(0), "{}", stderr(&init));
-    for tool in ["FancyWrite", "Bash"] {
+    for tool in ["FancyWrite", "Bash", "mcp__acme-internal__sync", "mcp__github-mcp-server__create_issue"] {
         let payload = serde_json::json!({"hook_event_name": "PreToolUse", "session_id": "s", "cwd": dir.path(),
             "tool_name": tool, "tool_input": {"target": "generated.txt"}});
         let args = ["hook", "claude", "--rules", "rules", "--audit-log", "audit.jsonl"];
@@ -1255,11 +1256,13 @@ fn a_tool_no_table_knows_is_reported() {
     let records: Vec<Value> = log.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
     assert_eq!(records[0]["unknown_tool"], true, "{log}");
     assert_eq!(records[1].get("unknown_tool"), None, "{log}");
-    let doctor = hookc(dir.path(), &["doctor", "claude"], b"");
+    assert_eq!((records[2].get("unknown_tool"), &records[2]["unknown_server"]), (None, &Value::Bool(true)), "{log}");
+    assert_eq!(records[3].get("unknown_server"), None, "{log}: github's server is known under its usual name");
+    let doctor = stdout(&hookc(dir.path(), &["doctor", "claude"], b""));
+    assert!(doctor.contains("records calls of tools no table knows on Claude Code: `FancyWrite`"), "{doctor}");
     assert!(
-        stdout(&doctor).contains("records calls of tools no table knows on Claude Code: `FancyWrite`"),
-        "{}",
-        stdout(&doctor)
+        doctor.contains("records calls to MCP servers hookc does not know on Claude Code: `acme-internal`"),
+        "{doctor}"
     );
 }
 

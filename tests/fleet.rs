@@ -11,7 +11,7 @@ fn doc() -> String {
 
 /// Real records: an `ask` Codex cannot take, a denied shell call with a `log`, a Stop, one the
 /// policy could not decide, a call of a tool no table knows (which a rule in audit mode would
-/// have asked about), a write of a file in the project
+/// have asked about), a call to an MCP server no table knows, a write of a file in the project
 /// (with the agent's version), a Stop whose continuation is dropped, and a call whose policy
 /// could not be loaded.
 fn records() -> Vec<serde_json::Map<String, Value>> {
@@ -48,6 +48,7 @@ fn records() -> Vec<serde_json::Map<String, Value>> {
         r#"{"session_id":"s-1","cwd":"/repo","hook_event_name":"Stop","stop_hook_active":false}"#,
         &huge,
         r#"{"session_id":"s-1","cwd":"/repo","hook_event_name":"PreToolUse","tool_name":"FancyWrite","tool_input":{}}"#,
+        r#"{"session_id":"s-1","cwd":"/repo","hook_event_name":"PreToolUse","tool_name":"mcp__acme__sync","tool_input":{}}"#,
         r#"{"session_id":"s-1","cwd":"/repo","version":"2.1.197","hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"/repo/.env","content":"x"}}"#,
         r#"{"session_id":"s-1","cwd":"/repo","hook_event_name":"Stop","stop_hook_active":true}"#,
     ] {
@@ -89,7 +90,8 @@ fn schema_fields(doc: &str) -> Vec<String> {
 #[test]
 fn every_field_written_is_in_the_schema_and_every_schema_field_is_written() {
     let records = records();
-    assert_eq!(records.len(), 8);
+    assert_eq!(records.len(), 9);
+    assert_eq!(records[5]["unknown_server"], true);
     let schema = schema_fields(&doc());
     let mut seen = std::collections::BTreeSet::new();
     for record in &records {
@@ -122,16 +124,16 @@ fn every_field_written_is_in_the_schema_and_every_schema_field_is_written() {
         assert!(record.contains_key("host") && record.contains_key("uid"), "{record:?}");
         assert_eq!(record["user"], "dev");
     }
-    let write = &records[5];
+    let write = &records[6];
     assert_eq!((write["target"].as_str(), write["target_relative"].as_str()), (Some("/repo/.env"), Some(".env")));
     assert_eq!(write["agent_version"], "2.1.197");
     assert_eq!(write["decision"], "none");
     assert_eq!(write["reason"], "no rule matched");
     assert_eq!(records[2]["reason"], "the rules that fired decide nothing at this event (`log` only)");
-    let dropped = &records[6];
+    let dropped = &records[7];
     assert_eq!(dropped["decision"], "none");
     assert!(dropped["reason"].as_str().unwrap().contains("already did (`stop_hook_active`)"), "{dropped:?}");
-    let failed = &records[7];
+    let failed = &records[8];
     assert_eq!(failed["decision"], "error");
     assert_eq!(failed["policy"], "unavailable");
     assert_eq!(

@@ -228,8 +228,9 @@ fn audit_log(command: &str) -> Option<PathBuf> {
     None
 }
 
-/// The tools no table knows that the audit log recorded for this agent (its last MiB): rules on
-/// `kind`, `path` and the like do not see their calls.
+/// The tools no table knows, and the MCP servers `vocab::mcp` does not know, that the audit
+/// log recorded for this agent (its last MiB): rules on `kind`, `path` and the like do not see
+/// such a tool's calls, nor the service such a server sends to.
 fn unknown_tools(agent: &Agent, log: &Path, findings: &mut Findings) {
     const TAIL: u64 = 1024 * 1024;
     use std::io::{Read, Seek, SeekFrom};
@@ -240,22 +241,40 @@ fn unknown_tools(agent: &Agent, log: &Path, findings: &mut Findings) {
         return;
     }
     let mut tools = std::collections::BTreeSet::new();
+    let mut servers = std::collections::BTreeSet::new();
     for line in text.lines() {
         let Ok(record) = serde_json::from_str::<Value>(line) else { continue };
         let field = |name: &str| record.get(name).cloned().unwrap_or(Value::Null);
-        if field("unknown_tool") == true && field("agent") == agent.id {
-            if let Some(tool) = field("tool").as_str() {
-                tools.insert(tool.to_string());
+        if field("agent") != agent.id {
+            continue;
+        }
+        let Some(tool) = field("tool").as_str().map(str::to_string) else { continue };
+        if field("unknown_tool") == true {
+            tools.insert(tool.clone());
+        }
+        if field("unknown_server") == true {
+            if let Some((server, _)) = hookc_core::vocab::tools::mcp_parts(&tool) {
+                servers.insert(server.to_string());
             }
         }
     }
+    let listed = |names: &std::collections::BTreeSet<String>| {
+        names.iter().take(20).map(|name| format!("`{name}`")).collect::<Vec<_>>().join(", ")
+    };
     if !tools.is_empty() {
-        let names: Vec<String> = tools.iter().take(20).map(|tool| format!("`{tool}`")).collect();
         findings.problem(format!(
             "the audit log `{}` records calls of tools no table knows on {}: {} — their kind is `other`, and rules on `path`, `command` and the like do not see them (match them by `tool`, or add them to the agent's file)",
             log.display(),
             agent.name,
-            names.join(", ")
+            listed(&tools)
+        ));
+    }
+    if !servers.is_empty() {
+        findings.problem(format!(
+            "the audit log `{}` records calls to MCP servers hookc does not know on {}: {} — their tools are `mcp`, read for paths and URLs in every argument, but not for the service they send to or what else they do (match them by `mcp_server`, or add a row to crates/core/src/vocab/mcp.rs)",
+            log.display(),
+            agent.name,
+            listed(&servers)
         ));
     }
 }

@@ -45,6 +45,10 @@ pub struct Record<'a> {
     /// arguments have no profile): `hookc doctor` lists such tools from the log.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub unknown_tool: bool,
+    /// `true` for an MCP tool whose server `vocab::mcp`'s table does not know (its tools are
+    /// read by name where some row has them, else as `mcp`): `hookc doctor` lists such servers.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unknown_server: bool,
     /// What the call acts on: a shell call's command line, else the file (a patch's files),
     /// absolute where the event anchors it, or the URL; at most [`MAX_TARGET_CHARS`] characters.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -334,6 +338,7 @@ impl AuditLog {
             tool: observation.tool,
             kind: observation.tool.map(|tool| common.resolve(tool).kind().name()),
             unknown_tool: observation.tool.is_some_and(|tool| unknown(common.resolve(tool), tool)),
+            unknown_server: observation.tool.is_some_and(|tool| common.resolve(tool).unknown_server()),
             target,
             target_relative,
             decision: observation.outcome,
@@ -378,6 +383,9 @@ impl AuditLog {
             unknown_tool: failed
                 .tool
                 .is_some_and(|tool| unknown(crate::vocab::agents::resolve(Some(failed.agent), tool), tool)),
+            unknown_server: failed
+                .tool
+                .is_some_and(|tool| crate::vocab::agents::resolve(Some(failed.agent), tool).unknown_server()),
             target,
             target_relative,
             decision: "error",

@@ -144,7 +144,7 @@ impl<'e> Files<'e> {
             None => {
                 let access = match (tool.kind(), tool.tool()) {
                     (Kind::Write, _) => Some(Access::Write),
-                    (Kind::Read | Kind::Search, _) => Some(Access::Read),
+                    (Kind::Read | Kind::Search | Kind::Fetch, _) => Some(Access::Read),
                     // A tool no table knows that names a file (Crush's `download`, an MCP
                     // server's `save`): what it does to the file is unknown, so it is taken as
                     // the strongest access, and `access == write` rules guard the file from it.
@@ -152,6 +152,12 @@ impl<'e> Files<'e> {
                     _ => None,
                 };
                 let mut raw = raw_paths(tool, &call.args);
+                // A fetch tool given a `file:` URL reads that file (a browser tool opening
+                // `file:///home/me/.ssh/id_ed25519`).
+                if tool.kind() == Kind::Fetch {
+                    let url = tool.value(Semantic::Url, &call.args).and_then(Json::as_str);
+                    raw.extend(url.and_then(file_url_path).map(str::to_string));
+                }
                 // An MCP tool no table knows: every argument, at any depth, spelled as a path
                 // (`{"options": {"inputs": [{"sourcePath": "~/.aws/credentials"}]}}`, a
                 // `file:` URL) names a file, as its `path` would.
@@ -660,13 +666,25 @@ const ROOTS: &[&str] = &[
     "snap",
 ];
 
+/// The path of a `file:` URL of this machine (`file:///etc/passwd`, `file://localhost/etc`,
+/// `file:~/.ssh/id_rsa`, the scheme in any case); `None` for any other text, or a file on
+/// another host.
+fn file_url_path(text: &str) -> Option<&str> {
+    let scheme = text.get(..5).filter(|scheme| scheme.eq_ignore_ascii_case("file:"))?;
+    let rest = text.get(scheme.len()..)?;
+    let Some(authority) = rest.strip_prefix("//") else { return Some(rest) };
+    let slash = authority.find('/').unwrap_or(authority.len());
+    let host = authority.get(..slash)?;
+    (host.is_empty() || host.eq_ignore_ascii_case("localhost")).then(|| authority.get(slash..)).flatten()
+}
+
 /// The strings of `args`, at any depth, that are spelled as a path of this machine: absolute
 /// under one of [`ROOTS`] (`/etc/x`), in a home (`~/.ssh/id_rsa`, `$HOME/x`), or a `file:`
 /// URL's path. A string with a blank in it is text, not a path.
 fn nested_paths(args: &Map<String, Json>) -> Vec<String> {
     let mut paths: Vec<String> = Vec::new();
     for text in nested_strings(args) {
-        let path = text.strip_prefix("file://").or_else(|| text.strip_prefix("file:")).unwrap_or(text);
+        let path = file_url_path(text).unwrap_or(text);
         let rooted = path.strip_prefix('/').is_some_and(|rest| {
             let top = rest.split('/').next().unwrap_or_default();
             ROOTS.contains(&top)

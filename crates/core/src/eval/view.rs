@@ -436,7 +436,7 @@ impl<'e> View<'e> {
 
 impl View<'_> {
     /// The hosts the call sends to: its command line's, a fetch tool's URL's, and, for an MCP
-    /// tool, every argument at any depth that is a URL (`{"options": {"callback": "https://…"}}`);
+    /// tool, its hosted service's (`vocab::mcp`) and every argument at any depth that is a URL (`{"options": {"callback": "https://…"}}`);
     /// a URL a text mentions (a pull request's body linking the docs) is not where it sends.
     fn egress(&self) -> Vec<String> {
         let mut hosts =
@@ -447,6 +447,10 @@ impl View<'_> {
             }
         };
         if mcp_parts(self.tool()).is_some() {
+            // A hosted service's server sends every call to the service.
+            if let Some(service) = self.resolved().mcp_server().and_then(|server| server.service) {
+                add(service.to_string());
+            }
             for text in super::files::nested_strings(&self.args) {
                 crate::shell::url_host(text.trim()).into_iter().for_each(&mut add);
             }

@@ -4,6 +4,7 @@
 
 pub mod agents;
 pub mod docs;
+pub mod mcp;
 pub mod patch;
 pub mod tools;
 

@@ -94,50 +94,8 @@ pub struct Tool {
     pub powershell: bool,
 }
 
-use Semantic::{Content, Path, Pattern};
-
 /// The profile of a tool whose command is its `command` argument.
 pub const SHELL: &[(Semantic, Source)] = &[(Semantic::Command, Source::Args(&["command"]))];
-const PATH_ONLY: &[(Semantic, Source)] = &[(Path, Source::Args(&["path"]))];
-
-/// The MCP filesystem server's tools (`mcp__SERVER__NAME`, whatever the server is called).
-pub static MCP_FILESYSTEM: &[Tool] = &[
-    tool("read_file", Kind::Read, PATH_ONLY),
-    tool("read_text_file", Kind::Read, PATH_ONLY),
-    tool("read_media_file", Kind::Read, PATH_ONLY),
-    tool("read_multiple_files", Kind::Read, &[(Path, Source::Args(&["paths"]))]),
-    tool("write_file", Kind::Write, &[(Path, Source::Args(&["path"])), (Content, Source::Args(&["content"]))]),
-    tool("edit_file", Kind::Write, PATH_ONLY),
-    tool("create_directory", Kind::Write, PATH_ONLY),
-    tool("move_file", Kind::Write, &[(Path, Source::Args(&["source", "destination"]))]),
-    tool("list_directory", Kind::Read, PATH_ONLY),
-    tool("list_directory_with_sizes", Kind::Read, PATH_ONLY),
-    tool("directory_tree", Kind::Read, PATH_ONLY),
-    tool("search_files", Kind::Search, &[(Path, Source::Args(&["path"])), (Pattern, Source::Args(&["pattern"]))]),
-    tool("get_file_info", Kind::Read, PATH_ONLY),
-    tool("list_allowed_directories", Kind::Other, &[]),
-];
-
-/// Database MCP servers' query tools (Postgres's `query`, Supabase's and DBHub's `execute_sql`,
-/// Supabase's `apply_migration`, Neon's `run_sql` and `run_sql_transaction`, SQLite's
-/// `read_query`/`write_query`): still `mcp` calls, whose `command`
-/// is the SQL they send (read as `runs sql`, shell.md).
-pub static MCP_DATABASE: &[Tool] = &[
-    tool("query", Kind::Mcp, SQL),
-    tool("execute_sql", Kind::Mcp, SQL),
-    tool("run_sql", Kind::Mcp, SQL),
-    tool("execute_query", Kind::Mcp, SQL),
-    tool("run_query", Kind::Mcp, SQL),
-    tool("read_query", Kind::Mcp, SQL),
-    tool("write_query", Kind::Mcp, SQL),
-    tool("sql_query", Kind::Mcp, SQL),
-    tool("mysql_query", Kind::Mcp, SQL),
-    tool("apply_migration", Kind::Mcp, SQL),
-    tool("run_sql_transaction", Kind::Mcp, SQL),
-];
-const SQL: &[(Semantic, Source)] =
-    &[(Semantic::Command, Source::Args(&["sql", "query", "statement", "sqlStatements"]))];
-
 impl Tool {
     /// Where `semantic` lives among this tool's arguments, if its profile has it (`host` is
     /// read from the URL).
@@ -178,24 +136,30 @@ pub const fn tool(name: &'static str, kind: Kind, profile: &'static [(Semantic, 
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Resolved {
     tool: Option<&'static Tool>,
-    mcp: bool,
+    mcp: Option<Mcp>,
+}
+
+/// What an MCP tool's server is.
+#[derive(Debug, Clone, Copy)]
+enum Mcp {
+    /// A server of `vocab::mcp`'s table.
+    Known(&'static super::mcp::Server),
+    /// One it does not know.
+    Unknown,
 }
 
 impl Resolved {
-    /// A name that resolved to `tool` (`None`: a tool hookc does not know); `mcp` for an MCP
-    /// tool (`mcp__SERVER__TOOL`).
-    pub fn new(tool: Option<&'static Tool>, mcp: bool) -> Resolved {
-        Resolved { tool, mcp }
+    /// A name that resolved to `tool` (`None`: a tool hookc does not know), not an MCP tool.
+    pub fn new(tool: Option<&'static Tool>) -> Resolved {
+        Resolved { tool, mcp: None }
     }
 
-    /// An MCP tool's name on its server, resolved against the MCP filesystem and database
-    /// servers' tools.
-    pub fn mcp(on_server: &str) -> Resolved {
-        type Table = rustc_hash::FxHashMap<&'static str, &'static Tool>;
-        static KNOWN: std::sync::OnceLock<Table> = std::sync::OnceLock::new();
-        let known =
-            KNOWN.get_or_init(|| MCP_FILESYSTEM.iter().chain(MCP_DATABASE).map(|tool| (tool.name, tool)).collect());
-        Resolved { tool: known.get(on_server).copied(), mcp: true }
+    /// An MCP tool (`mcp__SERVER__TOOL`), resolved against its server's row in `vocab::mcp`,
+    /// or, for a server the table does not know, any row's tool of that name.
+    pub fn mcp(server: &str, on_server: &str) -> Resolved {
+        let known = super::mcp::server(server);
+        let mcp = known.map_or(Mcp::Unknown, Mcp::Known);
+        Resolved { tool: super::mcp::tool_of(known, on_server), mcp: Some(mcp) }
     }
 
     /// The tool, if hookc knows it.
@@ -203,11 +167,24 @@ impl Resolved {
         self.tool
     }
 
+    /// For an MCP tool of a server `vocab::mcp` knows, that server.
+    pub fn mcp_server(self) -> Option<&'static super::mcp::Server> {
+        match self.mcp {
+            Some(Mcp::Known(server)) => Some(server),
+            _ => None,
+        }
+    }
+
+    /// Whether this is an MCP tool of a server `vocab::mcp` does not know.
+    pub fn unknown_server(self) -> bool {
+        matches!(self.mcp, Some(Mcp::Unknown))
+    }
+
     /// The call's kind: the vocabulary's, `mcp` for other MCP tools, else `other`.
     pub fn kind(self) -> Kind {
         match self.tool {
             Some(tool) => tool.kind,
-            None if self.mcp => Kind::Mcp,
+            None if self.mcp.is_some() => Kind::Mcp,
             None => Kind::Other,
         }
     }

@@ -74,14 +74,14 @@ pub fn names() -> Vec<&'static str> {
 /// the server); for a native event, or an agent hookc does not know, the seed's tool, then the
 /// fallback agents' (Claude Code, Codex and Gemini CLI, whose names every release has read there).
 pub fn resolve(agent: Option<&str>, name: &str) -> Resolved {
-    if let Some((_, on_server)) = tools::mcp_parts(name) {
-        return Resolved::mcp(on_server);
+    if let Some((server, on_server)) = tools::mcp_parts(name) {
+        return Resolved::mcp(server, on_server);
     }
     let known = match agent.and_then(find).filter(|agent| *agent != NATIVE) {
         Some(agent) => agent.tool(name),
         None => native_tools().get(name).copied(),
     };
-    Resolved::new(known, false)
+    Resolved::new(known)
 }
 
 /// The tools a native event resolves against, the first of a name winning: one hash lookup in
@@ -225,17 +225,22 @@ pub fn kinds() -> String {
             .into_iter()
             .map(|(agent, names)| format!("{} `{}`", agent.name, names.join("`, `")))
             .collect();
-        let mcp: Vec<&str> =
-            crate::vocab::tools::MCP_FILESYSTEM.iter().filter(|tool| tool.kind == kind).map(|tool| tool.name).collect();
-        if !mcp.is_empty() {
-            cells.push(format!("the MCP filesystem server's `{}`", mcp.join("`, `")));
+        for server in crate::vocab::mcp::SERVERS {
+            let names: Vec<&str> = server.tools.iter().filter(|tool| tool.kind == kind).map(|tool| tool.name).collect();
+            let sql =
+                kind == Kind::Mcp && server.tools.iter().any(|tool| tool.source(super::Semantic::Command).is_some());
+            match (names.is_empty(), sql) {
+                (true, _) => {}
+                (false, true) => cells.push(format!(
+                    "the MCP {} server's `{}` (their SQL is `command`)",
+                    server.name,
+                    names.join("`, `")
+                )),
+                (false, false) => cells.push(format!("the MCP {} server's `{}`", server.name, names.join("`, `"))),
+            }
         }
         match kind {
-            Kind::Mcp => {
-                let names: Vec<&str> = crate::vocab::tools::MCP_DATABASE.iter().map(|tool| tool.name).collect();
-                cells.push(format!("database servers' `{}` (their SQL is `command`)", names.join("`, `")));
-                cells.push("any other `mcp__SERVER__TOOL`".to_string());
-            }
+            Kind::Mcp => cells.push("any other `mcp__SERVER__TOOL`".to_string()),
             Kind::Other => cells.push("tools no table knows".to_string()),
             _ => {}
         }
