@@ -68,7 +68,18 @@ fn every_documented_example_produces_its_code() {
     for code in Code::ALL {
         let example = code.doc().example;
         let mut sources = hookc::source::SourceMap::default();
-        sources.add(hookc::source::SourceFile::new("example.rules", example));
+        // An example of several files starts each with a `# file: NAME` line.
+        match example.starts_with("# file: ") {
+            true => {
+                for file in example.split("# file: ").filter(|file| !file.is_empty()) {
+                    let (name, text) = file.split_once('\n').unwrap_or((file, ""));
+                    sources.add(hookc::source::SourceFile::new(name.trim(), text));
+                }
+            }
+            false => {
+                sources.add(hookc::source::SourceFile::new("example.rules", example));
+            }
+        }
         let agents = agents_for(std::path::Path::new(code.as_str()));
         let found = hookc::check_sources_for(&sources, agents).map_or_else(|found| found, |checked| checked.warnings);
         assert!(

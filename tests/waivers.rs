@@ -312,6 +312,13 @@ fn stats_counts_what_each_rule_did_and_would_have_done() {
     let audited = json(&["--audited"]);
     assert!(rule(&audited, "secrets").is_null(), "{audited}");
     assert_eq!(rule(&audited, "egress/upload")["fired"], 2);
+    // Instants, not strings: a record at 10:00:00.5 is after 10:00:00, and an offset is read.
+    let second: String = stats["first"].as_str().unwrap().chars().take(19).collect();
+    assert_eq!(json(&["--since", &format!("{second}Z")])["records"], 5, "the first record's own second keeps it");
+    assert_eq!(json(&["--since", &format!("{second}+01:00")])["records"], 5, "an hour earlier in UTC");
+    assert_eq!(json(&["--since", "2999-01-01"])["records"], 0);
+    let none = run(dir.path(), &["stats", "--since", "yesterday", log.to_str().unwrap()], b"", &[]);
+    assert_eq!(none.status.code(), Some(2), "a --since that is no time is refused");
     let picked = json(&["--rule", "egress/p*"]);
     assert_eq!(picked["rules"].as_array().unwrap().len(), 1, "{picked}");
     let table = stdout(&run(dir.path(), &["stats", log.to_str().unwrap()], b"", &[]));
@@ -333,4 +340,23 @@ fn fmt_keeps_audits() {
     for line in ["audit r\n", "audit \"a.rules\" when cwd == \"/a\" \"why\"\n", "audit r* until 2030-01-01\n"] {
         assert!(formatted.contains(line), "{line:?} in {formatted}");
     }
+}
+
+/// `audit` after a condition that ends in `runs PROGRAM` starts the next statement when it is
+/// followed by what an audit names; `runs npm audit` keeps `audit` as the subcommand.
+#[test]
+fn an_audit_after_runs_is_the_next_statement() {
+    let rules = "rule r pre_tool_use when runs git push => deny \"push\"\n\
+                 rule s pre_tool_use when runs npm audit => deny \"audit\"\n\
+                 audit r when runs git\n\
+                 audit s\n";
+    let policy = Policy::from_source("a.rules", rules).unwrap();
+    for command in ["git push", "npm audit"] {
+        assert!(!denied(&policy, &event("/repo", command), "2026-12-01"), "{command}: both audits hold");
+    }
+    assert!(!denied(&policy, &event("/repo", "npm install"), "2026-12-01"));
+    let waived =
+        "rule s pre_tool_use when runs npm audit => deny \"audit\"\nwaive s when runs npm audit until 2999-01-01\n";
+    let policy = Policy::from_source("w.rules", waived).unwrap();
+    assert!(!denied(&policy, &event("/repo", "npm audit"), "2026-12-01"), "`audit` as a subcommand");
 }

@@ -65,7 +65,7 @@ fn decide(
     {
         lines.push(format!(
             "hookc: approved `{}` on the person's behalf (rules: {})",
-            escape_controls(&mapped.context.tool),
+            escape_controls(&hookc_core::redact::apply(policy.redaction(), &mapped.context.tool)),
             evaluation.result.matched.join(", ")
         ));
     }
@@ -213,7 +213,7 @@ fn unmapped(options: &HookOptions<'_>, agent: &'static Agent, payload: Option<&[
         if let Some(root) = &options.project_root {
             mapped.event.common.project_root = Some(root.clone());
         }
-        hookc_core::audit::target(&mapped.event)
+        hookc_core::audit::target(&mapped.event, None)
     });
     log.record_failure(&hookc_core::audit::Failed {
         agent: said.agent.unwrap_or(agent).id,
@@ -236,7 +236,10 @@ pub fn failed(
     failure: &HookFailure,
     options: &HookOptions<'_>,
 ) -> HookAnswer {
+    // Why, as the agent and the person read it: never a secret value the call carried (a path
+    // or an event name may hold one), by the shipped baseline's shapes.
     let text = failure.to_string();
+    let text = hookc_core::redact::apply(None, &text).into_owned();
     let reason = escape_controls(&text);
     // A payload over the limit was read on as a stream: its short top-level fields say what
     // it is (a Stop, and whether it already continued), though the rest was not kept.

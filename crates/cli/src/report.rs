@@ -73,7 +73,10 @@ pub(super) fn color_stderr() -> bool {
 
 /// Prints a one-line error to stderr.
 pub(super) fn error(message: impl std::fmt::Display) {
-    eprintln!("error: {message}");
+    // An error may quote what it could not read (a path, an event's name): never a secret
+    // value in it, by the shipped baseline's shapes.
+    let message = message.to_string();
+    eprintln!("error: {}", hookc_core::redact::apply(None, &message));
 }
 
 /// Opens `--audit-log FILE`, if given. The audit log is an observer: if it cannot be opened,

@@ -88,7 +88,16 @@ struct Target {
 
 /// Runs `hookc stats`.
 pub(super) fn run(args: &Args) -> u8 {
+    let since = match args.since.as_deref().map(instant) {
+        None => None,
+        Some(Some(since)) => Some(since),
+        Some(None) => {
+            super::report::error("--since takes a day (`2026-12-01`) or a time in RFC 3339 (`2026-12-01T08:00:00Z`)");
+            return exit::USAGE;
+        }
+    };
     let mut stats = Stats::default();
+    let mut span: Option<(std::time::SystemTime, std::time::SystemTime)> = None;
     let mut rules: BTreeMap<String, RuleStats> = BTreeMap::new();
     for log in &args.logs {
         let reader: Box<dyn BufRead> = match log.as_os_str() == "-" {
@@ -116,20 +125,23 @@ pub(super) fn run(args: &Args) -> u8 {
                 stats.unreadable += 1;
                 continue;
             };
-            let Some(time) = record.get("time").and_then(Value::as_str) else {
+            let Some((time, at)) =
+                record.get("time").and_then(Value::as_str).and_then(|time| Some((time, instant(time)?)))
+            else {
                 stats.unreadable += 1;
                 continue;
             };
-            if args.since.as_deref().is_some_and(|since| time < since) {
+            if since.is_some_and(|since| at < since) {
                 continue;
             }
             stats.records += 1;
-            if stats.first.as_deref().is_none_or(|first| time < first) {
+            if span.is_none_or(|(first, _)| at < first) {
                 stats.first = Some(time.to_string());
             }
-            if stats.last.as_deref().is_none_or(|last| time > last) {
+            if span.is_none_or(|(_, last)| at > last) {
                 stats.last = Some(time.to_string());
             }
+            span = Some(span.map_or((at, at), |(first, last)| (first.min(at), last.max(at))));
             tally(&record, args, &mut rules);
         }
     }
@@ -148,6 +160,32 @@ pub(super) fn run(args: &Args) -> u8 {
     super::report::print_bytes(out.as_bytes())
 }
 
+/// A day (`2026-12-01`, its start in UTC) or an RFC 3339 time, as an instant.
+fn instant(text: &str) -> Option<std::time::SystemTime> {
+    let text = text.trim();
+    match text.len() {
+        10 => humantime::parse_rfc3339(&format!("{text}T00:00:00Z")).ok(),
+        _ => humantime::parse_rfc3339_weak(text).ok().filter(|_| text.ends_with('Z')).or_else(|| offset_time(text)),
+    }
+}
+
+/// An RFC 3339 time with a numeric offset (`2026-12-01T10:00:00+02:00`), in UTC.
+fn offset_time(text: &str) -> Option<std::time::SystemTime> {
+    let (local, sign, offset) = match text.get(text.len().checked_sub(6)?..)? {
+        tail if tail.starts_with('+') => (text.get(..text.len() - 6)?, 1i64, tail.get(1..)?),
+        tail if tail.starts_with('-') => (text.get(..text.len() - 6)?, -1i64, tail.get(1..)?),
+        _ => return None,
+    };
+    let (hours, minutes) = offset.split_once(':')?;
+    let seconds = sign * (hours.parse::<i64>().ok()? * 3600 + minutes.parse::<i64>().ok()? * 60);
+    let local = humantime::parse_rfc3339_weak(local).ok()?;
+    let shift = std::time::Duration::from_secs(seconds.unsigned_abs());
+    match seconds >= 0 {
+        true => local.checked_sub(shift),
+        false => local.checked_add(shift),
+    }
+}
+
 /// Counts one record into its rules.
 fn tally(record: &Value, args: &Args, rules: &mut BTreeMap<String, RuleStats>) {
     let decision = record.get("decision").and_then(Value::as_str).unwrap_or("none");
@@ -158,15 +196,20 @@ fn tally(record: &Value, args: &Args, rules: &mut BTreeMap<String, RuleStats>) {
         .unwrap_or_else(|| record.get("event").and_then(Value::as_str).unwrap_or("?"))
         .to_string();
     let wanted = |rule: &str| args.rule.as_deref().is_none_or(|pattern| hookc_core::rule_name_matches(pattern, rule));
+    // A call judged once per file names a rule once per file: it fired once.
+    let mut counted = std::collections::BTreeSet::new();
     if !args.audited {
         for rule in record.get("rules").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str) {
-            if wanted(rule) {
+            if wanted(rule) && counted.insert(rule) {
                 *entry(rules, rule, &on).decided.entry(decision.to_string()).or_default() += 1;
             }
         }
     }
     for waived in record.get("waived").and_then(Value::as_array).into_iter().flatten() {
         let Some(rule) = waived.get("rule").and_then(Value::as_str).filter(|rule| wanted(rule)) else { continue };
+        if !counted.insert(rule) {
+            continue;
+        }
         match waived.get("would") {
             Some(would) => {
                 let word = would.get("decision").and_then(Value::as_str).unwrap_or("none");
@@ -224,7 +267,13 @@ fn text(stats: &Stats) -> String {
                 .map(|target| format!("{} ×{}", one_line(&target.target), target.count))
                 .collect::<Vec<_>>()
                 .join("; ");
-            [rule.rule.clone(), rule.fired.to_string(), or_dash(decided), or_dash(counts(&rule.would)), on]
+            [
+                printable(&rule.rule),
+                rule.fired.to_string(),
+                or_dash(printable(&decided)),
+                or_dash(printable(&counts(&rule.would))),
+                on,
+            ]
         })
         .collect();
     let header = ["rule", "fired", "decided", "audit mode: would", "most often on"].map(String::from);
@@ -256,6 +305,12 @@ fn or_dash(text: String) -> String {
     } else {
         text
     }
+}
+
+/// Text as a terminal shows it harmlessly: a control character (an escape sequence an agent
+/// wrote into the log) is `?`.
+fn printable(text: &str) -> String {
+    text.chars().map(|c| if c.is_control() { '?' } else { c }).collect()
 }
 
 /// A target on one line, at most 60 characters.

@@ -30,42 +30,59 @@ impl Redaction {
         Redaction { regex, needles: std::sync::Arc::default() }
     }
 
-    /// Whether `text` may hold a secret value: it has a text of every needle set.
-    fn may_match(&self, text: &str) -> bool {
-        let needles = self.needles.get_or_init(|| self.regex.needles());
-        needles.iter().all(|set| set.iter().any(|needle| text.contains(needle.as_str())))
-    }
-
     /// The regex, as the bundle stores it.
     pub(crate) fn regex(&self) -> &Regex {
         &self.regex
     }
 
-    /// `text` with every secret value replaced by [`REDACTED`]. A shape names a value by its
-    /// start (`ghp_` and 20 characters): the rest of the token is redacted with it, and a
-    /// private key's block to its `END` line. A regex that does not compile (only a hand-made
-    /// bundle has one) redacts the whole text: nothing leaks.
-    pub fn apply<'t>(&self, text: &'t str) -> Cow<'t, str> {
-        if !self.may_match(text) {
-            return Cow::Borrowed(text);
+    /// Whether `text` may hold a secret value: it has a text of every needle set, in any case.
+    fn may_match(&self, text: &str) -> bool {
+        let needles = self.needles.get_or_init(|| {
+            let sets = self.regex.needles();
+            sets.into_iter().map(|set| set.into_iter().map(|needle| needle.to_lowercase()).collect()).collect()
+        });
+        if needles.is_empty() {
+            return true;
         }
-        let regex = match self.regex.get() {
-            Ok(regex) => regex,
-            Err(_) if text.is_empty() => return Cow::Borrowed(text),
-            Err(_) => return Cow::Borrowed(REDACTED),
+        let lower = text.to_lowercase();
+        needles.iter().all(|set| set.iter().any(|needle| lower.contains(needle.as_str())))
+    }
+
+    /// Where the secret values in `text` are: each shape's match, through the rest of its
+    /// token. Shapes match in any case: hookc writes some values folded (`{egress}` is lower
+    /// case, and an AWS key id in a host name with it). A regex that does not compile (only a
+    /// hand-made bundle has one) makes the whole text one secret.
+    pub fn spans(&self, text: &str) -> Vec<std::ops::Range<usize>> {
+        if text.is_empty() || !self.may_match(text) {
+            return Vec::new();
+        }
+        let Ok(regex) = self.regex.get_for(crate::paths::PathCase::Insensitive) else {
+            return std::iter::once(0..text.len()).collect();
         };
-        let mut out = String::new();
-        let mut copied = 0;
+        let mut spans: Vec<std::ops::Range<usize>> = Vec::new();
         for found in regex.find_iter(text) {
-            if found.start() < copied || found.as_str().is_empty() {
+            if found.as_str().is_empty() || spans.last().is_some_and(|last| found.start() < last.end) {
                 continue;
             }
-            out.push_str(text.get(copied..found.start()).unwrap_or_default());
-            out.push_str(REDACTED);
-            copied = token_end(text, found.start(), found.end());
+            spans.push(found.start()..token_end(text, found.start(), found.end()));
         }
-        if copied == 0 && out.is_empty() {
+        spans
+    }
+
+    /// `text` with every secret value replaced by [`REDACTED`]. A shape names a value by its
+    /// start (`ghp_` and 20 characters): the rest of the token is redacted with it, and a
+    /// private key's block to its `END` line.
+    pub fn apply<'t>(&self, text: &'t str) -> Cow<'t, str> {
+        let spans = self.spans(text);
+        if spans.is_empty() {
             return Cow::Borrowed(text);
+        }
+        let mut out = String::with_capacity(text.len());
+        let mut copied = 0;
+        for span in spans {
+            out.push_str(text.get(copied..span.start).unwrap_or_default());
+            out.push_str(REDACTED);
+            copied = span.end;
         }
         out.push_str(text.get(copied..).unwrap_or_default());
         Cow::Owned(out)
@@ -96,9 +113,36 @@ fn token_end(text: &str, start: usize, end: usize) -> usize {
 
 /// `text` redacted by `redaction`, else by the shipped baseline's.
 pub fn apply<'t>(redaction: Option<&Redaction>, text: &'t str) -> Cow<'t, str> {
-    match redaction {
+    match chosen(redaction) {
         Some(redaction) => redaction.apply(text),
-        None => shipped().map_or(Cow::Borrowed(text), |shipped| shipped.apply(text)),
+        None => Cow::Borrowed(text),
+    }
+}
+
+/// `redaction`, else the shipped baseline's.
+fn chosen(redaction: Option<&Redaction>) -> Option<&Redaction> {
+    match redaction {
+        Some(redaction) => Some(redaction),
+        None => shipped(),
+    }
+}
+
+/// A shell line as a record may show it: redacted, or, when a secret is spelled in it with
+/// quotes or escapes (`gh\p_…`, `$'\x67'hp_…`, which the shapes do not see in the raw text), its
+/// words as the shell unquotes them, each redacted.
+pub(crate) fn shell_line(redaction: Option<&Redaction>, line: &str, powershell: bool) -> String {
+    let Some(redaction) = chosen(redaction) else { return line.to_string() };
+    let analysed = match powershell {
+        true => crate::shell::powershell::analyse(line),
+        false => crate::shell::analyse_on(line, crate::paths::PathCase::Sensitive),
+    };
+    let words = || analysed.commands.iter().flat_map(|command| &command.words);
+    let hidden = words().any(|word| {
+        redaction.spans(word).into_iter().any(|span| word.get(span).is_some_and(|secret| !line.contains(secret)))
+    });
+    match hidden {
+        false => redaction.apply(line).into_owned(),
+        true => words().map(|word| redaction.apply(word).into_owned()).collect::<Vec<_>>().join(" "),
     }
 }
 

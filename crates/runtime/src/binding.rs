@@ -278,8 +278,10 @@ impl JsonSteps {
     fn observation(&self) -> Value {
         let (outcome, dropped, logs) = self.steps.outcome();
         let error = outcome.err().map(HookError::in_full);
-        let observation =
-            super::Observation::of(&self.event, outcome.ok()).with_logs(logs).with_dropped_continuation(dropped);
+        let observation = super::Observation::of(&self.event, outcome.ok())
+            .with_logs(logs)
+            .with_dropped_continuation(dropped)
+            .with_waived(self.steps.waived());
         let observation = match &error {
             Some(error) => observation.with_error(error),
             None => observation,

@@ -187,6 +187,7 @@ impl HookRegistry {
                 Need::Done => break,
             }
         }
+        let waived = steps.waived().to_vec();
         let (outcome, dropped, logs) = steps.finish();
         // What is recorded redacts the first rule set's secret value shapes.
         let redaction = self.hooks.iter().find_map(|(_, hook)| match hook {
@@ -196,6 +197,7 @@ impl HookRegistry {
         let observation = Observation::of(event, outcome.as_ref().ok())
             .with_logs(&logs)
             .with_dropped_continuation(dropped)
+            .with_waived(&waived)
             .redacting(redaction);
         match &outcome {
             Ok(_) => self.notify(&observation),

@@ -93,6 +93,8 @@ pub struct Steps {
     checking: bool,
     waiting: Waiting,
     logs: Vec<LogRecord>,
+    /// The rules that fired but a waiver or an audit lifted, across the rule sets.
+    waived: Vec<hookc_core::Waived>,
     failure: Option<HookError>,
 }
 
@@ -109,6 +111,7 @@ impl Steps {
             checking: checking && kind == EventKind::PreToolUse,
             waiting: Waiting::Nothing,
             logs: Vec::new(),
+            waived: Vec::new(),
             failure: None,
         }
     }
@@ -165,6 +168,7 @@ impl Steps {
         match evaluation {
             Ok(evaluation) => {
                 self.logs.extend(evaluation.logs);
+                self.waived.extend(evaluation.waived);
                 self.take(evaluation.result);
             }
             Err(error) => self.fail(self.chain.failed(error.to_string())),
@@ -208,6 +212,11 @@ impl Steps {
     pub fn outcome(&self) -> (Result<&HookResult, &HookError>, bool, &[LogRecord]) {
         let (merged, dropped) = self.chain.merged();
         (self.failure.as_ref().map_or(Ok(merged), Err), dropped, &self.logs)
+    }
+
+    /// The rules that fired but a waiver or an audit lifted, so far: what observers record.
+    pub fn waived(&self) -> &[hookc_core::Waived] {
+        &self.waived
     }
 
     /// The run's outcome, whether a second Stop's request to continue was dropped, and the

@@ -173,14 +173,19 @@ pub struct Failed<'a> {
 pub const MAX_TARGET_CHARS: usize = 512;
 
 /// What a call acts on, for the record, and the file it names relative to the project root
-/// when it is one file inside the project.
-pub fn target(event: &crate::model::event::Event) -> Option<(String, Option<String>)> {
+/// when it is one file inside the project; secret values redacted (by `redaction`, else the
+/// shipped baseline's shapes) before either is cut to [`MAX_TARGET_CHARS`].
+pub fn target(
+    event: &crate::model::event::Event,
+    redaction: Option<&crate::redact::Redaction>,
+) -> Option<(String, Option<String>)> {
     use crate::vocab::tools::Source;
     use crate::vocab::{Kind, Semantic};
     let call = event.tool_call()?;
     let tool = event.resolved_tool();
     let (text, relative) = if tool.kind() == Kind::Shell {
-        (crate::eval::files::command_text(tool, &call.args)?.into_owned(), None)
+        let line = crate::eval::files::command_text(tool, &call.args)?;
+        (crate::redact::shell_line(redaction, &line, tool.powershell()), None)
     } else {
         match tool.source(Semantic::Path) {
             Some(Source::Patch(names)) => {
@@ -208,6 +213,11 @@ pub fn target(event: &crate::model::event::Event) -> Option<(String, Option<Stri
             },
         }
     };
+    let redact = |text: String| match crate::redact::apply(redaction, &text) {
+        std::borrow::Cow::Owned(redacted) => redacted,
+        std::borrow::Cow::Borrowed(_) => text,
+    };
+    let (text, relative) = (redact(text), relative.map(redact));
     let cut = |text: String| match (text.char_indices().nth(MAX_TARGET_CHARS - 1), text.chars().nth(MAX_TARGET_CHARS)) {
         (Some((cut, _)), Some(_)) => format!("{}…", text.get(..cut).unwrap_or_default()),
         _ => text,
@@ -325,22 +335,22 @@ impl AuditLog {
     pub fn record(&self, observation: &Observation<'_>) {
         let common = &observation.source.common;
         let redact = |text: &str| crate::redact::apply(observation.redaction, text).into_owned();
-        let (target, target_relative) = target(observation.source).unzip();
-        let (target, target_relative) =
-            (target.as_deref().map(redact), target_relative.flatten().as_deref().map(redact));
+        let (target, target_relative) = target(observation.source, observation.redaction).unzip();
         let error = observation.error.map(redact);
+        let (session_id, cwd, tool) =
+            (common.session_id.as_deref().map(redact), common.cwd.as_deref().map(redact), observation.tool.map(redact));
         let record = Record {
             time: humantime::format_rfc3339_millis(crate::clock::system_now()).to_string(),
-            session_id: common.session_id.as_deref(),
-            cwd: common.cwd.as_deref(),
+            session_id: session_id.as_deref(),
+            cwd: cwd.as_deref(),
             agent: common.agent.as_deref(),
             event: observation.event.name(),
-            tool: observation.tool,
+            tool: tool.as_deref(),
             kind: observation.tool.map(|tool| common.resolve(tool).kind().name()),
             unknown_tool: observation.tool.is_some_and(|tool| unknown(common.resolve(tool), tool)),
             unknown_server: observation.tool.is_some_and(|tool| common.resolve(tool).unknown_server()),
             target,
-            target_relative,
+            target_relative: target_relative.flatten(),
             decision: observation.outcome,
             reason: observation.reason,
             taken_as: taken_as(common.agent.as_deref(), observation.at, observation.event, observation.outcome),
@@ -366,19 +376,19 @@ impl AuditLog {
     /// Queues a record for a call that failed before it became an event (its payload or the
     /// policy could not be read): decision `error`, with what the payload said of itself.
     pub fn record_failure(&self, failed: &Failed<'_>) {
-        // No policy decided: the shipped baseline's secret value shapes are redacted.
+        // No policy decided: the shipped baseline's secret value shapes are redacted (the
+        // target was, when it was read).
         let redact = |text: &str| crate::redact::apply(None, text).into_owned();
         let (target, target_relative) = failed.target.clone().unzip();
-        let (target, target_relative) =
-            (target.as_deref().map(redact), target_relative.flatten().as_deref().map(redact));
         let error = redact(failed.error);
+        let (session_id, cwd, tool) = (failed.session_id.map(redact), failed.cwd.map(redact), failed.tool.map(redact));
         let record = Record {
             time: humantime::format_rfc3339_millis(crate::clock::system_now()).to_string(),
-            session_id: failed.session_id,
-            cwd: failed.cwd,
+            session_id: session_id.as_deref(),
+            cwd: cwd.as_deref(),
             agent: Some(failed.agent),
             event: failed.event.map_or("unknown", crate::vocab::EventKind::name),
-            tool: failed.tool,
+            tool: tool.as_deref(),
             kind: failed.tool.map(|tool| crate::vocab::agents::resolve(Some(failed.agent), tool).kind().name()),
             unknown_tool: failed
                 .tool
@@ -387,7 +397,7 @@ impl AuditLog {
                 .tool
                 .is_some_and(|tool| crate::vocab::agents::resolve(Some(failed.agent), tool).unknown_server()),
             target,
-            target_relative,
+            target_relative: target_relative.flatten(),
             decision: "error",
             reason: None,
             taken_as: None,

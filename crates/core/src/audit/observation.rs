@@ -80,18 +80,10 @@ impl<'a> Observation<'a> {
     /// The observation of a rule set's evaluation, or of why it failed.
     pub fn of_evaluation(event: &'a Event, outcome: Result<&'a Evaluation, &'a str>) -> Observation<'a> {
         match outcome {
-            Ok(evaluation) => {
-                let observed = Observation::of(event, Some(&evaluation.result))
-                    .with_logs(&evaluation.logs)
-                    .with_dropped_continuation(evaluation.dropped_continuation);
-                let audited = evaluation.waived.iter().all(|waived| waived.would.is_some());
-                let reason = match (observed.outcome, evaluation.waived.is_empty(), audited) {
-                    ("none", false, true) => Some(AUDITED),
-                    ("none", false, false) => Some(WAIVED),
-                    _ => observed.reason,
-                };
-                Observation { waived: &evaluation.waived, reason, ..observed }
-            }
+            Ok(evaluation) => Observation::of(event, Some(&evaluation.result))
+                .with_logs(&evaluation.logs)
+                .with_dropped_continuation(evaluation.dropped_continuation)
+                .with_waived(&evaluation.waived),
             Err(error) => Observation::of(event, None).with_error(error),
         }
     }
@@ -112,6 +104,18 @@ impl<'a> Observation<'a> {
             (true, "none") => Observation { reason: Some(DROPPED), ..self },
             _ => self,
         }
+    }
+
+    /// The same observation, with the rules that fired but a waiver or an audit lifted (when
+    /// nothing was decided, the reason says they were lifted).
+    pub fn with_waived(self, waived: &'a [crate::eval::Waived]) -> Observation<'a> {
+        let audited = waived.iter().all(|waived| waived.would.is_some());
+        let reason = match (self.outcome, waived.is_empty(), audited) {
+            ("none", false, true) => Some(AUDITED),
+            ("none", false, false) => Some(WAIVED),
+            _ => self.reason,
+        };
+        Observation { waived, reason, ..self }
     }
 
     /// The same observation, with the records the rules' `log` actions wrote.

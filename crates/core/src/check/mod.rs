@@ -344,12 +344,31 @@ impl Checker<'_> {
                     }
                 };
                 let names = |id: FileId| self.sources.get(id).map(|source| source.name().replace('\\', "/"));
-                let matched = rules
+                let named: Vec<(&ir::Rule, FileId)> = rules
                     .iter()
                     .zip(files)
                     .filter(|(_, file)| names(**file).is_some_and(|name| is_file_named(&name, &wanted)))
-                    .map(|(rule, _)| rule)
+                    .map(|(rule, file)| (rule, *file))
                     .collect();
+                let mut which: Vec<String> = named.iter().filter_map(|(_, file)| names(*file)).collect();
+                which.dedup();
+                if which.len() > 1 {
+                    self.report(
+                        Diagnostic::new(
+                            Code::AmbiguousRuleFile,
+                            file.span,
+                            format!(
+                                "the audit's \"{wanted}\" names {} rule files: {}",
+                                which.len(),
+                                backticked(which.iter().map(|name| shortest_own_suffix(name, &which)))
+                            ),
+                        )
+                        .label("several files end with this name")
+                        .help("name more of the path, so that one file ends with it"),
+                    );
+                    return Vec::new();
+                }
+                let matched = named.into_iter().map(|(rule, _)| rule).collect();
                 (
                     matched,
                     file.span,
@@ -535,6 +554,18 @@ pub fn rule_name_matches(pattern: &str, name: &str) -> bool {
         }
     }
     rest.ends_with(last)
+}
+
+/// The fewest last components of `name` that no other of `names` ends with (`base/x.rules`
+/// beside `packs/x.rules`): what an audit would write to name it alone.
+fn shortest_own_suffix<'n>(name: &'n str, names: &[String]) -> &'n str {
+    let starts = std::iter::once(0).chain(name.match_indices('/').map(|(at, _)| at + 1)).collect::<Vec<_>>();
+    starts
+        .iter()
+        .rev()
+        .filter_map(|start| name.get(*start..))
+        .find(|suffix| names.iter().filter(|other| is_file_named(other, suffix)).count() == 1)
+        .unwrap_or(name)
 }
 
 /// Whether a rule file's name (`/repo/rules/network.rules`) is the one an audit names: the

@@ -92,6 +92,12 @@ impl Code {
                 "rule iac/apply pre_tool_use when runs terraform apply => ask \"apply\"\nwaive iac/aply until 2026-12-31",
                 "Name the rule exactly (the suggestion, or the name `hookc explain` prints), or remove the waiver.",
             ),
+            Code::AmbiguousRuleFile => (
+                "`audit \"NAME.rules\"` names a rule file by its name or the end of its path, and several files of the rule set end with it (`rules/secrets.rules` and `packs/secrets/secrets.rules`).",
+                "An audit meant for one file would silence every rule of the others too: a pack tried out in audit mode would take the baseline's rules of the same file name with it.",
+                "# file: rules/secrets.rules\nrule send pre_tool_use when runs curl => deny \"sent\"\naudit \"secrets.rules\" \"trying the vault pack\"\n# file: packs/vault/secrets.rules\nrule vault pre_tool_use when runs vault => ask \"vault\"",
+                "Name more of the path (`\"vault/secrets.rules\"`), or audit the rules by a pattern of their names.",
+            ),
             Code::InvalidDate => (
                 "A waiver's or an audit's `until` is not a day of the calendar (`2026-02-30`, `2026-13-01`), or is before 1970.",
                 "The expiry could not be judged.",

@@ -71,6 +71,7 @@ codes! {
     DuplicateList = "E0109", Error, "two `let` lists have the same name";
     UnknownWaivedRule = "E0110", Error, "a waiver or an audit names a rule the rule set does not have";
     InvalidDate = "E0111", Error, "a waiver's or an audit's date is not a calendar day (`YYYY-MM-DD`)";
+    AmbiguousRuleFile = "E0112", Error, "an audit names a rule file by a name several files of the rule set end with";
     TypeMismatch = "E0201", Error, "an operator is applied to a value of the wrong type";
     InvalidRegex = "E0202", Error, "a regular expression does not compile";
     InvalidGlob = "E0203", Error, "a glob pattern does not compile";
@@ -105,6 +106,7 @@ impl Code {
                 | Code::UnreachableRule
                 | Code::IneffectiveAllow
                 | Code::UnknownWaivedRule
+                | Code::AmbiguousRuleFile
         )
     }
 }

@@ -422,7 +422,11 @@ impl Run<'_> {
         for action in &rule.actions {
             // The order `outcome_word` ranks a merged result's parts in.
             let (rank, decision, reason) = match action {
+                Action::Block { message: None, .. } => (0, "block", Some(format!("blocked by rule `{}`", rule.name))),
                 Action::Block { message, .. } => (0, "block", render(message)),
+                Action::Permission { behavior, reason: None } => {
+                    (1, behavior.name(), Some(format!("{} by rule `{}`", past_tense(*behavior), rule.name)))
+                }
                 Action::Permission { behavior, reason } => (1, behavior.name(), render(reason)),
                 Action::Continue(template) => (2, "continue", said(template)),
                 Action::Stop(reason) => (3, "stop", render(reason)),

@@ -99,7 +99,7 @@ fn describe(expected: Rule) -> &'static str {
         Rule::rule | Rule::rule_header | Rule::kw_rule => "a rule",
         Rule::rule_name => "a rule name",
         Rule::rule_glob => "a rule name or a pattern of names",
-        Rule::audit | Rule::kw_audit => "an audit (`audit RULES [when …] [until YYYY-MM-DD]`)",
+        Rule::audit | Rule::kw_audit | Rule::audit_start => "an audit (`audit RULES [when …] [until YYYY-MM-DD]`)",
         Rule::waiver | Rule::kw_waive => "a waiver (`waive RULE [when …] until YYYY-MM-DD`)",
         Rule::kw_until => "`until`",
         Rule::date => "a date (`YYYY-MM-DD`)",
