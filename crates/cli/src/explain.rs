@@ -1,7 +1,7 @@
 //! `hookc explain`: like `eval`, with every rule's condition trace.
 
 use super::input::EventArgs;
-use super::report::exit;
+use super::report::{exit, Format};
 
 /// Evaluate one native event like `eval`, showing for every rule of the event which tests held,
 /// on what values, and what decided the result.
@@ -15,14 +15,6 @@ pub(super) struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Format {
-    /// A readable trace.
-    Human,
-    /// The trace as JSON.
-    Json,
 }
 
 /// Runs `hookc explain`.

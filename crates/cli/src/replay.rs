@@ -1,7 +1,7 @@
 //! `hookc replay`: run a scripted session through the reference loop with the rules.
 
 use super::input::PolicyArgs;
-use super::report::exit;
+use super::report::{exit, Format};
 use hookc_core::model::escape_controls;
 use hookc_core::model::result::HookResult;
 use hookc_runtime::session::Session;
@@ -27,14 +27,6 @@ pub(super) struct Args {
     /// Append one JSON line per hook decision to this file.
     #[arg(long, value_name = "FILE")]
     audit_log: Option<PathBuf>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Format {
-    /// A readable transcript.
-    Human,
-    /// The steps as JSON.
-    Json,
 }
 
 /// Runs `hookc replay`: exit 0 when the session ran to its end, 1 when it did not.

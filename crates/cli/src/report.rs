@@ -11,6 +11,15 @@ pub mod exit {
     pub const USAGE: u8 = 2;
 }
 
+/// `--format` of the verbs that print for people or as JSON (`explain`, `replay`, `stats`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(super) enum Format {
+    /// For people: a trace, a transcript, a table.
+    Human,
+    /// One JSON document.
+    Json,
+}
+
 /// `--color`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub(super) enum ColorChoice {

@@ -2,7 +2,7 @@
 //! mode, would have decided), and on what. A team rolls a rule out in audit mode, reads this,
 //! and turns it on when what it would have stopped is what it should stop.
 
-use super::report::exit;
+use super::report::{exit, Format};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -31,18 +31,9 @@ pub(super) struct Args {
     /// How many of each rule's most frequent targets to show.
     #[arg(long, default_value_t = 3, value_name = "N")]
     top: usize,
-    /// `text` (a table), or `json`.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
+    /// `human` (a table), or `json`.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
-}
-
-/// The output format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Format {
-    /// A table.
-    Text,
-    /// One JSON document.
-    Json,
 }
 
 /// What the logs say.
@@ -155,7 +146,7 @@ pub(super) fn run(args: &Args) -> u8 {
     stats.rules = rules;
     let out = match args.format {
         Format::Json => serde_json::to_string_pretty(&stats).map(|json| json + "\n").unwrap_or_default(),
-        Format::Text => text(&stats),
+        Format::Human => text(&stats),
     };
     super::report::print_bytes(out.as_bytes())
 }
