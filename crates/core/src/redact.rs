@@ -16,13 +16,42 @@ pub const NAME: &str = "secret_values";
 /// What a secret value is replaced by.
 pub const REDACTED: &str = "[redacted]";
 
-/// The policy's secret value shapes, applied to the texts hookc writes.
+/// The policy's secret value shapes, applied to the texts hookc writes. A bundle stores the
+/// regex with its needles, so that a hook call reads them rather than parse the regex again.
 #[derive(Debug, Clone)]
 pub struct Redaction {
     regex: Regex,
-    /// Texts every match contains one of each set of ([`Regex::needles`]): a text without
-    /// them is kept without compiling the regex, which most texts are.
+    /// Texts every match contains one of each set of ([`Regex::needles`], lower case): a text
+    /// without them is kept without compiling the regex, which most texts are.
     needles: std::sync::Arc<std::sync::OnceLock<Vec<Vec<String>>>>,
+}
+
+/// A redaction as a bundle stores it.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Stored {
+    #[serde(flatten)]
+    regex: Regex,
+    /// Absent in a bundle of an earlier release: computed when first needed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    needles: Option<Vec<Vec<String>>>,
+}
+
+impl serde::Serialize for Redaction {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Stored { regex: self.regex.clone(), needles: Some(self.needles().to_vec()) }.serialize(serializer)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Redaction {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let stored = Stored::deserialize(deserializer)?;
+        let needles = std::sync::OnceLock::new();
+        if let Some(known) = stored.needles {
+            let _ =
+                needles.set(known.into_iter().map(|set| set.into_iter().map(|n| n.to_lowercase()).collect()).collect());
+        }
+        Ok(Redaction { regex: stored.regex, needles: std::sync::Arc::new(needles) })
+    }
 }
 
 impl Redaction {
@@ -30,17 +59,17 @@ impl Redaction {
         Redaction { regex, needles: std::sync::Arc::default() }
     }
 
-    /// The regex, as the bundle stores it.
-    pub(crate) fn regex(&self) -> &Regex {
-        &self.regex
+    /// The needles, computed once.
+    fn needles(&self) -> &[Vec<String>] {
+        self.needles.get_or_init(|| {
+            let sets = self.regex.needles();
+            sets.into_iter().map(|set| set.into_iter().map(|needle| needle.to_lowercase()).collect()).collect()
+        })
     }
 
     /// Whether `text` may hold a secret value: it has a text of every needle set, in any case.
     fn may_match(&self, text: &str) -> bool {
-        let needles = self.needles.get_or_init(|| {
-            let sets = self.regex.needles();
-            sets.into_iter().map(|set| set.into_iter().map(|needle| needle.to_lowercase()).collect()).collect()
-        });
+        let needles = self.needles();
         if needles.is_empty() {
             return true;
         }

@@ -64,7 +64,7 @@ struct Meta<'a> {
     layout: &'a Layout,
     waivers: &'a [crate::ir::Waiver],
     #[serde(skip_serializing_if = "Option::is_none")]
-    redact: Option<&'a crate::ir::Regex>,
+    redact: Option<&'a crate::redact::Redaction>,
 }
 
 /// The metadata as read: the layout is parsed in full only when this build knows its index.
@@ -77,7 +77,7 @@ struct ReadMeta {
     #[serde(default)]
     waivers: Vec<crate::ir::Waiver>,
     #[serde(default)]
-    redact: Option<crate::ir::Regex>,
+    redact: Option<crate::redact::Redaction>,
 }
 
 /// The parts of any version's layout that find the rules and their keys.
@@ -98,7 +98,7 @@ pub(super) fn write(table: &DecisionTable, source_hash: &str) -> Result<Vec<u8>,
         source_hash,
         layout: &encoded.layout,
         waivers: table.waivers(),
-        redact: table.redaction().map(crate::redact::Redaction::regex),
+        redact: table.redaction(),
     };
     let meta = serde_json::to_vec(&meta).map_err(|error| error.to_string())?;
     let payload = encoded.payload;
@@ -318,9 +318,8 @@ impl Opened {
         let layout = meta.layout;
         if meta.hookc == env!("CARGO_PKG_VERSION") && index == Some(u64::from(INDEX_VERSION)) {
             if let Ok(layout) = Layout::deserialize(&layout) {
-                let table = DecisionTable::from_store(store, layout)
-                    .with_waivers(meta.waivers)
-                    .with_redaction(meta.redact.map(crate::redact::Redaction::new));
+                let table =
+                    DecisionTable::from_store(store, layout).with_waivers(meta.waivers).with_redaction(meta.redact);
                 return Ok(Loaded { table, source_hash: meta.source_hash });
             }
         }
@@ -346,9 +345,7 @@ impl Opened {
             .into_iter()
             .map(|(event, key, body)| (event, serde_json::from_value(key).ok(), body))
             .collect();
-        let table = DecisionTable::from_bundled(parts, false)
-            .with_waivers(meta.waivers)
-            .with_redaction(meta.redact.map(crate::redact::Redaction::new));
+        let table = DecisionTable::from_bundled(parts, false).with_waivers(meta.waivers).with_redaction(meta.redact);
         Ok(Loaded { table, source_hash: meta.source_hash })
     }
 }

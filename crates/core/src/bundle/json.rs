@@ -161,7 +161,7 @@ pub(super) fn write(table: &DecisionTable, source_hash: &str) -> Result<String, 
         waivers => Some(serde_json::value::to_raw_value(waivers).map_err(json)?),
     };
     let redact = match table.redaction() {
-        Some(redaction) => Some(serde_json::value::to_raw_value(redaction.regex()).map_err(json)?),
+        Some(redaction) => Some(serde_json::value::to_raw_value(redaction).map_err(json)?),
         None => None,
     };
     let envelope = Envelope {
@@ -212,10 +212,8 @@ pub(super) fn read(text: &str) -> Result<Loaded, BundleError> {
         .collect();
     // The waivers and the redaction are covered by digests of their own.
     let waivers: Vec<crate::ir::Waiver> = covered(stored.waivers, stored.waivers_hash, "waivers")?.unwrap_or_default();
-    let redact: Option<crate::ir::Regex> = covered(stored.redact, stored.redact_hash, "redaction")?;
-    let table = DecisionTable::from_bundled(parts, same_compiler)
-        .with_waivers(waivers)
-        .with_redaction(redact.map(crate::redact::Redaction::new));
+    let redact: Option<crate::redact::Redaction> = covered(stored.redact, stored.redact_hash, "redaction")?;
+    let table = DecisionTable::from_bundled(parts, same_compiler).with_waivers(waivers).with_redaction(redact);
     Ok(Loaded { table, source_hash: stored.source_hash })
 }
 

