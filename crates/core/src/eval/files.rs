@@ -127,12 +127,13 @@ impl<'e> Files<'e> {
                 }
                 let named = line.files.iter().map(|(raw, access)| (raw.clone(), Some(*access))).collect();
                 let operands = line.commands.iter().map(|_| OnceCell::new()).collect();
+                let transfers = line.commands.iter().map(|_| OnceCell::new()).collect();
                 // Folded once here, as the index and `runs` compare them.
                 let fold = |name: &str| settings.case.fold(name).into_owned();
                 let programs = line.programs().into_iter().map(fold).collect();
                 let program_subcommands = line.program_subcommands().iter().map(|pair| fold(pair)).collect();
                 let program_flags = line.program_flags().iter().map(|pair| fold(pair)).collect();
-                files.shell = Some(Shell { line, operands, programs, program_subcommands, program_flags });
+                files.shell = Some(Shell { line, operands, transfers, programs, program_subcommands, program_flags });
                 named
             }
             // A shell tool that sends a command hookc cannot read (not text, a list of anything
@@ -254,6 +255,25 @@ impl<'e> Files<'e> {
             }
             operands
         })
+    }
+
+    /// The sources (`which` 0) or the destination (1) of the command at `at`, when it moves,
+    /// copies or links files (`shell::transfer`), spelled by the path model as its operands
+    /// are (no glob is matched: `mv ~/* /x` takes `~/*`).
+    pub(crate) fn transfer(&self, at: usize, which: usize) -> &[FilePath] {
+        let Some(shell) = &self.shell else { return &[] };
+        let (Some(cell), Some(command)) = (shell.transfers.get(at), shell.line.commands.get(at)) else { return &[] };
+        let both = cell.get_or_init(|| {
+            let (sources, destination) = shell::transfer(command);
+            let anchored = |raw: &String| -> Vec<FilePath> {
+                shell::from_dirs(&command.dirs, raw)
+                    .iter()
+                    .filter_map(|spelling| self.anchor().file(spelling).ok())
+                    .collect()
+            };
+            [sources.iter().flat_map(anchored).collect(), destination.iter().flat_map(anchored).collect()]
+        });
+        both.get(which).map_or(&[], Vec::as_slice)
     }
 
     /// The text of a file of SQL a client runs, where it may be read: a regular file inside
@@ -413,6 +433,8 @@ pub(crate) struct Shell {
     /// The commands and files.
     pub(crate) line: CommandLine,
     operands: Vec<OnceCell<Vec<FilePath>>>,
+    /// Each command's sources and destination (`shell::transfer`), spelled by the path model.
+    transfers: Vec<OnceCell<[Vec<FilePath>; 2]>>,
     /// Every program of the line (`programs`), each once, case folded as the paths are.
     pub(crate) programs: Vec<String>,
     /// Every `program subcommand` pair (`git push`), likewise: what `runs git push` is keyed on.

@@ -303,6 +303,13 @@ impl<'e> View<'e> {
             Field::Inputs => texts(&command.inputs),
             Field::Remote => texts(&command.remote),
             Field::Operands => Val::List(self.operands(scope).iter().map(Val::Path).collect()),
+            // A command of an earlier call (a Stop's turn) has its operands only.
+            Field::Sources | Field::Destination if ran.is_some() => Val::Missing,
+            Field::Sources | Field::Destination => {
+                let which = usize::from(*field == Field::Destination);
+                let at = scope.unwrap_or_default();
+                Val::List(self.files.transfer(at, which).iter().map(Val::Path).collect())
+            }
             // Another host's paths are none of this project's.
             Field::Outside if !command.remote.is_empty() => Val::List(Vec::new()),
             Field::Outside => {

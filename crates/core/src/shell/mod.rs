@@ -376,6 +376,40 @@ pub(crate) fn runs_scripts(program: &str) -> bool {
 }
 
 /// A program word's name: its last path segment (`/bin/rm` is `rm`).
+/// What a command that moves, copies or links files takes and where it puts it: its sources and
+/// its destination (`-t DIR`/`--target-directory`, else the last of two or more operands);
+/// nothing for any other command.
+pub(crate) fn transfer(command: &Command) -> (Vec<String>, Option<String>) {
+    const MOVERS: &[&str] = &["mv", "cp", "ln", "install", "rsync", "scp", "ditto", "gmv", "gcp"];
+    if !MOVERS.contains(&command.program.as_str()) {
+        return (Vec::new(), None);
+    }
+    // coreutils' `-t DIR`/`--target-directory` (rsync's `-t` keeps times; scp and ditto have none).
+    let targets = !matches!(command.program.as_str(), "rsync" | "scp" | "ditto");
+    let mut words = command.words.iter().filter(|_| targets);
+    let mut target: Option<String> = None;
+    while let Some(word) = words.next() {
+        if word == "--" {
+            break;
+        }
+        if word == "-t" || word == "--target-directory" {
+            target = words.next().cloned();
+        } else if let Some(dir) = word.strip_prefix("--target-directory=") {
+            target = Some(dir.to_string());
+        } else if let Some(dir) = word.strip_prefix("-t").filter(|dir| !dir.is_empty() && !word.starts_with("--")) {
+            target = Some(dir.to_string());
+        }
+    }
+    match target {
+        // (The option's value is no operand: the options table knows it takes one.)
+        Some(dir) => (command.operands.clone(), Some(dir)),
+        None => match command.operands.split_last() {
+            Some((last, rest)) if !rest.is_empty() => (rest.to_vec(), Some(last.clone())),
+            _ => (command.operands.clone(), None),
+        },
+    }
+}
+
 pub(crate) fn program_name(word: &str) -> String {
     if word.contains(['$', '`']) {
         // `$(which python3)`, `$(command -v node)`: that program, wherever it is.

@@ -798,3 +798,44 @@ fn trap_bodies_are_scripts() {
     assert_eq!(commands("trap - EXIT"), ["trap operands=-,EXIT"]);
     assert_eq!(commands("trap -p"), ["trap flags=p"]);
 }
+
+proptest::proptest! {
+    /// A mover's operands split into what it takes and where it puts it: all but the last, or,
+    /// with `-t DIR`, all of them and `DIR`, wherever the option stands; other programs have
+    /// neither.
+    #[test]
+    fn a_movers_sources_and_destination(
+        program in proptest::sample::select(vec!["mv", "cp", "rsync", "ln"]),
+        operands in proptest::collection::vec("[a-z]{1,6}", 1..5),
+        target in proptest::option::of(("[a-z]{1,6}", 0usize..5, proptest::bool::ANY)),
+    ) {
+        let mut words: Vec<String> = operands.clone();
+        // (rsync's `-t` keeps times: it has no target directory.)
+        let target = target.filter(|_| program != "rsync");
+        if let Some((dir, at, attached)) = &target {
+            let option = if *attached { vec![format!("--target-directory={dir}")] } else { vec!["-t".to_string(), dir.clone()] };
+            let at = (*at).min(words.len());
+            words.splice(at..at, option);
+        }
+        let line = format!("{program} {}", words.join(" "));
+        let read = analyse(&line);
+        let command = read.commands.iter().find(|command| command.program == program).expect("the mover");
+        let (sources, destination) = transfer(command);
+        match &target {
+            Some((dir, ..)) => {
+                proptest::prop_assert_eq!(destination.as_ref(), Some(dir));
+                proptest::prop_assert_eq!(&sources, &operands);
+            }
+            None if operands.len() >= 2 => {
+                proptest::prop_assert_eq!(destination.as_ref(), operands.last());
+                proptest::prop_assert_eq!(&sources[..], &operands[..operands.len() - 1]);
+            }
+            None => {
+                proptest::prop_assert_eq!(destination, None);
+                proptest::prop_assert_eq!(&sources, &operands);
+            }
+        }
+        let other = analyse(&format!("cat {}", operands.join(" ")));
+        proptest::prop_assert_eq!(transfer(&other.commands[0]), (Vec::new(), None));
+    }
+}

@@ -87,6 +87,8 @@ pub fn field(name: &str) -> Option<&'static str> {
         "words" => "Inside `runs (…)`: every word after the program.",
         "via" => "Inside `runs (…)`: the wrappers and shells the command runs through (`sudo`, `bash`).",
         "remote" => "Inside `runs (…)`: the other hosts the command acts on: the host `ssh` runs it on, the hosts whose files `scp`, `rsync` or `sftp` name (`HOST:PATH`). Its paths there are not this machine's.",
+        "sources" => "Inside `runs (…)` of a command that moves, copies or links files (`mv`, `cp`, `ln`, `install`, `rsync`, `scp`, `ditto`): the operands it takes from, as paths: all of them with `-t DIR`, else all but the last (`mv ~ /tmp/x` takes `~`).",
+        "destination" => "Inside `runs (…)` of such a command: where it puts what it takes (`-t DIR`, else the last operand), as a path; none for any other command.",
         "inputs" => "Inside `runs (…)`: the programs whose output the command reads (`curl` in `curl … | sh`).",
         "ok" => "Inside a `stop` rule's `runs (…)`: whether the command's call succeeded, as the agent's transcript records it (missing where it does not say).",
         "status" => "Inside a `stop` rule's `runs (…)`: the call's exit status, where the transcript records one.",

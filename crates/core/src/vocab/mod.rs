@@ -307,6 +307,13 @@ pub enum Field {
     Operands,
     /// Inside `runs (…)`: the command's operands that lie outside the project root, as paths.
     Outside,
+    /// Inside `runs (…)` of a command that moves, copies or links files to a destination (`mv`,
+    /// `cp`, `ln`, `install`, `rsync`, `scp`, `ditto`): the operands it takes from, as paths
+    /// (all of them with `-t DIR`, else all but the last).
+    Sources,
+    /// Inside `runs (…)` of such a command: where it puts them (`-t DIR`, else the last
+    /// operand), as a path; none for another command.
+    Destination,
     /// Inside `runs (…)`: every word after the program.
     Words,
     /// Inside `runs (…)`: the wrappers and shells the command runs through (`sudo`, `bash`).
@@ -360,6 +367,8 @@ const BUILTINS: &[(&str, Field, FieldType, Option<&[EventKind]>)] = &[
     ("flags", Field::Flags, FieldType::List, Some(COMMAND_EVENTS)),
     ("operands", Field::Operands, FieldType::List, Some(COMMAND_EVENTS)),
     ("outside", Field::Outside, FieldType::List, Some(COMMAND_EVENTS)),
+    ("sources", Field::Sources, FieldType::List, Some(COMMAND_EVENTS)),
+    ("destination", Field::Destination, FieldType::List, Some(COMMAND_EVENTS)),
     ("words", Field::Words, FieldType::List, Some(COMMAND_EVENTS)),
     ("via", Field::Via, FieldType::List, Some(COMMAND_EVENTS)),
     ("inputs", Field::Inputs, FieldType::List, Some(COMMAND_EVENTS)),
@@ -544,6 +553,8 @@ impl Field {
             | Field::Flags
             | Field::Operands
             | Field::Outside
+            | Field::Sources
+            | Field::Destination
             | Field::Words
             | Field::Via
             | Field::Inputs
@@ -561,6 +572,8 @@ impl Field {
                 | Field::Flags
                 | Field::Operands
                 | Field::Outside
+                | Field::Sources
+                | Field::Destination
                 | Field::Words
                 | Field::Via
                 | Field::Inputs
@@ -589,7 +602,13 @@ impl Field {
     pub fn is_path(&self) -> bool {
         matches!(
             self,
-            Field::Semantic(Semantic::Path) | Field::Paths | Field::Operands | Field::Outside | Field::FilesWritten
+            Field::Semantic(Semantic::Path)
+                | Field::Paths
+                | Field::Operands
+                | Field::Outside
+                | Field::Sources
+                | Field::Destination
+                | Field::FilesWritten
         )
     }
 }
