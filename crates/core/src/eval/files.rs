@@ -157,7 +157,7 @@ impl<'e> Files<'e> {
                 // `file:///home/me/.ssh/id_ed25519`).
                 if tool.kind() == Kind::Fetch {
                     let url = tool.value(Semantic::Url, &call.args).and_then(Json::as_str);
-                    raw.extend(url.and_then(file_url_path).map(str::to_string));
+                    raw.extend(url.and_then(file_url_path));
                 }
                 // An MCP tool no table knows: every argument, at any depth, spelled as a path
                 // (`{"options": {"inputs": [{"sourcePath": "~/.aws/credentials"}]}}`, a
@@ -590,8 +590,15 @@ fn shell_line(
     if tool.kind() != Kind::Shell {
         return None;
     }
+    // A tool whose `shell` argument names PowerShell (Desktop Commander's `start_process`)
+    // runs PowerShell.
+    let powershell = tool.powershell()
+        || args.get("shell").and_then(Json::as_str).is_some_and(|shell| {
+            let program = shell::program_name(shell).to_ascii_lowercase();
+            matches!(program.trim_end_matches(".exe"), "pwsh" | "powershell")
+        });
     match command_arg(tool, args)? {
-        CommandArg::Line(line) if tool.powershell() => Some(shell::powershell::analyse(&line)),
+        CommandArg::Line(line) if powershell => Some(shell::powershell::analyse(&line)),
         CommandArg::Line(line) => Some(shell::analyse_on(&line, case)),
         CommandArg::Argv(words) => {
             let words: Option<Vec<String>> = words.iter().map(|word| word.as_str().map(str::to_string)).collect();
@@ -689,15 +696,34 @@ const ROOTS: &[&str] = &[
 ];
 
 /// The path of a `file:` URL of this machine (`file:///etc/passwd`, `file://localhost/etc`,
-/// `file:~/.ssh/id_rsa`, the scheme in any case); `None` for any other text, or a file on
-/// another host.
-fn file_url_path(text: &str) -> Option<&str> {
+/// `file://127.0.0.1/…`, `file:~/.ssh/id_rsa`, the scheme in any case, `%XX` decoded, after a
+/// `view-source:` and blanks); `None` for any other text, or a file on another host.
+fn file_url_path(text: &str) -> Option<String> {
+    let text = text.trim_start();
+    let text = match text.get(..12) {
+        Some(head) if head.eq_ignore_ascii_case("view-source:") => text.get(12..)?.trim_start(),
+        _ => text,
+    };
     let scheme = text.get(..5).filter(|scheme| scheme.eq_ignore_ascii_case("file:"))?;
     let rest = text.get(scheme.len()..)?;
-    let Some(authority) = rest.strip_prefix("//") else { return Some(rest) };
-    let slash = authority.find('/').unwrap_or(authority.len());
-    let host = authority.get(..slash)?;
-    (host.is_empty() || host.eq_ignore_ascii_case("localhost")).then(|| authority.get(slash..)).flatten()
+    let path = match rest.strip_prefix("//") {
+        None => rest,
+        Some(authority) => {
+            let slash = authority.find('/').unwrap_or(authority.len());
+            let host = authority.get(..slash)?.to_ascii_lowercase();
+            let host = host.trim_start_matches('[').trim_end_matches(']');
+            let local = host.is_empty()
+                || host == "localhost"
+                || host.ends_with(".localhost")
+                || host == "::1"
+                || host.parse::<std::net::Ipv4Addr>().is_ok_and(|address| address.is_loopback());
+            if !local {
+                return None;
+            }
+            authority.get(slash..)?
+        }
+    };
+    Some(shell::percent_decoded(path).unwrap_or_else(|| path.to_string()))
 }
 
 /// The strings of `args`, at any depth, that are spelled as a path of this machine: absolute
@@ -706,7 +732,8 @@ fn file_url_path(text: &str) -> Option<&str> {
 fn nested_paths(args: &Map<String, Json>) -> Vec<String> {
     let mut paths: Vec<String> = Vec::new();
     for text in nested_strings(args) {
-        let path = file_url_path(text).unwrap_or(text);
+        let decoded = file_url_path(text);
+        let path = decoded.as_deref().unwrap_or(text);
         let rooted = path.strip_prefix('/').is_some_and(|rest| {
             let top = rest.split('/').next().unwrap_or_default();
             ROOTS.contains(&top)

@@ -1681,7 +1681,7 @@ fn parent(path: &str) -> String {
 }
 
 /// `%XX` escapes decoded, as `decodeURIComponent` decodes them; `None` where they are not UTF-8.
-fn percent_decoded(text: &str) -> Option<String> {
+pub(crate) fn percent_decoded(text: &str) -> Option<String> {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut at = 0;

@@ -44,6 +44,7 @@ mod wrappers;
 pub(crate) use egress::hosts as egress;
 pub use egress::remote_url_host;
 pub(crate) use egress::{normalise as normalise_host, url_host};
+pub(crate) use javascript::percent_decoded;
 pub(crate) use sql::{mcp_query, read_files as read_sql_files, MAX_FILE as MAX_SQL_FILE};
 
 use brush_parser::ast;

@@ -897,6 +897,33 @@ impl Reader {
         piped: Option<&[String]>,
         depth: usize,
     ) -> Option<Vec<String>> {
+        // `$env:GITHUB_TOKEN`, `Get-ChildItem env:`: what it reads of the environment, as every
+        // reader spells it, `printenv` with the names or none for all of it, by the command that
+        // took it, or by none where the statement is a value or an assignment (`$t =
+        // $env:TOKEN`, `$env:TOKEN | iwr …`). The variable an assignment sets is not read.
+        let assigned = matches!(tokens, [Token::Word(variable), Token::Word(equals), ..] if variable.starts_with('$') && equals.ends_with('='));
+        let read = environment_reads(tokens.get(usize::from(assigned)..).unwrap_or_default());
+        let start = self.out.commands.len();
+        let handed = self.command_of(tokens, via, inputs, piped, depth);
+        if !read.is_empty() {
+            let by = self.out.commands.get(start..).unwrap_or_default().iter().rev().find(|command| command.via == via);
+            let reader: Vec<String> = via.iter().cloned().chain(by.map(|command| command.program.clone())).collect();
+            for names in read {
+                self.push("printenv", Vec::new(), names.clone(), names, &reader, inputs);
+            }
+        }
+        handed
+    }
+
+    /// [`Reader::command`], its environment reads aside.
+    fn command_of(
+        &mut self,
+        tokens: &[Token],
+        via: &[String],
+        inputs: &[String],
+        piped: Option<&[String]>,
+        depth: usize,
+    ) -> Option<Vec<String>> {
         if self.out.commands.len() >= super::MAX_COMMANDS {
             self.out.too_large = true;
             return None;
@@ -967,21 +994,7 @@ impl Reader {
             return None;
         }
         let args = words.get(1..).unwrap_or_default();
-        let start = self.out.commands.len();
-        let read = environment_reads(&words);
-        let program = self.dispatch(&name, args, via, &inputs, piped, depth);
-        // `$env:GITHUB_TOKEN`, `Get-ChildItem env:`: what it reads of the environment, as every
-        // reader spells it, `printenv` with the names or none for all of it, read by the command
-        // that took it.
-        if !read.is_empty() {
-            let by =
-                self.out.commands.get(start).map_or_else(|| name.to_lowercase(), |command| command.program.clone());
-            let reader = [via, &[by]].concat();
-            for names in read {
-                self.push("printenv", Vec::new(), names.clone(), names, &reader, &inputs);
-            }
-        }
-        program
+        self.dispatch(&name, args, via, &inputs, piped, depth)
     }
 
     /// Reads a command by its name: a cmdlet's row, else a native program.
@@ -1374,12 +1387,15 @@ impl Reader {
         if matches!(program.as_str(), "pwsh" | "powershell") {
             return self.powershell(&program, args, via, inputs, depth);
         }
-        // A `Verb-Noun` name no row knows is a cmdlet or a function, whose names fold case:
-        // spelled in lower case, one spelling for the rules (`Register-ScheduledTask`).
-        let verb_noun = name.split_once('-').is_some_and(|(verb, noun)| {
-            !verb.is_empty() && !noun.is_empty() && (verb.chars().chain(noun.chars())).all(|c| c.is_ascii_alphabetic())
-        });
-        let mut argv = vec![if verb_noun { name.to_ascii_lowercase() } else { name.to_string() }];
+        // A name no row knows is a cmdlet or a function, whose names fold case, or a program,
+        // whose names fold case on Windows (elsewhere a name in the wrong case runs nothing):
+        // spelled in lower case, one spelling for the rules (`Register-ScheduledTask`,
+        // `Schtasks`); a module's qualifier is dropped (`ScheduledTasks\Register-ScheduledTask`).
+        let unqualified = match name.split_once('\\') {
+            Some((module, cmdlet)) if !module.contains([':', '/', '.']) && !cmdlet.contains('\\') => cmdlet,
+            _ => name,
+        };
+        let mut argv = vec![unqualified.to_ascii_lowercase()];
         for token in args {
             match token {
                 Token::Word(word) => argv.push(word.clone()),
@@ -1483,13 +1499,32 @@ fn home(path: &str) -> String {
     // `$PROFILE` and its properties: the current user's start-up scripts (on Windows; elsewhere
     // under `~/.config/powershell`, which the start-up rules name too).
     let lower = path.to_ascii_lowercase();
-    if let Some(property) = lower.strip_prefix("$profile") {
+    let profile = ["$profile", "${profile}", "$global:profile", "${global:profile}"]
+        .iter()
+        .find_map(|name| lower.strip_prefix(name));
+    if let Some(property) = profile {
         match property {
             "" | ".currentusercurrenthost" => {
                 return "~/Documents/PowerShell/Microsoft.PowerShell_profile.ps1".to_string()
             }
             ".currentuserallhosts" => return "~/Documents/PowerShell/profile.ps1".to_string(),
+            // Every user's, beside pwsh itself (`$PSHOME`): a system file.
+            ".allusersallhosts" | ".alluserscurrenthost" => {
+                return "C:/Windows/System32/WindowsPowerShell/v1.0/profile.ps1".to_string()
+            }
             _ => {}
+        }
+    }
+    // The roaming and local application data folders.
+    for (prefix, place) in [
+        ("$env:APPDATA", "~/AppData/Roaming"),
+        ("${env:APPDATA}", "~/AppData/Roaming"),
+        ("$env:LOCALAPPDATA", "~/AppData/Local"),
+        ("${env:LOCALAPPDATA}", "~/AppData/Local"),
+    ] {
+        if path.len() >= prefix.len() && path.get(..prefix.len()).is_some_and(|head| head.eq_ignore_ascii_case(prefix))
+        {
+            return format!("{place}{}", path.get(prefix.len()..).unwrap_or_default());
         }
     }
     for prefix in ["$env:USERPROFILE", "${env:USERPROFILE}", "$env:HOME", "${env:HOME}", "$HOME", "${HOME}"] {
@@ -2025,6 +2060,14 @@ mod tests {
         assert!(commands("REGISTER-SCHEDULEDTASK -TaskName x")
             .iter()
             .any(|c| c.starts_with("register-scheduledtask ")));
+        assert!(commands("ScheduledTasks\\Register-ScheduledTask -TaskName x")
+            .iter()
+            .any(|c| c.starts_with("register-scheduledtask ")));
+        for spelling in ["${PROFILE}", "$Global:PROFILE", "$profile"] {
+            let line = format!("Set-Content {spelling} x");
+            assert_eq!(written(&line), ["~/Documents/PowerShell/Microsoft.PowerShell_profile.ps1"], "{line}");
+        }
+        assert_eq!(written("Copy-Item a \"$env:APPDATA\\x.lnk\""), ["~/AppData/Roaming\\x.lnk"]);
         assert!(commands("git.exe push").iter().any(|c| c.starts_with("git")));
     }
 

@@ -280,10 +280,6 @@ pub(super) fn parallel(words: &[String], read: &[String]) -> Vec<String> {
     // Options first; `-j N`, `-S HOSTS`, `--jobs N` … take a value.
     let mut start = 0;
     while let Some(word) = rest.get(start).filter(|word| word.starts_with('-')) {
-        // `--dry-run` prints the jobs and runs none.
-        if matches!(word.as_str(), "--dry-run" | "--dryrun") {
-            return Vec::new();
-        }
         let takes = matches!(word.as_str(), "-j" | "-P" | "-S" | "-n" | "-N" | "-L" | "-l" | "--jobs" | "--sshlogin");
         start += if takes { 2 } else { 1 };
     }

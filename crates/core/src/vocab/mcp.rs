@@ -4,9 +4,10 @@
 //! MCP tool as of the agent's own. Adding a server is one row here.
 //!
 //! A tool is named `mcp__SERVER__TOOL`, SERVER being the name the user configured, which is
-//! usually the server's (`github`, `mcp-server-fetch`, `playwright-mcp`): [`server`] reads it
-//! without those affixes. A tool of a server the table does not know is still read by its name
-//! when some row has it (an unknown server's `write_file` is the filesystem server's), and the
+//! usually the server's (`github`, `mcp-server-fetch`, `playwright-mcp`; Claude Code's plugins'
+//! `plugin_NAME_SERVER` and claude.ai's connectors' `claude_ai_NAME`): [`server`] reads it
+//! without those affixes. A tool of a server the table does not know is read as the filesystem's
+//! or a database's tool of its name (an unknown server's `write_file`), else as `mcp`, and the
 //! audit record marks the server unknown (`hookc doctor` lists them).
 
 use super::tools::{tool, Source, Tool, SHELL};
@@ -86,10 +87,14 @@ static PLAYWRIGHT: &[Tool] = &[
 ];
 static PUPPETEER: &[Tool] = &[tool("puppeteer_navigate", Kind::Fetch, URL_ONLY)];
 
-/// Desktop Commander: a shell, and the filesystem server's tools under its own names.
+/// Desktop Commander: a shell (`start_process` runs PowerShell when its `shell` says so; what
+/// `interact_with_process` sends a process is read as its next line), and the filesystem
+/// server's tools under its own names.
 static DESKTOP_COMMANDER: &[Tool] = &[
     tool("execute_command", Kind::Shell, SHELL),
     tool("start_process", Kind::Shell, SHELL),
+    // What a started process is given to run next (a shell's next line).
+    tool("interact_with_process", Kind::Shell, &[(Semantic::Command, Source::Args(&["input"]))]),
     tool("read_file", Kind::Read, PATH_ONLY),
     tool("read_multiple_files", Kind::Read, &[(Path, Source::Args(&["paths"]))]),
     tool("write_file", Kind::Write, &[(Path, Source::Args(&["path"])), (Content, Source::Args(&["content"]))]),
@@ -180,6 +185,18 @@ pub static SERVERS: &[Server] = &[
 pub fn server(configured: &str) -> Option<&'static Server> {
     let name = configured.to_ascii_lowercase().replace('_', "-");
     let mut name = name.as_str();
+    // Claude Code's plugins name their servers `plugin_PLUGIN_SERVER`, claude.ai's connectors
+    // `claude_ai_NAME`.
+    if let Some(rest) = name.strip_prefix("plugin-") {
+        if let Some(found) = SERVERS.iter().find(|server| {
+            std::iter::once(server.name)
+                .chain(server.aliases.iter().copied())
+                .any(|known| rest.ends_with(&format!("-{known}")))
+        }) {
+            return Some(found);
+        }
+    }
+    name = name.strip_prefix("claude-ai-").unwrap_or(name);
     for prefix in ["mcp-server-", "server-", "mcp-"] {
         name = name.strip_prefix(prefix).unwrap_or(name);
     }
@@ -189,21 +206,19 @@ pub fn server(configured: &str) -> Option<&'static Server> {
     SERVERS.iter().find(|server| server.name == name || server.aliases.contains(&name))
 }
 
-/// A tool of `server` (or, for an unknown one, the first of any row) by its name.
+/// A tool of `server` by its name; for an unknown server, the filesystem's or a database's
+/// tool of that name, whose arguments any server's tool of that name is taken to mean. Other
+/// rows' names (`fetch`, `execute_command`) say too little of an unknown server's tool: it
+/// stays `mcp`, every argument read for paths and URLs.
 pub fn tool_of(server: Option<&'static Server>, name: &str) -> Option<&'static Tool> {
     match server {
         Some(server) => server.tools.iter().find(|tool| tool.name == name),
         None => {
             type Table = rustc_hash::FxHashMap<&'static str, &'static Tool>;
-            static ANY: std::sync::OnceLock<Table> = std::sync::OnceLock::new();
-            let any = ANY.get_or_init(|| {
-                let mut table = Table::default();
-                for tool in SERVERS.iter().flat_map(|server| server.tools) {
-                    table.entry(tool.name).or_insert(tool);
-                }
-                table
-            });
-            any.get(name).copied()
+            static GENERIC: std::sync::OnceLock<Table> = std::sync::OnceLock::new();
+            let generic =
+                GENERIC.get_or_init(|| FILESYSTEM.iter().chain(DATABASE).map(|tool| (tool.name, tool)).collect());
+            generic.get(name).copied()
         }
     }
 }
@@ -222,6 +237,9 @@ mod tests {
             ("fs", Some("filesystem")),
             ("server-filesystem", Some("filesystem")),
             ("desktop_commander", Some("desktop-commander")),
+            ("plugin_github_github", Some("github")),
+            ("plugin_acme-tools_slack", Some("slack")),
+            ("claude_ai_Slack", Some("slack")),
             ("acme-internal", None),
             ("", None),
         ] {
