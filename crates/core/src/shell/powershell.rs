@@ -904,7 +904,98 @@ impl Reader {
         let assigned = matches!(tokens, [Token::Word(variable), Token::Word(equals), ..] if variable.starts_with('$') && equals.ends_with('='));
         let read = environment_reads(tokens.get(usize::from(assigned)..).unwrap_or_default());
         let start = self.out.commands.len();
-        let handed = self.command_of(tokens, via, inputs, piped, depth);
+        let handed = 'read: {
+            if self.out.commands.len() >= super::MAX_COMMANDS {
+                self.out.too_large = true;
+                break 'read None;
+            }
+            let mut inputs = inputs.to_vec();
+            let mut words: Vec<Token> = Vec::new();
+            for token in tokens {
+                match token {
+                    Token::Redirect(target) => self.redirect(target),
+                    // A script block or subexpression is read where it stands; its programs feed
+                    // the command (`iex (iwr …)`).
+                    Token::Script(inner) => {
+                        let start = self.out.commands.len();
+                        self.script(inner, via, depth + 1);
+                        for command in self.out.commands.get(start..).unwrap_or_default() {
+                            inputs.push(command.program.clone());
+                        }
+                        words.push(token.clone());
+                    }
+                    _ => words.push(token.clone()),
+                }
+            }
+            // `$x = Remove-Item …`: an assignment runs what it assigns.
+            if matches!(words.as_slice(), [Token::Word(variable), Token::Word(equals), ..] if variable.starts_with('$') && equals.ends_with('='))
+            {
+                words.drain(..2);
+            }
+            // `& "C:\x\rm.exe" …`, `&'Remove-Item'`, `. ./script.ps1`: the call operator names the
+            // program, which may be any expression (Parser.cs:6492-6503).
+            let called = matches!(words.first(), Some(Token::Ampersand))
+                || matches!(words.first(), Some(Token::Word(word)) if word == "&" || word == ".");
+            if called {
+                words.remove(0);
+                match words.first().cloned() {
+                    // `& (gcm rm)`, `& (Get-Command Remove-I*)`: the command it looks up.
+                    Some(Token::Script(inner)) => match looked_up(&inner) {
+                        Some(name) => {
+                            if let Some(first) = words.first_mut() {
+                                *first = Token::Word(name);
+                            }
+                        }
+                        None => {
+                            self.out.unread(unread::CALLEE, &format!("& ({inner})"));
+                            break 'read None;
+                        }
+                    },
+                    Some(Token::Word(name)) if name.starts_with('$') => {
+                        self.out.unread(unread::CALLEE, &format!("& {name}"));
+                        break 'read None;
+                    }
+                    _ => {}
+                }
+            }
+            // .NET's static methods (`[IO.File]::Delete(…)`) and downloads.
+            if self.dotnet(&words, via, &inputs, depth) {
+                inputs.push("curl".to_string());
+            }
+            let name = match words.first().cloned() {
+                Some(Token::Word(name)) => name,
+                // `&'Remove-Item'`: a quoted name the call operator runs.
+                Some(Token::Value(name)) if called => name,
+                // `'~' | Remove-Item`: a value handed on.
+                Some(Token::Value(value)) => break 'read (words.len() == 1).then(|| vec![value]),
+                _ => break 'read None,
+            };
+            // A value (`'text'`, `$x`, `@{…}`) piped on is no command: it hands the value on.
+            if name.starts_with(['$', '@']) || name.is_empty() {
+                break 'read None;
+            }
+            let args = words.get(1..).unwrap_or_default();
+            let lower = name.to_lowercase();
+            let name =
+                self.aliases.iter().rev().find(|(alias, _)| *alias == lower).map_or(name, |(_, value)| value.clone());
+            let listed = listed(&name, args);
+            match cmdlet(&name) {
+                // `rm -rf ~`, `cp x .`: on Linux and macOS the native program, on Windows the cmdlet
+                // (which refuses a parameter it does not know, running nothing): read both ways.
+                Some((row, true)) => {
+                    self.native(&name, args, via, &inputs, depth);
+                    match self.bind(row, args).unknown_parameter {
+                        true => None,
+                        false => self.cmdlet(row, args, via, &inputs, piped, depth),
+                    }
+                }
+                Some((row, _)) => self.cmdlet(row, args, via, &inputs, piped, depth),
+                None => {
+                    self.native(&name, args, via, &inputs, depth);
+                    listed
+                }
+            }
+        };
         if !read.is_empty() {
             let by = self.out.commands.get(start..).unwrap_or_default().iter().rev().find(|command| command.via == via);
             let reader: Vec<String> = via.iter().cloned().chain(by.map(|command| command.program.clone())).collect();
@@ -913,121 +1004,6 @@ impl Reader {
             }
         }
         handed
-    }
-
-    /// [`Reader::command`], its environment reads aside.
-    fn command_of(
-        &mut self,
-        tokens: &[Token],
-        via: &[String],
-        inputs: &[String],
-        piped: Option<&[String]>,
-        depth: usize,
-    ) -> Option<Vec<String>> {
-        if self.out.commands.len() >= super::MAX_COMMANDS {
-            self.out.too_large = true;
-            return None;
-        }
-        let mut inputs = inputs.to_vec();
-        let mut words: Vec<Token> = Vec::new();
-        for token in tokens {
-            match token {
-                Token::Redirect(target) => self.redirect(target),
-                // A script block or subexpression is read where it stands; its programs feed
-                // the command (`iex (iwr …)`).
-                Token::Script(inner) => {
-                    let start = self.out.commands.len();
-                    self.script(inner, via, depth + 1);
-                    for command in self.out.commands.get(start..).unwrap_or_default() {
-                        inputs.push(command.program.clone());
-                    }
-                    words.push(token.clone());
-                }
-                _ => words.push(token.clone()),
-            }
-        }
-        // `$x = Remove-Item …`: an assignment runs what it assigns.
-        if matches!(words.as_slice(), [Token::Word(variable), Token::Word(equals), ..] if variable.starts_with('$') && equals.ends_with('='))
-        {
-            words.drain(..2);
-        }
-        // `& "C:\x\rm.exe" …`, `&'Remove-Item'`, `. ./script.ps1`: the call operator names the
-        // program, which may be any expression (Parser.cs:6492-6503).
-        let called = matches!(words.first(), Some(Token::Ampersand))
-            || matches!(words.first(), Some(Token::Word(word)) if word == "&" || word == ".");
-        if called {
-            words.remove(0);
-            match words.first().cloned() {
-                // `& (gcm rm)`, `& (Get-Command Remove-I*)`: the command it looks up.
-                Some(Token::Script(inner)) => match looked_up(&inner) {
-                    Some(name) => {
-                        if let Some(first) = words.first_mut() {
-                            *first = Token::Word(name);
-                        }
-                    }
-                    None => {
-                        self.out.unread(unread::CALLEE, &format!("& ({inner})"));
-                        return None;
-                    }
-                },
-                Some(Token::Word(name)) if name.starts_with('$') => {
-                    self.out.unread(unread::CALLEE, &format!("& {name}"));
-                    return None;
-                }
-                _ => {}
-            }
-        }
-        // .NET's static methods (`[IO.File]::Delete(…)`) and downloads.
-        if self.dotnet(&words, via, &inputs, depth) {
-            inputs.push("curl".to_string());
-        }
-        let name = match words.first().cloned() {
-            Some(Token::Word(name)) => name,
-            // `&'Remove-Item'`: a quoted name the call operator runs.
-            Some(Token::Value(name)) if called => name,
-            // `'~' | Remove-Item`: a value handed on.
-            Some(Token::Value(value)) => return (words.len() == 1).then(|| vec![value]),
-            _ => return None,
-        };
-        // A value (`'text'`, `$x`, `@{…}`) piped on is no command: it hands the value on.
-        if name.starts_with(['$', '@']) || name.is_empty() {
-            return None;
-        }
-        let args = words.get(1..).unwrap_or_default();
-        self.dispatch(&name, args, via, &inputs, piped, depth)
-    }
-
-    /// Reads a command by its name: a cmdlet's row, else a native program.
-    fn dispatch(
-        &mut self,
-        name: &str,
-        args: &[Token],
-        via: &[String],
-        inputs: &[String],
-        piped: Option<&[String]>,
-        depth: usize,
-    ) -> Option<Vec<String>> {
-        let name = name.to_string();
-        let lower = name.to_lowercase();
-        let name =
-            self.aliases.iter().rev().find(|(alias, _)| *alias == lower).map_or(name, |(_, value)| value.clone());
-        let listed = listed(&name, args);
-        match cmdlet(&name) {
-            // `rm -rf ~`, `cp x .`: on Linux and macOS the native program, on Windows the cmdlet
-            // (which refuses a parameter it does not know, running nothing): read both ways.
-            Some((row, true)) => {
-                self.native(&name, args, via, inputs, depth);
-                match self.bind(row, args).unknown_parameter {
-                    true => None,
-                    false => self.cmdlet(row, args, via, inputs, piped, depth),
-                }
-            }
-            Some((row, _)) => self.cmdlet(row, args, via, inputs, piped, depth),
-            None => {
-                self.native(&name, args, via, inputs, depth);
-                listed
-            }
-        }
     }
 
     /// Binds a cmdlet's arguments as pwsh's binder does (ParameterBinderController.cs:133-870):
