@@ -239,7 +239,7 @@ pub fn failed(
     // Why, as the agent and the person read it: never a secret value the call carried (a path
     // or an event name may hold one), by the shipped baseline's shapes.
     let text = failure.to_string();
-    let text = hookc_core::redact::apply(None, &text).into_owned();
+    let text = hookc_core::redact::owned(None, text);
     let reason = escape_controls(&text);
     // A payload over the limit was read on as a stream: its short top-level fields say what
     // it is (a Stop, and whether it already continued), though the rest was not kept.

@@ -184,11 +184,7 @@ pub fn explain(policy: &Policy, event: &Event) -> Result<Explanation, EvalError>
     // What explain shows never repeats a secret value: the values its tests saw, and the
     // arguments or output a rule rewrote (the reasons were redacted when rendered).
     let redaction = policy.redaction();
-    let redact = |text: &mut String| {
-        if let std::borrow::Cow::Owned(redacted) = crate::redact::apply(redaction, text) {
-            *text = redacted;
-        }
-    };
+    let redact = |text: &mut String| *text = crate::redact::owned(redaction, std::mem::take(text));
     for trace in &mut rules {
         trace.file.iter_mut().for_each(redact);
         trace.tests.iter_mut().filter_map(|test| test.saw.as_mut()).for_each(redact);

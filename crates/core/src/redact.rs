@@ -47,8 +47,7 @@ impl<'de> serde::Deserialize<'de> for Redaction {
         let stored = Stored::deserialize(deserializer)?;
         let needles = std::sync::OnceLock::new();
         if let Some(known) = stored.needles {
-            let _ =
-                needles.set(known.into_iter().map(|set| set.into_iter().map(|n| n.to_lowercase()).collect()).collect());
+            let _ = needles.set(lowered(known));
         }
         Ok(Redaction { regex: stored.regex, needles: std::sync::Arc::new(needles) })
     }
@@ -61,10 +60,7 @@ impl Redaction {
 
     /// The needles, computed once.
     fn needles(&self) -> &[Vec<String>] {
-        self.needles.get_or_init(|| {
-            let sets = self.regex.needles();
-            sets.into_iter().map(|set| set.into_iter().map(|needle| needle.to_lowercase()).collect()).collect()
-        })
+        self.needles.get_or_init(|| lowered(self.regex.needles()))
     }
 
     /// Whether `text` may hold a secret value: it has a text of every needle set, in any case.
@@ -118,6 +114,11 @@ impl Redaction {
     }
 }
 
+/// Needle sets in lower case, as [`Redaction::may_match`] compares them.
+fn lowered(sets: Vec<Vec<String>>) -> Vec<Vec<String>> {
+    sets.into_iter().map(|set| set.into_iter().map(|needle| needle.to_lowercase()).collect()).collect()
+}
+
 /// Where the secret that a shape found at `start..end` ends: through the rest of its token
 /// (the characters tokens, keys and encodings are made of), or for a PEM private key through
 /// its `-----END … KEY-----` line (the whole rest of the text when that is missing).
@@ -148,6 +149,15 @@ pub fn apply<'t>(redaction: Option<&Redaction>, text: &'t str) -> Cow<'t, str> {
     }
 }
 
+/// `text`, owned, redacted by `redaction`, else by the shipped baseline's (kept without a copy
+/// when it holds no secret).
+pub fn owned(redaction: Option<&Redaction>, text: String) -> String {
+    match apply(redaction, &text) {
+        Cow::Borrowed(_) => text,
+        Cow::Owned(redacted) => redacted,
+    }
+}
+
 /// `redaction`, else the shipped baseline's.
 fn chosen(redaction: Option<&Redaction>) -> Option<&Redaction> {
     match redaction {
@@ -161,6 +171,10 @@ fn chosen(redaction: Option<&Redaction>) -> Option<&Redaction> {
 /// words as the shell unquotes them, each redacted.
 pub(crate) fn shell_line(redaction: Option<&Redaction>, line: &str, powershell: bool) -> String {
     let Some(redaction) = chosen(redaction) else { return line.to_string() };
+    // A line with no quote, escape or expansion is its own words: the shapes see it all.
+    if !line.contains(['\\', '\'', '"', '$', '`']) {
+        return redaction.apply(line).into_owned();
+    }
     let analysed = match powershell {
         true => crate::shell::powershell::analyse(line),
         false => crate::shell::analyse_on(line, crate::paths::PathCase::Sensitive),

@@ -213,10 +213,7 @@ pub fn target(
             },
         }
     };
-    let redact = |text: String| match crate::redact::apply(redaction, &text) {
-        std::borrow::Cow::Owned(redacted) => redacted,
-        std::borrow::Cow::Borrowed(_) => text,
-    };
+    let redact = |text: String| crate::redact::owned(redaction, text);
     let (text, relative) = (redact(text), relative.map(redact));
     let cut = |text: String| match (text.char_indices().nth(MAX_TARGET_CHARS - 1), text.chars().nth(MAX_TARGET_CHARS)) {
         (Some((cut, _)), Some(_)) => format!("{}…", text.get(..cut).unwrap_or_default()),
@@ -336,6 +333,8 @@ impl AuditLog {
         let common = &observation.source.common;
         let redact = |text: &str| crate::redact::apply(observation.redaction, text).into_owned();
         let (target, target_relative) = target(observation.source, observation.redaction).unzip();
+        // The tool resolved once for its kind and whether tables know it.
+        let resolved = observation.tool.map(|tool| (common.resolve(tool), tool));
         let error = observation.error.map(redact);
         let (session_id, cwd, tool) =
             (common.session_id.as_deref().map(redact), common.cwd.as_deref().map(redact), observation.tool.map(redact));
@@ -346,9 +345,9 @@ impl AuditLog {
             agent: common.agent.as_deref(),
             event: observation.event.name(),
             tool: tool.as_deref(),
-            kind: observation.tool.map(|tool| common.resolve(tool).kind().name()),
-            unknown_tool: observation.tool.is_some_and(|tool| unknown(common.resolve(tool), tool)),
-            unknown_server: observation.tool.is_some_and(|tool| common.resolve(tool).unknown_server()),
+            kind: resolved.map(|(resolved, _)| resolved.kind().name()),
+            unknown_tool: resolved.is_some_and(|(resolved, tool)| unknown(resolved, tool)),
+            unknown_server: resolved.is_some_and(|(resolved, _)| resolved.unknown_server()),
             target,
             target_relative: target_relative.flatten(),
             decision: observation.outcome,
@@ -380,6 +379,7 @@ impl AuditLog {
         // target was, when it was read).
         let redact = |text: &str| crate::redact::apply(None, text).into_owned();
         let (target, target_relative) = failed.target.clone().unzip();
+        let resolved = failed.tool.map(|tool| (crate::vocab::agents::resolve(Some(failed.agent), tool), tool));
         let error = redact(failed.error);
         let (session_id, cwd, tool) = (failed.session_id.map(redact), failed.cwd.map(redact), failed.tool.map(redact));
         let record = Record {
@@ -389,13 +389,9 @@ impl AuditLog {
             agent: Some(failed.agent),
             event: failed.event.map_or("unknown", crate::vocab::EventKind::name),
             tool: tool.as_deref(),
-            kind: failed.tool.map(|tool| crate::vocab::agents::resolve(Some(failed.agent), tool).kind().name()),
-            unknown_tool: failed
-                .tool
-                .is_some_and(|tool| unknown(crate::vocab::agents::resolve(Some(failed.agent), tool), tool)),
-            unknown_server: failed
-                .tool
-                .is_some_and(|tool| crate::vocab::agents::resolve(Some(failed.agent), tool).unknown_server()),
+            kind: resolved.map(|(resolved, _)| resolved.kind().name()),
+            unknown_tool: resolved.is_some_and(|(resolved, tool)| unknown(resolved, tool)),
+            unknown_server: resolved.is_some_and(|(resolved, _)| resolved.unknown_server()),
             target,
             target_relative: target_relative.flatten(),
             decision: "error",

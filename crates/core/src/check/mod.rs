@@ -229,7 +229,7 @@ impl Checker<'_> {
             return Vec::new();
         }
         let mut events: Vec<EventKind> = targets.iter().map(|rule| rule.event).collect();
-        events.dedup();
+        crate::model::dedup_in_order(&mut events);
         let condition = match &waiver.condition {
             // Checked once per event its rules are at (a pattern may span several).
             Some(expr) => {

@@ -530,10 +530,7 @@ impl Run<'_> {
 
     /// `text` with the policy's secret values (else the shipped baseline's) redacted.
     fn redacted(&self, text: String) -> String {
-        match crate::redact::apply(self.redaction, &text) {
-            Cow::Borrowed(_) => text,
-            Cow::Owned(redacted) => redacted,
-        }
+        crate::redact::owned(self.redaction, text)
     }
 
     /// A value the rule puts into the tool's arguments or output, as rendered.

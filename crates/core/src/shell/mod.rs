@@ -387,7 +387,7 @@ pub(crate) fn transfer(command: &Command) -> (Vec<String>, Option<String>) {
     }
     // coreutils' `-t DIR`/`--target-directory` (rsync's `-t` keeps times; scp and ditto have none).
     let targets = !matches!(command.program.as_str(), "rsync" | "scp" | "ditto");
-    let mut words = command.words.iter().filter(|_| targets);
+    let mut words = if targets { command.words.iter() } else { [].iter() };
     let mut target: Option<String> = None;
     while let Some(word) = words.next() {
         if word == "--" {
