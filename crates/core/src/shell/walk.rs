@@ -143,11 +143,18 @@ impl Walker {
         if let Some(items) = scan::scan(text).filter(|_| !self.parser_only) {
             return self.scanned(&items, ctx);
         }
-        let mut parser = brush_parser::Parser::new(std::io::Cursor::new(text), &self.options);
         // A parser panic (brush-parser unwraps inside) must not take the hook down — an exit
         // other than 0 or 2 lets the agent run the call: it is a rejected line.
-        let parsed = std::panic::catch_unwind(AssertUnwindSafe(|| parser.parse_program()));
-        match parsed.unwrap_or(Err(brush_parser::ParseError::ParsingAtEndOfInput)) {
+        let parse = |text: &str| {
+            let mut parser = brush_parser::Parser::new(std::io::Cursor::new(text), &self.options);
+            std::panic::catch_unwind(AssertUnwindSafe(|| parser.parse_program())).ok().and_then(Result::ok)
+        };
+        // A heredoc the text never closes ends where the text does, as bash reads it (with a
+        // warning): closed so, the text is read whole (`bash <<'E'` then `curl … |` and `sh`
+        // on the next lines is one pipeline), not line by line. Tried once.
+        let parsed =
+            parse(text).ok_or(()).or_else(|()| close_heredocs(text).and_then(|closed| parse(&closed)).ok_or(()));
+        match parsed {
             Ok(program) => program.complete_commands.iter().for_each(|list| self.list(list, ctx)),
             Err(_) => {
                 self.rejected = true;
@@ -546,4 +553,48 @@ impl Walker {
             }
         }
     }
+}
+
+/// `text` with a line closing each heredoc it opens and never closes, in the order bash reads
+/// their bodies; `None` when every heredoc is closed (or the text opens none).
+pub(super) fn close_heredocs(text: &str) -> Option<String> {
+    let mut missing: Vec<String> = Vec::new();
+    let mut rest = text;
+    let mut offset = 0;
+    while let Some(at) = rest.find("<<") {
+        let after = rest.get(at + 2..).unwrap_or_default();
+        let consumed = offset + at + 2;
+        if let Some(here_string) = after.strip_prefix('<') {
+            offset = consumed + 1;
+            rest = here_string;
+            continue;
+        }
+        let dash = after.starts_with('-');
+        let word = after.strip_prefix('-').unwrap_or(after).trim_start_matches([' ', '\t']);
+        let word: String = word
+            .split(|c: char| c.is_whitespace() || ";&|<>()".contains(c))
+            .next()
+            .unwrap_or_default()
+            .chars()
+            .filter(|c| !matches!(c, '\'' | '"' | '\\'))
+            .collect();
+        let body = text.get(consumed..).unwrap_or_default();
+        let closed = body.lines().skip(1).any(|line| {
+            let line = if dash { line.trim_start_matches('\t') } else { line };
+            line == word
+        });
+        if !word.is_empty() && !closed {
+            missing.push(word);
+        }
+        offset = consumed;
+        rest = after;
+    }
+    (!missing.is_empty()).then(|| {
+        let mut closed = text.trim_end_matches('\n').to_string();
+        for word in missing {
+            closed.push('\n');
+            closed.push_str(&word);
+        }
+        closed
+    })
 }
