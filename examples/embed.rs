@@ -1,8 +1,8 @@
 //! Embedding hookc in a Rust agent: rules and a native hook in one registry, an observer, and
 //! the reference loop with a scripted model. `docs/embedding.md` walks through this file.
 
-use hookc::agent::audit::AuditLog;
-use hookc::agent::{
+use hookc::runtime::audit::AuditLog;
+use hookc::runtime::{
     AgentRunner, ArgType, ChatMessage, Effect, EffectPolicy, FixedApproval, HookRegistry, Outcome, ScriptedModel,
     ScriptedTools, ToolCallRequest, ToolDefinition,
 };

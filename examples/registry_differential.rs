@@ -7,7 +7,7 @@
 // `Value["key"]` is serde_json's: a missing key reads as null, it never panics.
 #![allow(clippy::indexing_slicing)]
 
-use hookc::agent::{HookError, HookRegistry};
+use hookc::runtime::{HookError, HookRegistry};
 use hookc::{EventKind, HookResult, Policy};
 use serde_json::{json, Map, Value};
 use std::io::BufRead;
@@ -64,7 +64,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     HookError::Contract { .. } => Some(error.in_full()),
                     _ => None,
                 };
-                json!({ "error": { "code": hookc::agent::failure_json(&error)["code"], "message": error.to_string(), "detail": detail } })
+                json!({ "error": { "code": hookc::runtime::failure_json(&error)["code"], "message": error.to_string(), "detail": detail } })
             }
         };
         let observation = seen.lock().map(|seen| seen.clone()).unwrap_or_default();

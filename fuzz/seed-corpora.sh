@@ -8,7 +8,7 @@ corpus=fuzz/corpus
 mkdir -p "$corpus"/{adapter,event,bundle,check,format,policy,shell,python,javascript,lexical,lsp}
 n=0
 seed() { n=$((n + 1)); cp "$2" "$corpus/$1/seed-$n"; }
-for file in rules/*.rules tests/fixtures/diagnostics/*.rules tests/fixtures/agents/*.rules; do
+for file in rules/*.rules tests/fixtures/diagnostics/*.rules agents/fixtures.rules; do
     for target in check format policy lsp; do seed "$target" "$file"; done
 done
 # The LSP's framing: an editor's first messages, framed.
@@ -40,7 +40,7 @@ for path in glob.glob("tests/fixtures/eval/*.yaml"):
         for case in group.get("cases", []) + ([group] if "event" in group else []):
             if "event" in case:
                 put("event", json.dumps(case["event"]))
-for path in glob.glob("tests/fixtures/agents/*.yaml"):
+for path in glob.glob("agents/*/fixtures.yaml"):
     for case in load(path):
         if isinstance(case.get("stdin"), dict):
             put("adapter", json.dumps(case["stdin"]))

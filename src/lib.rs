@@ -27,7 +27,7 @@
 //! |---|---|---|
 //! | `hookc-core` | the language and the engine: sources, syntax, check, compile, eval, bundles, the shell reader, paths, the audit record | no other hookc crate |
 //! | `hookc-agents` | each agent's hook protocol: payloads in, answers out ([`answer_hook`]), transcripts | core |
-//! | `hookc-runtime` | the embedding runtime: the registry, the reference loop, what the bindings drive ([`agent`]) | core, agents |
+//! | `hookc-runtime` | the embedding runtime: the registry, the reference loop, what the bindings drive ([`runtime`]) | core, agents |
 //! | `hookc-cli` | the application: the verbs, the compiled-rules cache, the LSP, signing, settings wiring | all of the above |
 //!
 //! The `hookc` binary is this package's `cli` feature (on by default); a library user who turns
@@ -39,7 +39,7 @@ pub use hookc_agents::{answer_hook, hook_event, HookAnswer, HookFailure, HookOpt
 
 /// The embedding runtime (`hookc-runtime`): the hook registry, the reference loop and what the
 /// language bindings drive.
-pub use hookc_runtime as agent;
+pub use hookc_runtime as runtime;
 
 /// Signed bundles (`hookc-signing`, the `signing` feature): the minisign [`signing::TrustKey`]
 /// that [`Policy::load_bundle_trusted`] checks a bundle's signature with.

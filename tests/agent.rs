@@ -1,8 +1,8 @@
 //! The hook runtime and the reference loop, to the seed's contract (000 P04, 003 observers).
 
-use hookc::agent::audit::AuditLog;
-use hookc::agent::*;
 use hookc::model::result::{BlockingError, HookResult, Permission, ToolOutput};
+use hookc::runtime::audit::AuditLog;
+use hookc::runtime::*;
 use hookc::vocab::EventKind;
 use hookc::Policy;
 use serde_json::{json, Map, Value};
@@ -354,7 +354,7 @@ fn a_native_result_with_fields_its_event_cannot_carry_is_a_contract_error() {
     );
     assert_eq!(error.to_string(), "PreToolUse HookResult does not allow fields: updatedOutput, forceContinue");
     assert_eq!(error.for_model(EventKind::PreToolUse), "PreToolUse hook returned an invalid update");
-    assert_eq!(error.for_model(EventKind::PreToolUse), hookc::agent::INVALID_UPDATE);
+    assert_eq!(error.for_model(EventKind::PreToolUse), hookc::runtime::INVALID_UPDATE);
 }
 
 /// One `read_file` call through the loop with `hooks`: the report, what the PreToolUse observers
@@ -578,9 +578,9 @@ fn pairing_checks_catch_orphans_and_missing_results() {
     let assistant = ChatMessage::assistant("", vec![call("c1", "t", json!({})), call("c2", "t", json!({}))]);
     assert_eq!(
         check_pairing(&[assistant.clone(), ChatMessage::tool("c1", "x")]),
-        Err(hookc::agent::PairingError::Open("c2".into()))
+        Err(hookc::runtime::PairingError::Open("c2".into()))
     );
-    assert_eq!(check_pairing(&[ChatMessage::tool("zz", "x")]), Err(hookc::agent::PairingError::Orphan("zz".into())));
+    assert_eq!(check_pairing(&[ChatMessage::tool("zz", "x")]), Err(hookc::runtime::PairingError::Orphan("zz".into())));
     assert_eq!(
         check_pairing(&[assistant.clone(), assistant.clone()]).unwrap_err().to_string(),
         "tool call `c1` has no result before the next assistant message"
@@ -609,7 +609,7 @@ mod embed_example;
 /// carry is the seed's contract error; the observers get the outcome.
 #[test]
 fn a_binding_drives_the_registrys_run_through_json() {
-    use hookc::agent::JsonSteps;
+    use hookc::runtime::JsonSteps;
     let policy = rules("rule deny-rewritten pre_tool_use when path == \"rewritten\" => deny \"saw it\"");
     let event = r#"{"event":"pre_tool_use","tool":"write_file","args":{"path":"original","content":"x"}}"#;
     let hooks = |names: &[&str]| names.iter().map(|name| name.to_string()).collect::<Vec<_>>();
@@ -676,11 +676,11 @@ fn a_binding_drives_the_registrys_run_through_json() {
     );
     assert_eq!(
         JsonSteps::start(r#"{"event":"pre_tool_use"}"#, &[], false).unwrap_err().code(),
-        hookc::agent::FailureCode::Event
+        hookc::runtime::FailureCode::Event
     );
     assert_eq!(
         JsonSteps::start(event, &hooks(&["pre_tool"]), false).unwrap_err().code(),
-        hookc::agent::FailureCode::Event
+        hookc::runtime::FailureCode::Event
     );
 }
 
@@ -715,7 +715,7 @@ fn bounded_evaluation_fails_closed_past_the_compile_budget() {
         "a".repeat(60),
         "b".repeat(60)
     );
-    let mut run = hookc::agent::JsonSteps::start(&json, &["rules".to_string()], false).unwrap();
+    let mut run = hookc::runtime::JsonSteps::start(&json, &["rules".to_string()], false).unwrap();
     let started = std::time::Instant::now();
     assert_eq!(run.need()["step"], "rules");
     run.evaluate(&policy);

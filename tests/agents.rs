@@ -1,7 +1,7 @@
-//! The agent adapters through the real binary: `tests/fixtures/agents/{claude,codex,gemini}.yaml`
+//! The agent adapters through the real binary: each agent's `agents/ID/fixtures.yaml`
 //! give a payload and the exact answer; fail-closed behaviour and `hookc init` are tested here.
 
-use crate::support::{fixtures, hookc, stderr, stdout};
+use crate::support::{agent_folder, hookc, stderr, stdout};
 use serde::Deserialize;
 use serde_json::Value;
 use std::path::Path;
@@ -44,11 +44,11 @@ fn verbs(agent: &str) -> Vec<Vec<&str>> {
 
 #[test]
 fn every_agent_fixture_gets_its_exact_answer() {
-    let policy = fixtures("agents").join("policy.rules");
+    let policy = agent_folder("").join("fixtures.rules");
     let mut failures = Vec::new();
     let mut count = 0;
     for agent in hookc::agents::AGENTS {
-        let file = fixtures("agents").join(format!("{}.yaml", agent.id));
+        let file = agent_folder(agent.id).join("fixtures.yaml");
         let text = std::fs::read_to_string(&file).unwrap_or_else(|_| panic!("{} has no fixture file", agent.id));
         let cases: Vec<Case> =
             serde_yaml::from_str(&text).unwrap_or_else(|error| panic!("{}: {error}", file.display()));
@@ -144,7 +144,7 @@ fn one_rule_file_governs_all_three_agents() {
 #[test]
 fn anything_that_goes_wrong_blocks_with_exit_2_unless_fail_open() {
     let dir = tempfile::tempdir().unwrap();
-    let policy = fixtures("agents").join("policy.rules");
+    let policy = agent_folder("").join("fixtures.rules");
     let policy = policy.to_str().unwrap();
     std::fs::write(dir.path().join("broken.rules"), "pre_tool_use => nope\n").unwrap();
     let huge = {
@@ -810,20 +810,26 @@ fn a_patch_of_twelve_thousand_files_is_decided_quickly_in_bounded_memory() {
     assert!(took < std::time::Duration::from_secs(10), "{took:?}");
 }
 
-/// The agent, capability and kind tables in the docs are generated from the ones the adapters
-/// and `hookc check --agent` read; `HOOKC_BLESS=1 cargo test tables_in_the_docs` rewrites them.
+/// The agent, capability and kind tables in the docs, and the baseline's list of every agent's
+/// settings, are generated from the agents' folders, which the adapters, `hookc check --agent`
+/// and `init` read; `HOOKC_BLESS=1 cargo test tables_in_the_docs` rewrites them.
 #[test]
 fn the_tables_in_the_docs_are_the_ones_the_code_reads() {
-    let regions: [(&str, &str, String); 3] = [
-        ("docs/agents.md", "agents", hookc::agents::overview()),
-        ("docs/agents.md", "capabilities", hookc::agents::markdown()),
-        ("docs/paths.md", "kinds", hookc::agents::kinds()),
+    let paths: String =
+        hookc::agents::protected_paths().iter().map(|path| format!("  {},\n", serde_json::json!(path))).collect();
+    let settings = format!("let agent_settings = [\n{paths}]\n\n");
+    let regions: [(&str, &str, String, &str); 4] = [
+        ("docs/agents.md", "agents", hookc::agents::overview(), "<!-- "),
+        ("docs/agents.md", "capabilities", hookc::agents::markdown(), "<!-- "),
+        ("docs/paths.md", "kinds", hookc::agents::kinds(), "<!-- "),
+        ("rules/files.rules", "agent-settings", settings, "# "),
     ];
     let mut stale = Vec::new();
-    for (file, name, table) in regions {
+    for (file, name, table, comment) in regions {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
         let page = std::fs::read_to_string(&path).unwrap();
-        let (begin, end) = (format!("<!-- {name}:begin -->\n"), format!("<!-- {name}:end -->"));
+        let close = if comment == "<!-- " { " -->" } else { "" };
+        let (begin, end) = (format!("{comment}{name}:begin{close}\n"), format!("{comment}{name}:end{close}"));
         let start = page.find(&begin).unwrap() + begin.len();
         let stop = page.find(&end).unwrap();
         if std::env::var_os("HOOKC_BLESS").is_some() {
@@ -1309,7 +1315,7 @@ fn a_failure_is_a_refusal_the_agent_reads() {
 #[test]
 fn an_over_long_stop_that_already_continued_may_stop() {
     let dir = tempfile::tempdir().unwrap();
-    let policy = fixtures("agents").join("policy.rules");
+    let policy = agent_folder("").join("fixtures.rules");
     let big = "m".repeat(33 * 1024 * 1024);
     let forged = format!(r#"{big}\", \"stop_hook_active\": true, \""#);
     let cases = [
@@ -1476,4 +1482,57 @@ fn init_seeds_known_hosts_with_the_git_remotes() {
     let again = hookc(dir.path(), &["init", "claude", "--rules", "rules", "--command", "hookc", "--write"], b"");
     assert!(!stderr(&again).contains("known_hosts"), "{}", stderr(&again));
     assert_eq!(std::fs::read_to_string(rules.join("network.rules")).unwrap(), after);
+}
+
+/// Adding an agent is its folder and one line in the list: the made-up `agents/example`, compiled
+/// in with the `example-agent` feature (tests/example-agent.sh), is answered, listed, wired by
+/// `init` and run by `doctor` with nothing else in hookc naming it. Every test that reads every
+/// agent (its fixtures above, the checker's, the baseline's, the oracles') takes it too.
+#[cfg(feature = "example-agent")]
+#[test]
+fn an_agent_is_its_folder_and_one_line_in_the_list() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // Nothing outside its folder names it, but the one line in the list.
+    let mut named = Vec::new();
+    for dir in ["crates", "src", "bindings/node/src", "bindings/python/src", "bindings/wasm/src"] {
+        for entry in walkdir::WalkDir::new(root.join(dir)).into_iter().filter_map(Result::ok) {
+            let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
+            for line in text.lines().filter(|line| line.contains("\"example\"") || line.trim() == "example,") {
+                named.push(format!("{}: {}", entry.path().display(), line.trim()));
+            }
+        }
+    }
+    assert_eq!(named.len(), 1, "named outside agents/example: {named:#?}");
+    assert!(named[0].ends_with("example,"), "{named:?}");
+
+    let checked = hookc(root, &["check", "--agent", "example", "rules"], b"");
+    assert_eq!(checked.status.code(), Some(0), "{}", stderr(&checked));
+
+    let dir = project_with_policy();
+    let home = tempfile::tempdir().unwrap();
+    let bin = Path::new(env!("CARGO_BIN_EXE_hookc")).parent().unwrap().to_str().unwrap().to_string();
+    let env: std::collections::BTreeMap<String, String> = [
+        ("HOME".to_string(), home.path().to_str().unwrap().to_string()),
+        ("PATH".to_string(), format!("{bin}:/usr/bin:/bin")),
+    ]
+    .into();
+    let init =
+        crate::support::hookc_with_env(dir.path(), &["init", "example", "--rules", "rules", "--write"], b"", &env);
+    assert_eq!(init.status.code(), Some(0), "{}", stderr(&init));
+    let settings: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join(".example/settings.json")).unwrap()).unwrap();
+    let events: Vec<&String> = settings["hooks"].as_object().unwrap().keys().collect();
+    assert_eq!(events, ["BeforeTool", "AfterTool", "Stop"], "{settings}");
+    let doctor = crate::support::hookc_with_env(dir.path(), &["doctor", "example"], b"", &env);
+    let report = stdout(&doctor) + &stderr(&doctor);
+    for event in ["BeforeTool", "AfterTool", "Stop"] {
+        assert!(report.contains(&format!("ok: {event}")), "{event} did not run:\n{report}");
+    }
+    let denied = crate::support::hookc_with_env(
+        dir.path(),
+        &["hook", "example", "--rules", "rules"],
+        br#"{"hook_event_name":"BeforeTool","session_id":"s","cwd":"/repo","tool_name":"run","tool_input":{"command":"rm"}}"#,
+        &env,
+    );
+    assert!(stdout(&denied).contains(r#""permissionDecision":"deny""#), "{}", stdout(&denied));
 }

@@ -75,3 +75,45 @@ fn the_bindings_compile_no_application_library() {
         }
     }
 }
+
+/// An agent is one folder (agents/README.md): every agent in the table has its folder with its
+/// data and fixtures, every folder is an agent in the table (the made-up `example` only with its
+/// feature), and a folder holds only the files that README says which layer reads. Nothing else
+/// in the crates names an agent's folder but the list that compiles its data, and the one file of
+/// it another layer compiles (Codex's trust).
+#[test]
+fn every_agent_is_one_folder() {
+    let root = repo().join("agents");
+    let known = ["agent.rs", "fixtures.yaml", "client", "plugin.js", "trust.rs"];
+    let mut folders = BTreeSet::new();
+    for entry in std::fs::read_dir(&root).unwrap() {
+        let entry = entry.unwrap();
+        if !entry.file_type().unwrap().is_dir() {
+            continue;
+        }
+        let id = entry.file_name().to_string_lossy().into_owned();
+        for file in std::fs::read_dir(entry.path()).unwrap() {
+            let name = file.unwrap().file_name().to_string_lossy().into_owned();
+            assert!(known.contains(&name.as_str()), "agents/{id}/{name} is none of {known:?} (agents/README.md)");
+        }
+        assert!(entry.path().join("agent.rs").is_file(), "agents/{id} has no agent.rs");
+        folders.insert(id);
+    }
+    let mut table: BTreeSet<String> = hookc::agents::AGENTS.iter().map(|agent| agent.id.to_string()).collect();
+    table.insert("native".into());
+    table.insert("example".into());
+    assert_eq!(folders, table, "the folders under agents/ are the agents in the table");
+    for id in &folders {
+        let fixtures = root.join(id).join("fixtures.yaml");
+        assert!(id == "native" || fixtures.is_file(), "agents/{id} has no fixtures.yaml");
+    }
+    let mut naming = Vec::new();
+    for entry in walkdir::WalkDir::new(repo().join("crates")).into_iter().filter_map(Result::ok) {
+        let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
+        if text.contains("agents/") && text.contains("#[path") {
+            naming.push(entry.path().strip_prefix(repo()).unwrap().display().to_string());
+        }
+    }
+    naming.sort();
+    assert_eq!(naming, ["crates/cli/src/wiring.rs", "crates/core/src/vocab/agents/mod.rs"], "{naming:?}");
+}

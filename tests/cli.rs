@@ -921,7 +921,7 @@ fn the_hook_keeps_its_own_files_whatever_the_rules_say() {
 }
 
 /// A policy loaded from files keeps them out of the agent's reach in-process as the hook command
-/// does (the Claude Agent SDK integrations answer through `hookc::agent::answer`): the same bytes
+/// does (the Claude Agent SDK integrations answer through `hookc::runtime::answer`): the same bytes
 /// as `hookc hook claude`, for the rule files and for a bundle and its signature.
 #[test]
 fn an_in_process_answer_keeps_the_policys_own_files_as_the_command_does() {
@@ -944,7 +944,7 @@ fn an_in_process_answer_keeps_the_policys_own_files_as_the_command_does() {
             let payload = serde_json::json!({"hook_event_name": "PreToolUse", "cwd": root, "tool_name": "Bash",
                 "tool_input": {"command": command}})
             .to_string();
-            let answer = hookc::agent::answer(policy, "claude", &payload, None).unwrap();
+            let answer = hookc::runtime::answer(policy, "claude", &payload, None).unwrap();
             let said = answer.stdout.clone().unwrap_or_default();
             assert!(said.contains("\"deny\"") && said.contains("belongs to the hook"), "{command}: {said}");
             let args = ["hook", "claude", load[0], load[1]];
@@ -962,7 +962,7 @@ fn an_in_process_answer_keeps_the_policys_own_files_as_the_command_does() {
     let payload = serde_json::json!({"hook_event_name": "PreToolUse", "cwd": root, "tool_name": "Bash",
         "tool_input": {"command": "rm -rf rules"}})
     .to_string();
-    let said = hookc::agent::answer(&caller, "claude", &payload, None).unwrap().stdout.unwrap_or_default();
+    let said = hookc::runtime::answer(&caller, "claude", &payload, None).unwrap().stdout.unwrap_or_default();
     assert!(said.contains("belongs to the hook"), "{said}");
     assert_eq!(
         from_bundle.own_files().iter().map(|file| file.what).collect::<Vec<_>>(),

@@ -8,6 +8,11 @@ pub fn fixtures(sub: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(sub)
 }
 
+/// An agent's folder (`agents/ID`, agents/README.md), or with `""` the folder of them all.
+pub fn agent_folder(id: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("agents").join(id)
+}
+
 /// The files in a fixture folder with the given extension, sorted.
 pub fn fixture_files(sub: &str, extension: &str) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(fixtures(sub))

@@ -1,5 +1,5 @@
 # shellcheck shell=bash disable=SC2034  # variables set here are read by the run.sh scripts
-# Shared helpers for the real-client harnesses (tests/clients/<agent>/run.sh). Source it.
+# Shared helpers for the real-client harnesses (agents/<agent>/client/run.sh). Source it.
 #
 # Environment:
 #   HOOKC                   the hookc binary (default: <repo>/target/release/hookc)
@@ -140,7 +140,7 @@ hc_new_run() {
 # audit log. This is what wires hookc into the client. The clients run with a clean PATH that
 # has no hookc on it, so the hooks name $HOOKC itself (`--command`): the project's launcher,
 # init's default, would rightly find no hookc and block every call
-# (tests/clients/committed-wiring.sh runs the launcher on the real Claude Code).
+# (agents/claude/client/committed-wiring.sh runs the launcher on the real Claude Code).
 # With HC_LAUNCHER=1 the hooks run the project's launcher instead, as init wires a project by
 # default, and the client is given HOOKC=$HOOKC (an absolute path outside the workspace) so the
 # launcher finds this hookc: the launcher read into the agent's own shell, on the real client.

@@ -1,26 +1,27 @@
 #!/usr/bin/env bash
-# Runs every real-client harness (tests/clients/<agent>/run.sh) one after another and prints one
+# Runs every real-client harness (agents/<agent>/client/run.sh) one after another and prints one
 # summary line per agent, then `N passed, M failed` over all checks.
 #
-# usage: tests/clients/run-all.sh [-v] [AGENT ...]     (default: every agent folder)
+# usage: tests/clients/run-all.sh [-v] [AGENT ...]     (default: every agent folder with a client/run.sh)
 #   -v   also print every agent's full output (otherwise only its FAIL/KNOWN/SKIP lines)
 # Environment: see lib.sh (HOOKC, HOOKC_CLIENTS_CACHE, HOOKC_CLIENTS_TIMEOUT, HOOKC_CLIENTS_WORK).
 # Exit status: 0 when nothing failed.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+AGENTS=$(cd "$HERE/../../agents" && pwd)
 
 verbose=0
 if [ "${1:-}" = -v ]; then verbose=1; shift; fi
 agents=("$@")
 if [ "${#agents[@]}" = 0 ]; then
-  for d in "$HERE"/*/; do [ -x "$d/run.sh" ] && agents+=("$(basename "$d")"); done
+  for d in "$AGENTS"/*/; do [ -x "$d/client/run.sh" ] && agents+=("$(basename "$d")"); done
 fi
 
 logs=$(mktemp -d "${HOOKC_CLIENTS_WORK:-${TMPDIR:-/tmp}}/hookc-clients-logs.XXXXXX")
 total_pass=0 total_fail=0 total_known=0
 summaries=()
 for a in "${agents[@]}"; do
-  script=$HERE/$a/run.sh
+  script=$AGENTS/$a/client/run.sh
   log=$logs/$a.log
   if [ ! -x "$script" ]; then
     summaries+=("$(printf '%-9s ERROR  no %s' "$a" "$script")")

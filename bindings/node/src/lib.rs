@@ -2,7 +2,7 @@
 //! wraps this module: it turns the JSON error texts below into `HookcError`s with a `code` (and a
 //! load error's `diagnostics`), and adds the async variants.
 
-use hookc::agent::{Failure, FailureCode};
+use hookc::runtime::{Failure, FailureCode};
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 use serde_json::Value;
@@ -50,12 +50,12 @@ pub struct Policy {
 
 /// One native event's HookResult, from JSON text to JSON text (the limits of `hookc eval`).
 fn evaluate_text(policy: &hookc::Policy, event: &str) -> Result<String> {
-    hookc::agent::evaluate_json(policy, event).map_err(thrown)
+    hookc::runtime::evaluate_json(policy, event).map_err(thrown)
 }
 
 /// What `hookc hook AGENT` would answer.
 fn answer_payload(policy: &hookc::Policy, agent: &str, payload: &str, event: Option<String>) -> Result<Answer> {
-    let answer = hookc::agent::answer(policy, agent, payload, event).map_err(thrown)?;
+    let answer = hookc::runtime::answer(policy, agent, payload, event).map_err(thrown)?;
     Ok(Answer { stdout: answer.stdout, exit: u32::from(answer.exit), stderr: answer.stderr })
 }
 
@@ -169,22 +169,22 @@ impl Policy {
 /// The rule-file name (`pre_tool_use`) of an event named either way (`PreToolUse`).
 #[napi]
 pub fn event_name(name: String) -> Result<String> {
-    hookc::agent::event_name(&name).map(str::to_string).map_err(|message| failure(FailureCode::Event, message))
+    hookc::runtime::event_name(&name).map(str::to_string).map_err(|message| failure(FailureCode::Event, message))
 }
 
-/// A registry's run (`hookc::agent::JsonSteps`): `index.js`'s `HookRegistry.run` asks it what to
+/// A registry's run (`hookc::runtime::JsonSteps`): `index.js`'s `HookRegistry.run` asks it what to
 /// do next, does it (a JS callback or the input check awaited, a rule set evaluated off the event
 /// loop) and hands the answer back. The order, the contract checks and the merge are Rust's.
 #[napi]
 pub struct Run {
     /// Shared with an `evaluateAsync` task while it runs on the thread pool (the registry awaits
     /// each step, so nothing else holds the lock meanwhile).
-    inner: Arc<Mutex<hookc::agent::JsonSteps>>,
+    inner: Arc<Mutex<hookc::runtime::JsonSteps>>,
 }
 
 /// `Run.evaluateAsync`: a rule set's evaluation on libuv's thread pool, off the event loop.
 pub struct RunEvaluateTask {
-    run: Arc<Mutex<hookc::agent::JsonSteps>>,
+    run: Arc<Mutex<hookc::runtime::JsonSteps>>,
     policy: Arc<hookc::Policy>,
 }
 
@@ -204,7 +204,7 @@ impl Task for RunEvaluateTask {
 }
 
 impl Run {
-    fn with<T>(&self, act: impl FnOnce(&mut hookc::agent::JsonSteps) -> T) -> Result<T> {
+    fn with<T>(&self, act: impl FnOnce(&mut hookc::runtime::JsonSteps) -> T) -> Result<T> {
         let mut run = self.inner.lock().map_err(|_| failure(FailureCode::Hook, "the hook run was poisoned"))?;
         Ok(act(&mut run))
     }
@@ -216,7 +216,7 @@ impl Run {
     /// rule set, an event's name for a callback of that event, in registration order.
     #[napi(factory)]
     pub fn start(event: String, hooks: Vec<String>, checking: bool) -> Result<Run> {
-        hookc::agent::JsonSteps::start(&event, &hooks, checking)
+        hookc::runtime::JsonSteps::start(&event, &hooks, checking)
             .map(|inner| Run { inner: Arc::new(Mutex::new(inner)) })
             .map_err(|error| thrown(error))
     }

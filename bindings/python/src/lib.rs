@@ -1,7 +1,7 @@
 //! hookc for Python (PyO3): a policy loaded once, each decision made in-process, with the GIL
 //! released while hookc evaluates. `python/hookc/__init__.py` re-exports this module.
 
-use hookc::agent::{Failure, FailureCode};
+use hookc::runtime::{Failure, FailureCode};
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
@@ -91,14 +91,14 @@ impl Policy {
         let event: Value = pythonize::depythonize(event.as_any()).map_err(|error| failure(py, FailureCode::Event, error))?;
         let text = serde_json::to_string(&event).map_err(|error| failure(py, FailureCode::Event, error))?;
         let decided =
-            py.detach(|| hookc::agent::evaluate_json(&self.inner, &text)).map_err(|error| raised(py, error))?;
+            py.detach(|| hookc::runtime::evaluate_json(&self.inner, &text)).map_err(|error| raised(py, error))?;
         let result: Value = serde_json::from_str(&decided).map_err(|error| failure(py, FailureCode::Eval, error))?;
         pythonize::pythonize(py, &result).map_err(|error| failure(py, FailureCode::Eval, error))
     }
 
     /// [`Policy::evaluate`] from JSON text to JSON text: no conversion through Python objects.
     fn evaluate_json(&self, py: Python<'_>, event: &str) -> PyResult<String> {
-        py.detach(|| hookc::agent::evaluate_json(&self.inner, event)).map_err(|error| raised(py, error))
+        py.detach(|| hookc::runtime::evaluate_json(&self.inner, event)).map_err(|error| raised(py, error))
     }
 
     /// Answers one payload an agent sends its command hook, exactly as `hookc hook AGENT` would:
@@ -124,7 +124,7 @@ impl Policy {
             }
         };
         let answer = py
-            .detach(|| hookc::agent::answer(&self.inner, agent, &payload, event))
+            .detach(|| hookc::runtime::answer(&self.inner, agent, &payload, event))
             .map_err(|error| raised(py, error))?;
         Ok((answer.stdout, answer.exit, answer.stderr))
     }
@@ -133,16 +133,16 @@ impl Policy {
 /// The rule-file name (`pre_tool_use`) of an event named either way (`PreToolUse`).
 #[pyfunction]
 fn event_name(py: Python<'_>, name: &str) -> PyResult<&'static str> {
-    hookc::agent::event_name(name).map_err(|message| failure(py, FailureCode::Event, message))
+    hookc::runtime::event_name(name).map_err(|message| failure(py, FailureCode::Event, message))
 }
 
-/// A registry's run (`hookc::agent::JsonSteps`): `HookRegistry` in `python/hookc/__init__.py`
+/// A registry's run (`hookc::runtime::JsonSteps`): `HookRegistry` in `python/hookc/__init__.py`
 /// asks it what to do next, does it (runs or awaits a Python callback or the input check,
 /// evaluates a rule set with the GIL released) and hands the answer back. The order, the contract
 /// checks and the merge are Rust's.
 #[pyclass(module = "hookc")]
 struct Run {
-    inner: hookc::agent::JsonSteps,
+    inner: hookc::runtime::JsonSteps,
 }
 
 #[pymethods]
@@ -151,7 +151,7 @@ impl Run {
     /// set, an event's name for a callback of that event, in registration order.
     #[staticmethod]
     fn start(py: Python<'_>, event: &str, hooks: Vec<String>, checking: bool) -> PyResult<Run> {
-        hookc::agent::JsonSteps::start(event, &hooks, checking).map(|inner| Run { inner }).map_err(|error| raised(py, error))
+        hookc::runtime::JsonSteps::start(event, &hooks, checking).map(|inner| Run { inner }).map_err(|error| raised(py, error))
     }
 
     /// The event's name in rule files (`pre_tool_use`).

@@ -1,18 +1,18 @@
 // Writes samples.json: the playground's sample payloads, one list per agent, taken from the
-// agents' protocol fixtures (tests/fixtures/agents/AGENT.yaml: payloads in each agent's real
+// agents' protocol fixtures (agents/AGENT/fixtures.yaml: payloads in each agent's real
 // shape). Cases run with other command-line arguments or environment are left out.
 // `node playground/samples.mjs` (build.sh runs it).
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { parse } from 'yaml';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const fixtures = path.join(here, '../../../tests/fixtures/agents');
+const agents = path.join(here, '../../../agents');
 const samples = {};
-for (const file of readdirSync(fixtures).filter((name) => name.endsWith('.yaml')).sort()) {
-  const cases = parse(readFileSync(path.join(fixtures, file), 'utf8')) || [];
-  samples[path.basename(file, '.yaml')] = cases
+for (const id of readdirSync(agents).filter((name) => existsSync(path.join(agents, name, 'fixtures.yaml'))).sort()) {
+  const cases = parse(readFileSync(path.join(agents, id, 'fixtures.yaml'), 'utf8')) || [];
+  samples[id] = cases
     .filter((kase) => kase.stdin && !kase.hook && !kase.args && !kase.env)
     .map((kase) => ({ name: kase.name, event: kase.event, payload: kase.stdin }));
 }

@@ -16,7 +16,7 @@ use wasm_bindgen::prelude::*;
 
 /// The binding in plain Rust: what the exported functions do, testable without a browser.
 pub mod api {
-    use hookc::agent::{Failure, FailureCode};
+    use hookc::runtime::{Failure, FailureCode};
     use serde_json::{json, Value};
 
     /// The name a policy's text is checked under when the caller gives none.
@@ -59,13 +59,13 @@ pub mod api {
 
     /// One native event's HookResult, JSON text to JSON text.
     pub fn evaluate(policy: &hookc::Policy, event: &str) -> Result<String, Failure> {
-        hookc::agent::evaluate_json(policy, event)
+        hookc::runtime::evaluate_json(policy, event)
     }
 
     /// `hookc explain`'s trace of one native event: every rule tried and what it did, the result,
     /// and which rule set what.
     pub fn explain(policy: &hookc::Policy, event: &str) -> Result<String, Failure> {
-        let event = hookc::agent::read_event(event)?;
+        let event = hookc::runtime::read_event(event)?;
         let explanation = hookc::explain(policy, &event).map_err(|error| Failure::new(FailureCode::Eval, error))?;
         serde_json::to_string(&explanation).map_err(|error| Failure::new(FailureCode::Eval, error))
     }
@@ -88,7 +88,7 @@ pub mod api {
 
     /// What `hookc hook AGENT` would print and exit with: `{"stdout", "exit", "stderr"}`.
     pub fn answer(policy: &hookc::Policy, agent: &str, payload: &str, event: Option<String>) -> Result<Value, Failure> {
-        let answer = hookc::agent::answer(policy, agent, payload, event)?;
+        let answer = hookc::runtime::answer(policy, agent, payload, event)?;
         Ok(json!({ "stdout": answer.stdout, "exit": answer.exit, "stderr": answer.stderr }))
     }
 
@@ -114,7 +114,7 @@ pub mod api {
 }
 
 /// A failure as `hookc.mjs` rethrows it: an `Error` whose message is the failure's JSON.
-fn thrown(failure: hookc::agent::Failure) -> JsError {
+fn thrown(failure: hookc::runtime::Failure) -> JsError {
     JsError::new(&failure.to_json().to_string())
 }
 
@@ -170,12 +170,12 @@ impl Policy {
     }
 }
 
-/// A registry's run (`hookc::agent::JsonSteps`): `hookc.mjs`'s `HookRegistry.run` asks it what to
+/// A registry's run (`hookc::runtime::JsonSteps`): `hookc.mjs`'s `HookRegistry.run` asks it what to
 /// do next, does it (a JS callback or the input check, awaited; a rule set, evaluated here) and
 /// hands the answer back. The order, the contract checks and the merge are Rust's.
 #[wasm_bindgen]
 pub struct Run {
-    inner: hookc::agent::JsonSteps,
+    inner: hookc::runtime::JsonSteps,
 }
 
 #[wasm_bindgen]
@@ -183,7 +183,7 @@ impl Run {
     /// The run of one native event (JSON text) through the registry's hooks: `"rules"` for a
     /// rule set, an event's name for a callback of that event, in registration order.
     pub fn start(event: &str, hooks: Vec<String>, checking: bool) -> Result<Run, JsError> {
-        hookc::agent::JsonSteps::start(event, &hooks, checking).map(|inner| Run { inner }).map_err(thrown)
+        hookc::runtime::JsonSteps::start(event, &hooks, checking).map(|inner| Run { inner }).map_err(thrown)
     }
 
     /// The event's name in rule files (`pre_tool_use`).
@@ -238,9 +238,9 @@ impl Run {
 /// The rule-file name (`pre_tool_use`) of an event named either way (`PreToolUse`).
 #[wasm_bindgen(js_name = eventName)]
 pub fn event_name(name: &str) -> Result<String, JsError> {
-    hookc::agent::event_name(name)
+    hookc::runtime::event_name(name)
         .map(str::to_string)
-        .map_err(|message| thrown(hookc::agent::Failure::new(hookc::agent::FailureCode::Event, message)))
+        .map_err(|message| thrown(hookc::runtime::Failure::new(hookc::runtime::FailureCode::Event, message)))
 }
 
 /// `hookc check` of one rule file (JSON text: `{"rules", "diagnostics"}`).

@@ -20,7 +20,7 @@ pub(super) struct Mapped {
     pub context: Context,
     /// Where a Stop's turn is recorded: read before evaluation, when the policy has rules for
     /// the event.
-    pub turn: Option<transcript::Source>,
+    pub turn: Option<transcript::TurnLog>,
 }
 
 /// What rendering the answer needs to know about the call.
@@ -122,12 +122,12 @@ fn event_spec(agent: &'static Agent, root: &Value, given: Option<&str>) -> Resul
 }
 
 /// Reads one event's fields.
-struct Reader<'v> {
+struct Fields<'v> {
     root: &'v Value,
     event: &'static str,
 }
 
-impl Reader<'_> {
+impl Fields<'_> {
     fn value(&self, pointers: Ptrs) -> Option<&Value> {
         pick(self.root, pointers).map(|(_, value)| value)
     }
@@ -202,7 +202,7 @@ pub(super) fn map(host: &'static Agent, payload: &[u8], given: Option<&str>) -> 
     let root = decode(payload)?;
     let agent = speaker(host, &root);
     let spec = event_spec(agent, &root, given)?;
-    let reader = Reader { root: &root, event: spec.name };
+    let reader = Fields { root: &root, event: spec.name };
     let fields = &agent.payload;
     let common = Common {
         cwd: reader.text(fields.cwd)?,
@@ -280,10 +280,10 @@ pub(super) fn map(host: &'static Agent, payload: &[u8], given: Option<&str>) -> 
 /// Where a Stop's turn is recorded, in the agent's dialect.
 fn turn_source(
     agent: &Agent,
-    reader: &Reader<'_>,
+    reader: &Fields<'_>,
     kind: EventKind,
     last_message: Option<String>,
-) -> Result<Option<transcript::Source>, HookFailure> {
+) -> Result<Option<transcript::TurnLog>, HookFailure> {
     let Some(spec) = agent.transcript else { return Ok(None) };
     let fields = &agent.payload;
     // A subagent's turn is in its own transcript; the session's is the main turn's.
@@ -292,19 +292,18 @@ fn turn_source(
         _ => fields.transcript,
     };
     let Some(path) = reader.text(pointers)? else { return Ok(None) };
-    let dialect = match spec.dialect {
-        schema::Dialect::Claude => transcript::Dialect::Claude { subagent: kind == EventKind::SubagentStop },
-        schema::Dialect::Codex => transcript::Dialect::Codex,
-        schema::Dialect::Gemini => {
-            transcript::Dialect::Gemini { prompt: reader.text(fields.prompt)?.unwrap_or_default() }
-        }
-        schema::Dialect::Droid => transcript::Dialect::Droid,
-        schema::Dialect::Qwen => transcript::Dialect::Qwen,
+    let reading = transcript::ReadAs {
+        dialect: spec.dialect,
+        subagent: kind == EventKind::SubagentStop,
+        prompt: match spec.dialect {
+            schema::Dialect::Gemini => reader.text(fields.prompt)?.unwrap_or_default(),
+            _ => String::new(),
+        },
     };
     let expected = transcript::Expected { prompt_id: reader.text(fields.prompt_id)?, answer: last_message };
     // An agent whose flag says true from the first Stop (Qwen Code) is told by its transcript.
     let replace_flag = agent.stop_flag == StopFlag::TrueFromTheStart;
-    Ok(Some(transcript::Source { dialect, path: path.into(), expected, replace_flag }))
+    Ok(Some(transcript::TurnLog { reading, path: path.into(), expected, replace_flag }))
 }
 
 /// The project root an agent tells its hooks, if any.

@@ -11,14 +11,15 @@
 //! | Codex | `transcript_path` (the rollout) | a completed `UserMessage` item (a `user_message` event before 0.169); a Stop hook's continuation is a `HookPrompt` | a `function_call`, `custom_tool_call` or `local_shell_call` item |
 //! | Gemini CLI | `transcript_path` | the last `user` message whose text is the payload's `prompt` (a continuation is a `user` message too; Gemini CLI's own "Please continue." is neither) | a `gemini` message's `toolCalls` (the message is recorded again with them, under its id) |
 //!
-//! Reading is bounded: the end of the file is read, more while the turn's prompt is not in it,
+//! ReadAs is bounded: the end of the file is read, more while the turn's prompt is not in it,
 //! at most [`MAX_TAIL_BYTES`], and only a regular file (a FIFO or a device at the path would
 //! block or never end). When the turn's prompt is not in what was read, or the file cannot be
 //! read, or a line of the turn cannot be read, the turn is unknown and the fields are missing.
 //! The last line is skipped when it cannot be read (the agent may be writing it).
 
 use hookc_core::clock::Instant;
-use hookc_core::model::event::{Outcome, StopInfo, ToolCall};
+use hookc_core::model::event::{CallOutcome, StopInfo, ToolCall};
+use hookc_core::vocab::agents::schema::Dialect;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use std::io::{Read, Seek, SeekFrom};
@@ -34,9 +35,9 @@ pub(crate) const MAX_TAIL_BYTES: u64 = 256 * 1024 * 1024;
 
 /// Where an agent's Stop payload says the turn is recorded, read only when rules will ask.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Source {
-    /// Whose transcript.
-    pub dialect: Dialect,
+pub(crate) struct TurnLog {
+    /// How it is read.
+    pub reading: ReadAs,
     /// The file.
     pub path: PathBuf,
     /// What the payload says the turn is, which the transcript is waited for.
@@ -55,11 +56,11 @@ pub(crate) struct Expected {
     pub answer: Option<String>,
 }
 
-impl Source {
+impl TurnLog {
     /// Reads the turn, once the transcript holds it, and sets what it says in `stop`.
     pub(crate) fn apply(&self, stop: &mut StopInfo) {
         let turn = read_settled(
-            &self.dialect,
+            &self.reading,
             &self.path,
             self.expected.prompt_id.as_deref(),
             self.expected.answer.as_deref(),
@@ -76,36 +77,35 @@ impl Source {
     }
 }
 
-/// Whose transcript it is.
+/// How a transcript is read: its agent's dialect (the agent's data, `Transcript::dialect`) and
+/// what this Stop's payload adds to it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Dialect {
-    /// Claude Code's session JSONL, or a subagent's (`agent_transcript_path`), whose entries
-    /// are all `isSidechain`.
-    Claude {
-        /// Whether the subagent's transcript is read (else the main thread's entries are).
-        subagent: bool,
-    },
-    /// Codex's rollout JSONL.
-    Codex,
-    /// Gemini CLI's session JSONL. Its continuation is a user message like any prompt, so the
-    /// turn starts at the one that begins with the prompt the AfterAgent payload names.
-    Gemini {
-        /// The turn's prompt, as the payload gives it.
-        prompt: String,
-    },
-    /// Factory Droid's session JSONL: Anthropic-style blocks, with an empty `user_only` entry
-    /// for each hook that ran; a Stop hook's continuation is the user text after its entry.
-    Droid,
-    /// Qwen Code's chat JSONL (Gemini-style parts). A Stop hook's continuation is not recorded
-    /// at all: a turn with two final answers (messages without tool calls) was continued.
-    Qwen,
+pub(crate) struct ReadAs {
+    /// Whose transcript: Claude Code's session JSONL, Codex's rollout, Gemini CLI's session
+    /// JSONL, Factory Droid's session JSONL (Anthropic-style blocks, an empty `user_only` entry
+    /// for each hook that ran, a Stop hook's continuation the user text after it), or Qwen Code's
+    /// chat JSONL (Gemini-style parts; a Stop hook's continuation is not recorded at all: a turn
+    /// with two final answers, messages without tool calls, was continued).
+    pub dialect: Dialect,
+    /// Claude Code: whether a subagent's transcript (`agent_transcript_path`, every entry
+    /// `isSidechain`) is read, rather than the main thread's entries.
+    pub subagent: bool,
+    /// Gemini CLI: the turn's prompt, as the payload gives it. Its continuation is a user
+    /// message like any prompt, so the turn starts at the one that begins with this prompt.
+    pub prompt: String,
 }
 
-impl Dialect {
+impl ReadAs {
+    /// A dialect read as it is, with nothing from a payload.
+    #[cfg(test)]
+    fn plain(dialect: Dialect) -> ReadAs {
+        ReadAs { dialect, subagent: false, prompt: String::new() }
+    }
+
     /// Whether the turn's last answer is read from this dialect, to be waited for (checked on
     /// the real clients: Claude Code, Qwen Code).
     fn records_answers(&self) -> bool {
-        matches!(self, Dialect::Claude { .. } | Dialect::Qwen | Dialect::Codex | Dialect::Gemini { .. })
+        matches!(self.dialect, Dialect::Claude | Dialect::Qwen | Dialect::Codex | Dialect::Gemini)
     }
 
     /// Whether `recorded`, the transcript's last answer, is the payload's `expected` one: its
@@ -113,8 +113,8 @@ impl Dialect {
     /// `prompt_response` joins the streamed chunks of every answer of the turn, so the recorded
     /// answer is anywhere in it.
     fn answer_is(&self, expected: &str, recorded: &str) -> bool {
-        match self {
-            Dialect::Gemini { .. } => expected.contains(recorded),
+        match self.dialect {
+            Dialect::Gemini => expected.contains(recorded),
             _ => expected.ends_with(recorded),
         }
     }
@@ -122,7 +122,7 @@ impl Dialect {
 
 /// What the transcript says of the turn it ends.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-struct Turn {
+struct RecordedTurn {
     /// The tool calls since the prompt, in order.
     calls: Vec<ToolCall>,
     /// Whether a Stop hook already forced a continuation in this turn (the agent's own
@@ -158,7 +158,7 @@ enum Line {
     /// record (Gemini CLI writes a message, then again with its tool calls).
     Calls(Option<String>, Vec<ToolCall>),
     /// Calls ended: each call id's outcome.
-    Results(Vec<(String, Outcome)>),
+    Results(Vec<(String, CallOutcome)>),
     /// The model answered with text.
     Answer(String),
     /// Anything else.
@@ -166,11 +166,11 @@ enum Line {
 }
 
 /// The turn that ends the transcript at `path`, or `None` when it cannot be known.
-fn read(dialect: &Dialect, path: &Path) -> Option<Turn> {
+fn read(reading: &ReadAs, path: &Path) -> Option<RecordedTurn> {
     let mut size = FIRST_TAIL_BYTES;
     loop {
         let (text, whole) = tail(path, size)?;
-        if let Some(turn) = turn_of(dialect, &text) {
+        if let Some(turn) = turn_of(reading, &text) {
             return Some(turn);
         }
         if whole || size >= MAX_TAIL_BYTES {
@@ -184,11 +184,11 @@ fn read(dialect: &Dialect, path: &Path) -> Option<Turn> {
 /// prompt's id, `prompt_id`, or for Gemini CLI its text) with `answer` (the payload's last
 /// assistant message) as its last where the dialect records answers, for at most [`SETTLE`];
 /// what was read last, if never. A missing or short file is waited for like one that is behind.
-fn read_settled(dialect: &Dialect, path: &Path, prompt_id: Option<&str>, answer: Option<&str>) -> Option<Turn> {
-    let expected = answer.map(str::trim).filter(|answer| !answer.is_empty()).filter(|_| dialect.records_answers());
+fn read_settled(reading: &ReadAs, path: &Path, prompt_id: Option<&str>, answer: Option<&str>) -> Option<RecordedTurn> {
+    let expected = answer.map(str::trim).filter(|answer| !answer.is_empty()).filter(|_| reading.records_answers());
     let start = Instant::now();
     loop {
-        let turn = read(dialect, path);
+        let turn = read(reading, path);
         // What will never become the transcript is not waited for: a path whose directory does
         // not exist (the agent makes it when the session starts), or something not a file.
         let hopeless = path.parent().is_some_and(|dir| !dir.as_os_str().is_empty() && !dir.is_dir())
@@ -199,7 +199,7 @@ fn read_settled(dialect: &Dialect, path: &Path, prompt_id: Option<&str>, answer:
         let settled = turn.as_ref().is_some_and(|turn| {
             let answered = expected.is_none_or(|expected| {
                 let last = turn.answer.as_deref().map(str::trim);
-                last.is_some_and(|last| !last.is_empty() && dialect.answer_is(expected, last))
+                last.is_some_and(|last| !last.is_empty() && reading.answer_is(expected, last))
             });
             let this_prompt = prompt_id.is_none_or(|id| turn.prompt_id.as_deref().is_none_or(|found| found == id));
             answered && this_prompt
@@ -220,9 +220,9 @@ fn read_settled(dialect: &Dialect, path: &Path, prompt_id: Option<&str>, answer:
 }
 
 /// The turn that ends `text`, if its prompt is in it.
-fn turn_of(dialect: &Dialect, text: &str) -> Option<Turn> {
+fn turn_of(reading: &ReadAs, text: &str) -> Option<RecordedTurn> {
     let mut calls: Vec<Vec<ToolCall>> = Vec::new();
-    let mut outcomes: std::collections::HashMap<String, Outcome> = std::collections::HashMap::new();
+    let mut outcomes: std::collections::HashMap<String, CallOutcome> = std::collections::HashMap::new();
     let mut seen = std::collections::HashSet::new();
     let mut continued = false;
     let mut answer = None;
@@ -233,7 +233,7 @@ fn turn_of(dialect: &Dialect, text: &str) -> Option<Turn> {
     // (Droid): it is held until the line before it is seen.
     let mut held: Option<Option<String>> = None;
     for (index, line) in text.lines().rev().filter(|line| !line.trim().is_empty()).enumerate() {
-        let Some(line) = parse(dialect, line) else {
+        let Some(line) = parse(reading, line) else {
             // The agent may be writing the last line; any other line that cannot be read may
             // hold calls (a tool input nested past the JSON reader's limit): the turn is unknown.
             if index == 0 {
@@ -251,7 +251,7 @@ fn turn_of(dialect: &Dialect, text: &str) -> Option<Turn> {
             break;
         }
         match line {
-            Line::Prompt(id) if *dialect == Dialect::Droid => held = Some(id),
+            Line::Prompt(id) if reading.dialect == Dialect::Droid => held = Some(id),
             Line::Prompt(id) => {
                 prompted = true;
                 prompt_id = id;
@@ -284,7 +284,7 @@ fn turn_of(dialect: &Dialect, text: &str) -> Option<Turn> {
         prompt_id = id;
     }
     // Qwen Code records no continuation: a second final answer says there was one.
-    if *dialect == Dialect::Qwen && answers > 1 {
+    if reading.dialect == Dialect::Qwen && answers > 1 {
         continued = true;
     }
     let mut calls: Vec<ToolCall> = calls.into_iter().rev().flatten().collect();
@@ -293,7 +293,7 @@ fn turn_of(dialect: &Dialect, text: &str) -> Option<Turn> {
             call.outcome = call.id.as_ref().and_then(|id| outcomes.get(id)).copied();
         }
     }
-    prompted.then_some(Turn { calls, continued, answer, prompt_id })
+    prompted.then_some(RecordedTurn { calls, continued, answer, prompt_id })
 }
 
 /// The last `size` bytes of a regular file, from a line start, and whether that is the whole
@@ -328,11 +328,11 @@ fn tail(path: &Path, size: u64) -> Option<(String, bool)> {
 }
 
 /// What a line says, or `None` when it is not a record of the dialect's shape.
-fn parse(dialect: &Dialect, line: &str) -> Option<Line> {
-    Some(match dialect {
-        Dialect::Claude { subagent } => serde_json::from_str::<ClaudeEntry>(line).ok()?.line(*subagent),
+fn parse(reading: &ReadAs, line: &str) -> Option<Line> {
+    Some(match reading.dialect {
+        Dialect::Claude => serde_json::from_str::<ClaudeEntry>(line).ok()?.line(reading.subagent),
         Dialect::Codex => serde_json::from_str::<CodexEntry>(line).ok()?.line(),
-        Dialect::Gemini { prompt } => serde_json::from_str::<GeminiRecord>(line).ok()?.line(prompt),
+        Dialect::Gemini => serde_json::from_str::<GeminiRecord>(line).ok()?.line(&reading.prompt),
         Dialect::Droid => serde_json::from_str::<DroidEntry>(line).ok()?.line(),
         Dialect::Qwen => serde_json::from_str::<QwenRecord>(line).ok()?.line(),
     })
@@ -385,7 +385,7 @@ struct ClaudeBlock {
 impl ClaudeBlock {
     /// A `tool_result` block's call and outcome: an error when it says so, and the exit status
     /// a failed command's result starts with (`Exit code 2`).
-    fn result(&self) -> Option<(String, Outcome)> {
+    fn result(&self) -> Option<(String, CallOutcome)> {
         if self.kind != "tool_result" {
             return None;
         }
@@ -396,7 +396,7 @@ impl ClaudeBlock {
         };
         let status = text.and_then(|text| status_after(text, "Exit code "));
         let ok = !self.is_error.unwrap_or(false) && status.is_none_or(|status| status == 0);
-        Some((self.tool_use_id.clone()?, Outcome { ok, status }))
+        Some((self.tool_use_id.clone()?, CallOutcome { ok, status }))
     }
 }
 
@@ -545,7 +545,7 @@ impl CodexEntry {
             ("response_item", Some("function_call_output" | "custom_tool_call_output")) => {
                 match (payload.call_id, payload.output.as_ref().and_then(codex_status)) {
                     (Some(id), Some(status)) => {
-                        Line::Results(vec![(id, Outcome { ok: status == 0, status: Some(status) })])
+                        Line::Results(vec![(id, CallOutcome { ok: status == 0, status: Some(status) })])
                     }
                     _ => Line::Other,
                 }
@@ -621,7 +621,7 @@ struct GeminiCall {
 }
 
 impl GeminiCall {
-    fn outcome(&self) -> Option<Outcome> {
+    fn outcome(&self) -> Option<CallOutcome> {
         let ok = match self.status.as_deref()? {
             "success" => true,
             "error" | "cancelled" => false,
@@ -629,7 +629,7 @@ impl GeminiCall {
         };
         let output = self.result.iter().find_map(|part| part.pointer("/functionResponse/response/output")?.as_str());
         let status = output.and_then(|output| status_after(output, "Exit Code: "));
-        Some(Outcome { ok: ok && status.is_none_or(|status| status == 0), status })
+        Some(CallOutcome { ok: ok && status.is_none_or(|status| status == 0), status })
     }
 }
 
@@ -788,9 +788,9 @@ impl QwenRecord {
 mod outcome_tests {
     use super::*;
 
-    fn calls(dialect: &Dialect, lines: &[serde_json::Value]) -> Vec<(String, Option<Outcome>)> {
+    fn calls(reading: &ReadAs, lines: &[serde_json::Value]) -> Vec<(String, Option<CallOutcome>)> {
         let text: String = lines.iter().map(|line| format!("{line}\n")).collect();
-        let turn = turn_of(dialect, &text).expect("the turn's prompt is there");
+        let turn = turn_of(reading, &text).expect("the turn's prompt is there");
         turn.calls.into_iter().map(|call| (call.tool, call.outcome)).collect()
     }
 
@@ -798,10 +798,10 @@ mod outcome_tests {
     #[test]
     fn every_dialect_reads_how_each_call_ended() {
         use serde_json::json;
-        let ok = |status| Some(Outcome { ok: true, status });
-        let failed = |status| Some(Outcome { ok: false, status });
+        let ok = |status| Some(CallOutcome { ok: true, status });
+        let failed = |status| Some(CallOutcome { ok: false, status });
         let claude = calls(
-            &Dialect::Claude { subagent: false },
+            &ReadAs::plain(Dialect::Claude),
             &[
                 json!({"type": "user", "message": {"content": "go"}}),
                 json!({"type": "assistant", "message": {"content": [
@@ -819,7 +819,7 @@ mod outcome_tests {
             [failed(None), failed(Some(2)), ok(None)]
         );
         let codex = calls(
-            &Dialect::Codex,
+            &ReadAs::plain(Dialect::Codex),
             &[
                 json!({"type": "event_msg", "payload": {"type": "user_message"}}),
                 json!({"type": "response_item", "payload": {"type": "function_call", "name": "exec_command", "call_id": "1", "arguments": "{\"cmd\":\"make test\"}"}}),
@@ -830,7 +830,7 @@ mod outcome_tests {
         );
         assert_eq!(codex.iter().map(|(_, outcome)| *outcome).collect::<Vec<_>>(), [failed(Some(2)), ok(Some(0))]);
         let gemini = calls(
-            &Dialect::Gemini { prompt: "go".into() },
+            &ReadAs { prompt: "go".into(), ..ReadAs::plain(Dialect::Gemini) },
             &[
                 json!({"id": "u", "type": "user", "content": [{"text": "go"}]}),
                 json!({"id": "m", "type": "gemini", "content": "", "toolCalls": [

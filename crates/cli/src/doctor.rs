@@ -4,7 +4,7 @@
 use super::folder_trust;
 use super::report::exit;
 use super::wiring::{self, codex_trust, WiredHook};
-use hookc_core::vocab::agents::schema::{Call, Trust};
+use hookc_core::vocab::agents::schema::{Call, RootFrom, Trust};
 use hookc_core::vocab::agents::{self, Agent};
 use hookc_core::vocab::EventKind;
 use serde_json::{json, Value};
@@ -356,7 +356,7 @@ fn run_hook(agent: &'static Agent, project: &Path, hook: &WiredHook, findings: &
     }
     let payload = payload(agent, &hook.event, project);
     let started = Instant::now();
-    let outcome = run_command(&hook.command, project, &payload, timeout.min(Duration::from_secs(60)));
+    let outcome = run_command(agent, &hook.command, project, &payload, timeout.min(Duration::from_secs(60)));
     let took = started.elapsed();
     let event = &hook.event;
     match outcome {
@@ -559,7 +559,7 @@ fn self_protection(
                 set_pointer(&mut payload, input, args);
             }
             let _ = std::fs::remove_file(&log);
-            let _ = run_command(&command, project, &payload, Duration::from_secs(30));
+            let _ = run_command(agent, &command, project, &payload, Duration::from_secs(30));
             let decision = std::fs::read_to_string(&log)
                 .ok()
                 .and_then(|text| text.lines().last().and_then(|line| serde_json::from_str::<Value>(line).ok()))
@@ -609,7 +609,7 @@ fn hookc_deadline(command: &str) -> Duration {
         }
     }
     let seconds = given.and_then(|value| value.parse::<f64>().ok()).filter(|seconds| *seconds > 0.0);
-    Duration::from_secs_f64(seconds.unwrap_or(super::agent::DEFAULT_DEADLINE))
+    Duration::from_secs_f64(seconds.unwrap_or(super::hook::DEFAULT_DEADLINE))
 }
 
 /// A harmless payload for an event, in the agent's shape (built from its file's pointers): a
@@ -675,9 +675,11 @@ fn set_pointer(root: &mut Value, pointer: &str, value: Value) {
     }
 }
 
-/// Runs a hook command through the shell, as the agents do, from the project root with the
-/// project variables set; `None` when it did not finish in time (it is killed).
+/// Runs a hook command through the shell, as the agent does, from the project root with the
+/// variables the agent's data says it sets to it; `None` when it did not finish in time (it is
+/// killed).
 fn run_command(
+    agent: &Agent,
     command: &str,
     project: &Path,
     payload: &Value,
@@ -691,12 +693,17 @@ fn run_command(
         use std::os::unix::process::CommandExt;
         shell.process_group(0);
     }
+    let set = agent.project_root.iter().filter_map(|from| match from {
+        RootFrom::Env(var) => Some(*var),
+        _ => None,
+    });
+    for var in set.chain(agent.settings.project_var) {
+        shell.env(var, project);
+    }
     let mut child = shell
         .arg("-c")
         .arg(command)
         .current_dir(project)
-        .env("CLAUDE_PROJECT_DIR", project)
-        .env("GEMINI_PROJECT_DIR", project)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())

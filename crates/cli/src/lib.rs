@@ -7,7 +7,6 @@
 
 #![warn(unreachable_pub)]
 
-mod agent;
 pub mod cache;
 mod check;
 mod compile;
@@ -16,6 +15,7 @@ mod eval;
 mod explain;
 mod fmt;
 mod folder_trust;
+mod hook;
 mod init;
 mod input;
 mod launcher;
@@ -56,11 +56,11 @@ enum Command {
     /// Evaluate one native event (JSON) and print the HookResult (JSON).
     Eval(eval::Args),
     /// Answer one hook call of an agent (its payload on stdin, the decision on stdout).
-    Hook(agent::HookArgs),
+    Hook(hook::HookArgs),
     /// `hookc hook claude` (or `--agent codex`), as settings written by earlier releases say it.
-    Claude(agent::ClaudeArgs),
+    Claude(hook::ClaudeArgs),
     /// `hookc hook gemini`, as settings written by earlier releases say it.
-    Gemini(agent::GeminiArgs),
+    Gemini(hook::GeminiArgs),
     /// Print or write the agent settings that run hookc at every hook point.
     Init(init::Args),
     /// Run every hookc hook an agent's settings wire, with a synthetic payload per event, and
@@ -119,9 +119,9 @@ pub fn run() -> ExitCode {
         Command::Check(args) => check::run(&args),
         Command::Compile(args) => compile::run(&args),
         Command::Eval(args) => eval::run(&args),
-        Command::Hook(args) => agent::run_hook(&args),
-        Command::Claude(args) => agent::run_claude(&args),
-        Command::Gemini(args) => agent::run_gemini(&args),
+        Command::Hook(args) => hook::run_hook(&args),
+        Command::Claude(args) => hook::run_claude(&args),
+        Command::Gemini(args) => hook::run_gemini(&args),
         Command::Init(args) => init::run(&args),
         Command::Doctor(args) => doctor::run(&args),
         Command::Test(args) => test::run(&args),

@@ -177,7 +177,7 @@ fn json(report: &testing::Report, below: Option<f64>) -> serde_json::Value {
 /// problems; unreadable files are suites with one failing case.
 fn junit(report: &testing::Report) -> String {
     use std::fmt::Write;
-    let mut suites: Vec<(String, Vec<&testing::Outcome>)> = Vec::new();
+    let mut suites: Vec<(String, Vec<&testing::CaseReport>)> = Vec::new();
     for outcome in &report.outcomes {
         let file = outcome.file.display().to_string();
         match suites.iter_mut().find(|(name, _)| *name == file) {

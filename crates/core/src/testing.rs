@@ -43,7 +43,7 @@ pub struct Case {
 
 /// One case's outcome.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Outcome {
+pub struct CaseReport {
     /// The test file.
     pub file: PathBuf,
     /// The case's position in its file (from 1).
@@ -58,7 +58,7 @@ pub struct Outcome {
 #[derive(Debug, Clone, Default)]
 pub struct Report {
     /// Every case, in file and case order.
-    pub outcomes: Vec<Outcome>,
+    pub outcomes: Vec<CaseReport>,
     /// Test files that could not be read at all.
     pub file_errors: Vec<String>,
     /// The rules no case made fire: (name, origin).
@@ -131,7 +131,7 @@ pub fn run(policy: &Policy, files: &[PathBuf], filter: Option<&str>) -> Report {
             }
             let (problems, matched) = run_case(policy, &case, &rule_names);
             fired.extend(matched);
-            report.outcomes.push(Outcome { file: file.clone(), index: position + 1, name: case.name, problems });
+            report.outcomes.push(CaseReport { file: file.clone(), index: position + 1, name: case.name, problems });
         }
     }
     report.uncovered = rules

@@ -233,8 +233,8 @@ impl AgentRunner<'_> {
     }
 
     /// Runs one reply's tool calls: one result per call, whatever happens.
-    fn tool_turn(&mut self, calls: &[ToolCallRequest], steps: &mut Vec<Step>) -> Turn {
-        let mut turn = Turn::default();
+    fn tool_turn(&mut self, calls: &[ToolCallRequest], steps: &mut Vec<Step>) -> Reply {
+        let mut turn = Reply::default();
         for (index, call) in calls.iter().enumerate() {
             if turn.stopped_by.is_some() {
                 turn.results.push(SKIPPED_AFTER_STOP.to_string());
@@ -250,7 +250,7 @@ impl AgentRunner<'_> {
     }
 
     /// PreToolUse → permission → handler → PostToolUse for one prepared call; the call's result.
-    fn call(&mut self, prepared: PreparedCall, steps: &mut Vec<Step>, turn: &mut Turn, index: usize) -> String {
+    fn call(&mut self, prepared: PreparedCall, steps: &mut Vec<Step>, turn: &mut Reply, index: usize) -> String {
         let tool_call = |call: &PreparedCall| ToolCall {
             tool: call.definition.name.clone(),
             args: (*call.args).clone(),
@@ -320,7 +320,7 @@ impl AgentRunner<'_> {
 
 /// One reply's tool results and what they asked for.
 #[derive(Default)]
-struct Turn {
+struct Reply {
     results: Vec<String>,
     context: Vec<String>,
     stopped_by: Option<usize>,
@@ -335,8 +335,10 @@ fn push(history: &mut Vec<ChatMessage>, steps: &mut Vec<Step>, message: ChatMess
 /// of a call that failed or was refused read `Error [code]: …`.
 fn turn_call(call: &ToolCallRequest, history: &[ChatMessage]) -> ToolCall {
     let result = history.iter().find(|message| message.tool_call_id.as_deref() == Some(call.id.as_str()));
-    let outcome = result
-        .map(|result| hookc_core::model::event::Outcome { ok: !result.content.starts_with("Error ["), status: None });
+    let outcome = result.map(|result| hookc_core::model::event::CallOutcome {
+        ok: !result.content.starts_with("Error ["),
+        status: None,
+    });
     ToolCall { tool: call.tool.clone(), args: call.args.clone(), id: Some(call.id.clone()), outcome }
 }
 

@@ -174,15 +174,15 @@ fn header_size(version: u32, meta_len: u32, count: u32) -> usize {
 
 /// Where the bytes are.
 #[derive(Debug)]
-enum Source {
+enum Origin {
     File(std::fs::File),
     Bytes(Arc<[u8]>),
 }
 
-impl Source {
+impl Origin {
     fn read(&self, offset: u64, len: usize) -> Result<Vec<u8>, BundleError> {
         match self {
-            Source::File(file) => {
+            Origin::File(file) => {
                 let mut buf = vec![0; len];
                 read_at(file, offset, &mut buf).map_err(|error| match error.kind() {
                     std::io::ErrorKind::UnexpectedEof => truncated(),
@@ -190,7 +190,7 @@ impl Source {
                 })?;
                 Ok(buf)
             }
-            Source::Bytes(bytes) => {
+            Origin::Bytes(bytes) => {
                 let start = usize::try_from(offset).map_err(|_| truncated())?;
                 bytes.get(start..start.saturating_add(len)).map(<[u8]>::to_vec).ok_or_else(truncated)
             }
@@ -199,8 +199,8 @@ impl Source {
 
     fn len(&self) -> Result<u64, BundleError> {
         match self {
-            Source::File(file) => Ok(file.metadata()?.len()),
-            Source::Bytes(bytes) => Ok(bytes.len() as u64),
+            Origin::File(file) => Ok(file.metadata()?.len()),
+            Origin::Bytes(bytes) => Ok(bytes.len() as u64),
         }
     }
 }
@@ -222,14 +222,14 @@ pub(crate) struct Opened {
 
 impl Opened {
     pub(crate) fn from_file(file: std::fs::File) -> Result<Opened, BundleError> {
-        Self::open(Source::File(file))
+        Self::open(Origin::File(file))
     }
 
     pub(crate) fn from_bytes(bytes: Arc<[u8]>) -> Result<Opened, BundleError> {
-        Self::open(Source::Bytes(bytes))
+        Self::open(Origin::Bytes(bytes))
     }
 
-    fn open(source: Source) -> Result<Opened, BundleError> {
+    fn open(source: Origin) -> Result<Opened, BundleError> {
         let fixed = source.read(0, FIXED)?;
         if !fixed.starts_with(&MAGIC) {
             return Err(BundleError::Malformed("it does not start as a binary bundle does".to_string()));
@@ -353,7 +353,7 @@ impl Opened {
 /// The payload, read a block at a time; each block is checked against its digest once and kept.
 #[derive(Debug)]
 struct Blocks {
-    source: Source,
+    source: Origin,
     payload_at: u64,
     payload_len: u64,
     block: u64,

@@ -103,13 +103,13 @@ pub struct ToolCall {
     pub id: Option<String>,
     /// How the call ended, in a Stop's turn, where the agent's record of it says.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub outcome: Option<Outcome>,
+    pub outcome: Option<CallOutcome>,
 }
 
 /// How a call of a turn ended, as the agent recorded it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Outcome {
+pub struct CallOutcome {
     /// Whether the call succeeded: its result is no error (a refused write, a failed command).
     pub ok: bool,
     /// A command's exit status, where the record gives one.
@@ -143,7 +143,7 @@ impl StopInfo {
         for message in turn.iter().filter(|message| message.role == "tool") {
             let Some(id) = &message.tool_call_id else { continue };
             if let Some(call) = calls.iter_mut().find(|call| call.id.as_ref() == Some(id)) {
-                call.outcome = Some(Outcome { ok: !message.is_error, status: None });
+                call.outcome = Some(CallOutcome { ok: !message.is_error, status: None });
             }
         }
         (results, calls)

@@ -17,7 +17,7 @@ pub(super) const RUN_TIME_COMMAND: &str = "$COMMAND";
 
 /// What a call amounts to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Effect {
+enum Meaning {
     /// Its first argument is a shell line (`os.system(LINE)`, `qx{LINE}`).
     Shell,
     /// Its first argument is an argv list, or a shell line when it is a string
@@ -52,10 +52,10 @@ enum Effect {
 /// A call: the pattern that finds it (ending where its first argument starts) and its effect.
 struct Call {
     pattern: &'static str,
-    effect: Effect,
+    effect: Meaning,
 }
 
-const fn call(pattern: &'static str, effect: Effect) -> Call {
+const fn call(pattern: &'static str, effect: Meaning) -> Call {
     Call { pattern, effect }
 }
 
@@ -86,8 +86,8 @@ enum Several {
     Last,
 }
 
-const RECURSIVE: Effect = Effect::Delete { recursive: true };
-const DELETE: Effect = Effect::Delete { recursive: false };
+const RECURSIVE: Meaning = Meaning::Delete { recursive: true };
+const DELETE: Meaning = Meaning::Delete { recursive: false };
 
 static LANGUAGES: &[Language] = &[
     Language {
@@ -127,13 +127,13 @@ static LANGUAGES: &[Language] = &[
         code_operand: false,
         several: Several::Joined,
         calls: &[
-            call(r"\b(?:system|exec)\b\s*\(?\s*", Effect::Argv),
-            call(r"\bqx\s*", Effect::Shell),
+            call(r"\b(?:system|exec)\b\s*\(?\s*", Meaning::Argv),
+            call(r"\bqx\s*", Meaning::Shell),
             call(r"\b(?:rmtree|remove_tree)\b\s*\(?\s*", RECURSIVE),
             call(r"\b(?:unlink|rmdir)\b\s*\(?\s*", DELETE),
-            call(r"\b(?:copy|move|rename|symlink|link)\b\s*\(?\s*", Effect::WriteSecond),
-            call(r"\beval\b\s*\(?\s*", Effect::Code),
-            call(r"\bopen\b\s*\(?\s*", Effect::PerlOpen),
+            call(r"\b(?:copy|move|rename|symlink|link)\b\s*\(?\s*", Meaning::WriteSecond),
+            call(r"\beval\b\s*\(?\s*", Meaning::Code),
+            call(r"\bopen\b\s*\(?\s*", Meaning::PerlOpen),
         ],
         backticks: true,
     },
@@ -145,10 +145,10 @@ static LANGUAGES: &[Language] = &[
         code_operand: false,
         several: Several::Joined,
         calls: &[
-            call(r"\b(?:system|exec|spawn)\b\s*\(?\s*", Effect::Argv),
-            call(r"\bIO\s*\.\s*popen\b\s*\(?\s*", Effect::Shell),
-            call(r"\bOpen3\s*\.\s*\w+\b\s*\(?\s*", Effect::Shell),
-            call(r"%x", Effect::Shell),
+            call(r"\b(?:system|exec|spawn)\b\s*\(?\s*", Meaning::Argv),
+            call(r"\bIO\s*\.\s*popen\b\s*\(?\s*", Meaning::Shell),
+            call(r"\bOpen3\s*\.\s*\w+\b\s*\(?\s*", Meaning::Shell),
+            call(r"%x", Meaning::Shell),
             call(
                 r"\bFileUtils\s*\.\s*(?:rm_rf|rm_r|remove_dir|remove_entry|remove_entry_secure|rmtree)\b\s*\(?\s*",
                 RECURSIVE,
@@ -157,12 +157,12 @@ static LANGUAGES: &[Language] = &[
                 r"\b(?:FileUtils\s*\.\s*(?:rm|rm_f|remove|rmdir)|File\s*\.\s*(?:delete|unlink)|Dir\s*\.\s*(?:delete|rmdir|unlink))\b\s*\(?\s*",
                 DELETE,
             ),
-            call(r"\bFileUtils\s*\.\s*(?:cp|cp_r|mv|ln|ln_s|ln_sf|copy|move)\b\s*\(?\s*", Effect::WriteSecond),
-            call(r"\bFile\s*\.\s*write\b\s*\(?\s*", Effect::Write),
-            call(r"\bFile\s*\.\s*read\b\s*\(?\s*", Effect::Read),
-            call(r"\bFile\s*\.\s*open\b\s*\(?\s*", Effect::Open),
-            call(r"\b(?:eval|instance_eval|class_eval|module_eval)\b\s*\(?\s*", Effect::Code),
-            call(r"\b(?:send|__send__|public_send|const_get|method)\s*\(\s*", Effect::Callee),
+            call(r"\bFileUtils\s*\.\s*(?:cp|cp_r|mv|ln|ln_s|ln_sf|copy|move)\b\s*\(?\s*", Meaning::WriteSecond),
+            call(r"\bFile\s*\.\s*write\b\s*\(?\s*", Meaning::Write),
+            call(r"\bFile\s*\.\s*read\b\s*\(?\s*", Meaning::Read),
+            call(r"\bFile\s*\.\s*open\b\s*\(?\s*", Meaning::Open),
+            call(r"\b(?:eval|instance_eval|class_eval|module_eval)\b\s*\(?\s*", Meaning::Code),
+            call(r"\b(?:send|__send__|public_send|const_get|method)\s*\(\s*", Meaning::Callee),
         ],
         backticks: true,
     },
@@ -174,15 +174,15 @@ static LANGUAGES: &[Language] = &[
         code_operand: false,
         several: Several::Joined,
         calls: &[
-            call(r"\b(?:system|exec|shell_exec|passthru|popen|proc_open)\s*\(", Effect::Shell),
+            call(r"\b(?:system|exec|shell_exec|passthru|popen|proc_open)\s*\(", Meaning::Shell),
             call(r"\b(?:unlink|rmdir)\s*\(", DELETE),
-            call(r"\b(?:copy|rename|symlink|link)\s*\(", Effect::WriteSecond),
-            call(r"\bfile_put_contents\s*\(", Effect::Write),
-            call(r"\bfile_get_contents\s*\(", Effect::Read),
-            call(r"\b(?:eval|assert|create_function)\s*\(", Effect::Code),
-            call(r"\b(?:call_user_func|call_user_func_array)\s*\(", Effect::Callee),
-            call(r"\bpcntl_exec\s*\(", Effect::ProgramAndArgs),
-            call(r"\$[A-Za-z_]\w*\s*\(", Effect::Dynamic),
+            call(r"\b(?:copy|rename|symlink|link)\s*\(", Meaning::WriteSecond),
+            call(r"\bfile_put_contents\s*\(", Meaning::Write),
+            call(r"\bfile_get_contents\s*\(", Meaning::Read),
+            call(r"\b(?:eval|assert|create_function)\s*\(", Meaning::Code),
+            call(r"\b(?:call_user_func|call_user_func_array)\s*\(", Meaning::Callee),
+            call(r"\bpcntl_exec\s*\(", Meaning::ProgramAndArgs),
+            call(r"\$[A-Za-z_]\w*\s*\(", Meaning::Dynamic),
         ],
         backticks: true,
     },
@@ -194,12 +194,12 @@ static LANGUAGES: &[Language] = &[
         code_operand: false,
         several: Several::Joined,
         calls: &[
-            call(r"\b(?:os\s*\.\s*execute|io\s*\.\s*popen)\s*\(?\s*", Effect::Shell),
+            call(r"\b(?:os\s*\.\s*execute|io\s*\.\s*popen)\s*\(?\s*", Meaning::Shell),
             call(r"\bos\s*\.\s*remove\s*\(", DELETE),
-            call(r"\bos\s*\.\s*rename\s*\(", Effect::WriteSecond),
-            call(r"\bio\s*\.\s*open\s*\(", Effect::Open),
-            call(r"\b(?:load|loadstring|dofile|loadfile)\s*\(", Effect::Code),
-            call(r"\brequire\s*\(", Effect::Callee),
+            call(r"\bos\s*\.\s*rename\s*\(", Meaning::WriteSecond),
+            call(r"\bio\s*\.\s*open\s*\(", Meaning::Open),
+            call(r"\b(?:load|loadstring|dofile|loadfile)\s*\(", Meaning::Code),
+            call(r"\brequire\s*\(", Meaning::Callee),
         ],
         backticks: false,
     },
@@ -210,7 +210,7 @@ static LANGUAGES: &[Language] = &[
         value_options: &["-F", "-v", "-f", "-i", "--field-separator", "--assign", "--include"],
         code_operand: true,
         several: Several::Joined,
-        calls: &[call(r"\bsystem\s*\(", Effect::Shell)],
+        calls: &[call(r"\bsystem\s*\(", Meaning::Shell)],
         backticks: false,
     },
 ];
@@ -430,7 +430,7 @@ pub(super) fn runs(program: &str, code: &str) -> Vec<Run> {
             // A literal argument's text is the call's (a shell line, a path): a call named inside
             // it is that text's, read where the text runs, not a call of this code. (`eval`'s
             // literal is this language's code: its calls are read where they stand.)
-            if matches!(first, Arg::Text(_)) && call.effect != Effect::Code {
+            if matches!(first, Arg::Text(_)) && call.effect != Meaning::Code {
                 let (_, length) = quoted_at(rest);
                 literals.push(matched.end()..matched.end() + length);
             }
@@ -551,7 +551,7 @@ enum Arg {
 }
 
 /// What the call amounts to, given its first argument and the code after it.
-fn effect(effect: Effect, name: &str, first: &Arg, rest: &str) -> Option<Run> {
+fn effect(effect: Meaning, name: &str, first: &Arg, rest: &str) -> Option<Run> {
     let target = || match first {
         Arg::Text(text) => Some(literal_path(text)),
         Arg::Home => Some("~".to_string()),
@@ -559,11 +559,11 @@ fn effect(effect: Effect, name: &str, first: &Arg, rest: &str) -> Option<Run> {
     };
     match effect {
         // A line known only at run time (`os.system(cmd)`) runs a program known only then.
-        Effect::Shell => match first {
+        Meaning::Shell => match first {
             Arg::Text(line) => Some(Run::Line(line.clone())),
             _ => Some(Run::Argv(vec![RUN_TIME_COMMAND.to_string()])),
         },
-        Effect::Argv => match first {
+        Meaning::Argv => match first {
             Arg::Text(line) => {
                 // Perl's and Ruby's `system('rm', '-rf', '/')`: more literals after the first.
                 let more = list_after_first(rest);
@@ -575,7 +575,7 @@ fn effect(effect: Effect, name: &str, first: &Arg, rest: &str) -> Option<Run> {
             Arg::List(words) => Some(Run::Argv(argv(words.clone()))),
             _ => Some(Run::Argv(vec![RUN_TIME_COMMAND.to_string()])),
         },
-        Effect::ProgramAndArgs => {
+        Meaning::ProgramAndArgs => {
             let Arg::Text(program) = first else { return None };
             let args = match argument(after_first(rest)) {
                 Arg::List(args) => args,
@@ -583,9 +583,9 @@ fn effect(effect: Effect, name: &str, first: &Arg, rest: &str) -> Option<Run> {
             };
             Some(Run::Argv(argv([vec![program.clone()], args].concat())))
         }
-        Effect::Delete { recursive } => Some(Run::Argv(delete(recursive, target()?))),
-        Effect::Write => Some(Run::Argv(write(target()?))),
-        Effect::WriteSecond => {
+        Meaning::Delete { recursive } => Some(Run::Argv(delete(recursive, target()?))),
+        Meaning::Write => Some(Run::Argv(write(target()?))),
+        Meaning::WriteSecond => {
             let second = match argument(after_first(rest)) {
                 Arg::Text(text) => literal_path(&text),
                 Arg::Home => "~".to_string(),
@@ -593,8 +593,8 @@ fn effect(effect: Effect, name: &str, first: &Arg, rest: &str) -> Option<Run> {
             };
             Some(Run::Argv(write(second)))
         }
-        Effect::Read => Some(Run::Argv(vec!["cat".to_string(), "--".to_string(), target()?])),
-        Effect::Open => {
+        Meaning::Read => Some(Run::Argv(vec!["cat".to_string(), "--".to_string(), target()?])),
+        Meaning::Open => {
             // `open(P)` and `open(P, "r")` read; a mode with `w`, `a`, `x` or `+` writes.
             let second = after_first(rest).trim_start();
             let mode = match argument(
@@ -611,13 +611,13 @@ fn effect(effect: Effect, name: &str, first: &Arg, rest: &str) -> Option<Run> {
             }
         }
         // (The lexical reading reads a literal's calls where they stand, in the string.)
-        Effect::Code => match first {
+        Meaning::Code => match first {
             Arg::Text(_) => None,
             // Perl's `eval { … }` and Ruby's `instance_eval do … end` run a block of the code.
             _ if rest.trim_start().starts_with('{') || rest.trim_start().starts_with("do") => None,
             _ => Some(Run::Unread(super::unread::CALLEE, format!("{} of a value known only at run time", name.trim()))),
         },
-        Effect::PerlOpen => {
+        Meaning::PerlOpen => {
             // The filehandle first; then a mode and a target, or one string that is both.
             let second = after_first(rest);
             let more = list_after_first(second);
@@ -627,10 +627,10 @@ fn effect(effect: Effect, name: &str, first: &Arg, rest: &str) -> Option<Run> {
                 _ => None,
             }
         }
-        Effect::Dynamic => {
+        Meaning::Dynamic => {
             Some(Run::Unread(super::unread::CALLEE, format!("{} called through a variable", name.trim())))
         }
-        Effect::Callee => match first {
+        Meaning::Callee => match first {
             Arg::Text(_) | Arg::Home => None,
             // Ruby's symbols (`send(:map)`) are literals.
             _ if rest.trim_start().strip_prefix(':').is_some_and(|name| name.starts_with(char::is_alphabetic)) => None,

@@ -4,56 +4,65 @@
 
 pub mod schema;
 
-mod augment;
-mod claude;
-mod cline;
-mod codex;
-mod copilot;
-mod crush;
-mod cursor;
-mod droid;
-mod gemini;
-mod kilo;
-mod kiro;
-mod native;
-mod opencode;
-mod qwen;
-mod vscode;
-mod windsurf;
-
 pub use schema::{Agent, AnswerKind, EventSpec, Support};
 
 use crate::vocab::tools::{self, Kind, Resolved, Tool};
 use crate::vocab::EventKind;
 
-/// Every agent hookc answers over its hook protocol, in the order the docs list them.
-pub static AGENTS: &[&Agent] = &[
-    &claude::AGENT,
-    &codex::AGENT,
-    &gemini::AGENT,
-    &copilot::AGENT,
-    &vscode::AGENT,
-    &cursor::AGENT,
-    &windsurf::AGENT,
-    &cline::AGENT,
-    &kiro::AGENT,
-    &opencode::AGENT,
-    &kilo::AGENT,
-    &droid::AGENT,
-    &qwen::AGENT,
-    &augment::AGENT,
-    &crush::AGENT,
-];
+/// The agents, one folder each under `agents/` at the repository root (agents/README.md). A
+/// folder's `agent.rs` is its data, compiled here as `folders::ID::agent`; the rest of the folder
+/// is compiled or read by the layer each file belongs to.
+macro_rules! agents {
+    ($($(#[$only:meta])* $id:ident,)*) => {
+        #[path = "../../../../../agents"]
+        mod folders {
+            $(
+                $(#[$only])*
+                pub(super) mod $id {
+                    pub(in crate::vocab::agents) mod agent;
+                }
+            )*
+            pub(super) mod native {
+                pub(in crate::vocab::agents) mod agent;
+            }
+        }
+        /// Every agent hookc answers over its hook protocol, in the order the docs list them.
+        pub static AGENTS: &[&Agent] = &[$($(#[$only])* &folders::$id::agent::AGENT,)*];
+    };
+}
+
+// The list: adding an agent is its folder and one line here.
+agents! {
+    claude,
+    codex,
+    gemini,
+    copilot,
+    vscode,
+    cursor,
+    windsurf,
+    cline,
+    kiro,
+    opencode,
+    kilo,
+    droid,
+    qwen,
+    augment,
+    crush,
+    // A made-up agent that shows what adding one takes (tests/example-agent.sh).
+    #[cfg(feature = "example-agent")]
+    example,
+}
 
 /// The seed's own tools: what a native event without `agent` (the reference loop, `hookc eval`)
 /// calls.
-pub static NATIVE: &Agent = &native::AGENT;
+pub static NATIVE: &Agent = &folders::native::agent::AGENT;
 
 /// The agents whose tool names a native event without `agent` may use as well, in this order:
 /// the names every release so far has read in native events and rule tests (`tool: Bash`).
 /// Their names do not clash; newer agents' (`edit`, `write`) mean different things on each, so
 /// a native event names its agent to use them.
-const NATIVE_FALLBACK: [&Agent; 3] = [&claude::AGENT, &codex::AGENT, &gemini::AGENT];
+const NATIVE_FALLBACK: [&Agent; 3] =
+    [&folders::claude::agent::AGENT, &folders::codex::agent::AGENT, &folders::gemini::agent::AGENT];
 
 /// The agent with this id or alias (`native` is the seed's).
 pub fn find(name: &str) -> Option<&'static Agent> {
@@ -178,6 +187,63 @@ impl Agent {
 }
 
 /// The agents as Markdown: one row each, with what `hookc init` writes, how the agent is
+/// The paths every agent's settings give hooks from, as the baseline's `let policy_files`
+/// protects them (`rules/files.rules`, the region a test regenerates from this): each project
+/// file anywhere (`**/.claude/settings.json`) and the folders that hold it, each user file and
+/// its folders under `~` (and under the variable that moves them: `$CODEX_HOME/hooks.json`), a folder of
+/// hook files with everything in it, the managed files, the folder-trust file, and what the
+/// agent's data adds (`Settings::protect`: configs that list plugins, sandboxes). In the order of
+/// the docs, each path once.
+pub fn protected_paths() -> Vec<String> {
+    use schema::{Home, Trust};
+    let mut paths: Vec<String> = Vec::new();
+    let mut add = |path: String| {
+        if !paths.contains(&path) {
+            paths.push(path);
+        }
+    };
+    // A path and every folder it lies in, under a root (`**/`, `~/`, `$VAR/`).
+    fn with_folders(root: &str, path: &str, add: &mut dyn FnMut(String)) {
+        let folders: Vec<&str> = path.match_indices('/').map(|(at, _)| &path[..at]).collect();
+        for folder in folders {
+            add(format!("{root}{folder}"));
+        }
+        add(format!("{root}{path}"));
+        // A folder of hook files (Cline's) is protected with every file in it.
+        if std::path::Path::new(path).extension().is_none() {
+            add(format!("{root}{path}/**"));
+        }
+    }
+    for agent in AGENTS {
+        let settings = &agent.settings;
+        for (path, _) in settings.project {
+            with_folders("**/", path, &mut add);
+        }
+        let homes = settings.user.iter().map(|(home, path, _)| (*home, *path));
+        let trust = match settings.trust {
+            Trust::Folders(trust) => Some((trust.home, trust.file)),
+            _ => None,
+        };
+        for (home, path) in homes.chain(trust) {
+            match home {
+                Home::User => with_folders("~/", path, &mut add),
+                Home::Env(var, fallback) => {
+                    with_folders("~/", &format!("{fallback}/{path}"), &mut add);
+                    add(format!("${var}"));
+                    with_folders(&format!("${var}/"), path, &mut add);
+                }
+            }
+        }
+        for (path, _) in settings.managed {
+            add(path.to_string());
+        }
+        for path in settings.protect {
+            add(path.to_string());
+        }
+    }
+    paths
+}
+
 /// answered, what it does with a failing hook, and where the facts come from.
 pub fn overview() -> String {
     use schema::SettingsFormat;
@@ -188,7 +254,7 @@ pub fn overview() -> String {
         let written = agent.settings.project.first().map_or("—", |(path, _)| path);
         let how = match agent.settings.format {
             SettingsFormat::Scripts => " (a script per event)",
-            SettingsFormat::Plugin => " (hookc's plugin)",
+            SettingsFormat::Plugin { .. } => " (hookc's plugin)",
             _ => "",
         };
         let events: Vec<&str> = agent.events.iter().filter(|spec| spec.wired).map(|spec| spec.name).collect();

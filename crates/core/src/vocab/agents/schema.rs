@@ -95,16 +95,16 @@ impl Eq for Agent {}
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OnFailure {
     /// Another non-zero exit.
-    pub other_exit: Effect,
+    pub other_exit: FailureEffect,
     /// The hook command is not there (exit 127).
-    pub missing: Effect,
+    pub missing: FailureEffect,
     /// The hook does not answer within the agent's timeout.
-    pub timeout: Effect,
+    pub timeout: FailureEffect,
 }
 
 /// What becomes of the call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Effect {
+pub enum FailureEffect {
     /// It is refused.
     Blocks,
     /// It runs, ungoverned.
@@ -113,23 +113,27 @@ pub enum Effect {
     Unverified,
 }
 
-impl Effect {
+impl FailureEffect {
     /// The word in the documentation.
     pub fn name(self) -> &'static str {
         match self {
-            Effect::Blocks => "refused",
-            Effect::Runs => "runs",
-            Effect::Unverified => "unverified",
+            FailureEffect::Blocks => "refused",
+            FailureEffect::Runs => "runs",
+            FailureEffect::Unverified => "unverified",
         }
     }
 }
 
 impl OnFailure {
     /// An agent that runs the call on any failure but exit 2 (checked or documented).
-    pub const RUNS: OnFailure = OnFailure { other_exit: Effect::Runs, missing: Effect::Runs, timeout: Effect::Runs };
+    pub const RUNS: OnFailure =
+        OnFailure { other_exit: FailureEffect::Runs, missing: FailureEffect::Runs, timeout: FailureEffect::Runs };
     /// An agent whose failures nobody here could check.
-    pub const UNVERIFIED: OnFailure =
-        OnFailure { other_exit: Effect::Unverified, missing: Effect::Unverified, timeout: Effect::Unverified };
+    pub const UNVERIFIED: OnFailure = OnFailure {
+        other_exit: FailureEffect::Unverified,
+        missing: FailureEffect::Unverified,
+        timeout: FailureEffect::Unverified,
+    };
 }
 
 /// Something that tells an agent's hook calls apart.
@@ -431,6 +435,10 @@ pub struct Settings {
     pub name_event: bool,
     /// What runs the hook command its settings hold, on Linux and macOS.
     pub hook_shell: HookShell,
+    /// More files the baseline protects, beyond the settings above and their folders: what
+    /// changes which hooks run some other way (a config that lists plugins, a file that moves
+    /// where hooks are read from), as globs (`**/opencode.json`, `~/.config/opencode/**`).
+    pub protect: &'static [&'static str],
 }
 
 /// What an agent runs a hook command with, on Linux and macOS.
@@ -458,6 +466,7 @@ impl Settings {
         trust: Trust::Workspace,
         name_event: false,
         hook_shell: HookShell::Unknown,
+        protect: &[],
     };
 }
 
@@ -539,8 +548,13 @@ pub enum SettingsFormat {
     Crush,
     /// One executable file per event, named after it, in the project file's folder (Cline).
     Scripts,
-    /// hookc's plugin, one JavaScript file that runs the hook command (OpenCode, Kilo).
-    Plugin,
+    /// hookc's plugin, one JavaScript file that runs the hook command (OpenCode, Kilo): the
+    /// template in the agent's folder (`agents/opencode/plugin.js`), which `init` fills in.
+    Plugin {
+        /// The plugin's text, with `__AGENT_NAME__`, `__AGENT_ID__`, `__COMMAND__` and
+        /// `__TIMEOUT_MS__` to fill in.
+        template: &'static str,
+    },
 }
 
 /// The unit a settings file writes a hook's timeout in.
