@@ -758,10 +758,11 @@ fn a_complete_payload_is_answered_without_waiting_for_end_of_file() {
     let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
     let payload = br#" {"hook_event_name":"PreToolUse","cwd":"/repo","tool_name":"Bash",
         "tool_input":{"command":"echo '}\"{]' && git reset --hard"}}"#;
-    let (output, took) = hookc_stdin_open(&["claude", "--rules", rules.to_str().unwrap(), "--deadline", "20"], payload);
+    // Had it waited for the end of input, the deadline's answer would be the one given.
+    let (output, _) = hookc_stdin_open(&["claude", "--rules", rules.to_str().unwrap(), "--deadline", "20"], payload);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert!(stdout(&output).contains("git reset --hard"), "{}", stdout(&output));
-    assert!(took < std::time::Duration::from_secs(10), "{took:?}");
+    assert!(!stderr(&output).contains("deadline"), "{}", stderr(&output));
 }
 
 /// A payload that never completes is answered at the deadline, as a failure: blocked, or let

@@ -64,6 +64,21 @@ pub fn hookc_with_env(
     child.wait_with_output().unwrap()
 }
 
+/// [`hookc`] on the test clock (crates/core/src/clock.rs): its waits take no time, and what it
+/// waited in all is returned with the output, read from the line it ends with.
+pub fn hookc_on_test_clock(dir: &Path, args: &[&str], stdin: &[u8]) -> (Output, std::time::Duration) {
+    let env = [("HOOKC_TEST_CLOCK".to_string(), "1".to_string())].into();
+    let output = hookc_with_env(dir, args, stdin, &env);
+    let text = stderr(&output);
+    let waited = text
+        .lines()
+        .rev()
+        .find_map(|line| line.strip_prefix("hookc: test clock: waited "))
+        .unwrap_or_else(|| panic!("no test clock line (is the binary built with `test-clock`?): {text}"));
+    let millis: u64 = waited.strip_suffix(" ms").and_then(|millis| millis.parse().ok()).unwrap();
+    (output, std::time::Duration::from_millis(millis))
+}
+
 /// Standard output as text.
 pub fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()

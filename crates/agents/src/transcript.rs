@@ -17,7 +17,7 @@
 //! read, or a line of the turn cannot be read, the turn is unknown and the fields are missing.
 //! The last line is skipped when it cannot be read (the agent may be writing it).
 
-use hookc_core::clock::Instant;
+use hookc_core::clock::Stopwatch;
 use hookc_core::model::event::{CallOutcome, StopInfo, ToolCall};
 use hookc_core::vocab::agents::schema::Dialect;
 use serde::Deserialize;
@@ -186,7 +186,7 @@ fn read(reading: &ReadAs, path: &Path) -> Option<RecordedTurn> {
 /// what was read last, if never. A missing or short file is waited for like one that is behind.
 fn read_settled(reading: &ReadAs, path: &Path, prompt_id: Option<&str>, answer: Option<&str>) -> Option<RecordedTurn> {
     let expected = answer.map(str::trim).filter(|answer| !answer.is_empty()).filter(|_| reading.records_answers());
-    let start = Instant::now();
+    let mut stopwatch = Stopwatch::start();
     loop {
         let turn = read(reading, path);
         // What will never become the transcript is not waited for: a path whose directory does
@@ -207,7 +207,7 @@ fn read_settled(reading: &ReadAs, path: &Path, prompt_id: Option<&str>, answer: 
         if settled {
             return turn;
         }
-        if start.elapsed() >= SETTLE {
+        if stopwatch.elapsed() >= SETTLE {
             // The payload's prompt never reached the transcript: what was read is an earlier
             // turn, not this one.
             let other_prompt = turn.as_ref().is_some_and(|turn| {
@@ -215,7 +215,7 @@ fn read_settled(reading: &ReadAs, path: &Path, prompt_id: Option<&str>, answer: 
             });
             return if other_prompt { None } else { turn };
         }
-        std::thread::sleep(POLL);
+        stopwatch.wait(POLL);
     }
 }
 
