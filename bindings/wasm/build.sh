@@ -63,8 +63,12 @@ wasm-bindgen --target web --remove-name-section --remove-producers-section --out
   --out-dir "$here/pkg" "$target/hookc_wasm.wasm"
 [ -d node_modules/yaml ] || npm install --no-audit --no-fund --ignore-scripts >/dev/null
 node playground/samples.mjs
+# The registry's driver is the Node binding's (one JavaScript driver of the Rust run), as an ES
+# module: the same text, with `export` for its `module.exports` line.
+sed 's/^module\.exports = {\(.*\)};$/export {\1};/' ../node/registry.js >registry.mjs
+grep -q '^export {' registry.mjs || { echo "build.sh: ../node/registry.js does not end in one module.exports line" >&2; exit 1; }
 # The playground's folder, self-contained: it can be served alone (it loads ./hookc.mjs first).
-cp hookc.mjs playground/hookc.mjs
+cp hookc.mjs registry.mjs playground/
 rm -rf playground/pkg && cp -r pkg playground/pkg
 # The module's size budget: it compiles the engine, the agents' protocols and the runtime, and no
 # part of the application (no clap, lsp-server, toml_edit or minisign), optimised for size, its

@@ -13,6 +13,7 @@
 import init, {
   initSync, Policy as Native, Run, eventName, checkJson, agentsJson, builtinJson, builtinNamesJson,
 } from './pkg/hookc_wasm.js';
+import { makeHookRegistry, LONE_SURROGATE } from './registry.mjs';
 
 /** A hookc failure: `code` is `HOOKC_EVENT`, `HOOKC_EVAL`, `HOOKC_AGENT`, `HOOKC_PAYLOAD`,
  * `HOOKC_LOAD`, or a load error's first diagnostic's code (`E0102`), with `diagnostics`. */
@@ -52,27 +53,13 @@ function call(work) {
   }
 }
 
-// A lone surrogate: no Unicode text. The module would read it as U+FFFD and decide on what was
-// not sent, so a string holding one is refused, as the command and the Node binding refuse it
-// (an object's lone surrogates reach Rust as `\ud800` escapes, which its JSON reader refuses).
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// A string holding a lone surrogate is no Unicode text: the module would read it as U+FFFD and
+// decide on what was not sent, so it is refused, as the command and the Node binding refuse it (an
+// object's lone surrogates reach Rust as `\ud800` escapes, which its JSON reader refuses).
 function text(value, code = 'HOOKC_EVENT', what = 'the event') {
   if (typeof value !== 'string') return JSON.stringify(value);
   if (LONE_SURROGATE.test(value)) throw new HookcError(code, `${what} holds a lone UTF-16 surrogate, which is no Unicode text`);
   return value;
-}
-
-// A callback's result as HookResult JSON: a plain object, or nothing (decides nothing). A Map, an
-// array or a class instance is refused, not read as `{}`, as the Node binding refuses it.
-function resultText(result) {
-  if (result === undefined || result === null) return '{}';
-  const proto = typeof result === 'object' ? Object.getPrototypeOf(result) : undefined;
-  if (proto !== Object.prototype && proto !== null) {
-    throw new TypeError(`it returned ${Array.isArray(result) ? 'an array' : typeof result === 'object' ? 'a non-plain object' : `a ${typeof result}`}, not a HookResult object`);
-  }
-  const json = JSON.stringify(result);
-  if (typeof json !== 'string') throw new TypeError('it returned an object that is no JSON');
-  return json;
 }
 
 /** A compiled policy. */
@@ -135,122 +122,21 @@ export class Policy {
   }
 }
 
-/**
- * Per event, hooks in registration order — rule sets and JS callbacks side by side — run by
- * hookc's own registry (the Rust step machine: contract checks, rewrites seen by later hooks, a
- * block or a forced continuation halting the rest), and observers, which see each decision and
- * change nothing. The same API as the Node binding's `HookRegistry`: `run` only does what the run
- * asks, in JavaScript, and hands the answer back.
- */
-export class HookRegistry {
-  #hooks = [];
-  #observers = [];
-  observerFailures = 0;
-
-  /** A rule set: it runs at every event, after the hooks registered before it. */
-  addRules(policy) {
-    if (!(policy instanceof Policy)) throw new TypeError('addRules takes a Policy');
-    this.#hooks.push({ policy });
-    return this;
-  }
-
-  /** A callback for one event (`pre_tool_use` or `PreToolUse`): `(event) => HookResult`, or a
-   * Promise of one; `undefined` decides nothing. */
-  register(event, callback) {
-    if (typeof event !== 'string' || typeof callback !== 'function') {
-      throw new TypeError('register takes an event name and a function');
-    }
-    this.#hooks.push({ event: call(() => eventName(event)), callback });
-    return this;
-  }
-
-  /** An observer of one event, or of every event (`observe(fn)`). */
-  observe(event, observer) {
-    if (typeof event === 'function') [event, observer] = [undefined, event];
-    if (typeof observer !== 'function') throw new TypeError('observe takes a function');
-    this.#observers.push({ event: event === undefined ? undefined : call(() => eventName(event)), observer });
-    return this;
-  }
-
-  /** Runs the event's hooks and resolves to the merged HookResult; `options.checkInput(args)`
-   * judges each PreToolUse rewrite (a string it returns refuses it, nothing accepts it). */
-  async run(event, options = {}) {
-    if (typeof options === 'function') throw new TypeError('run takes { checkInput }, not a function');
-    const check = options?.checkInput;
-    if (check !== undefined && typeof check !== 'function') throw new TypeError('checkInput takes a function');
-    const hooks = this.#hooks.map((hook) => (hook.policy ? 'rules' : hook.event));
-    const run = call(() => Run.start(text(event), hooks, check !== undefined));
-    const name = run.eventName;
-    try {
-      for (;;) {
-        const step = JSON.parse(run.need());
-        if (step.step === 'done' || step.step === 'failed') {
-          this.#notify(name, step.observation);
-          if (step.step === 'done') return step.result;
-          throw new HookcError(step.error.code, step.error.message, undefined, step.error.detail);
-        }
-        try {
-          await this.#do(run, step, check);
-        } catch (error) {
-          run.abort(describe(error));
-        }
-      }
-    } finally {
-      run.free();
-    }
-  }
-
-  async #do(run, step, check) {
-    if (step.step === 'rules') {
-      run.evaluate(this.#hooks[step.index].policy._native);
-    } else if (step.step === 'call') {
-      let result;
-      try {
-        result = resultText(await this.#hooks[step.index].callback(step.event));
-      } catch (error) {
-        run.threw(describe(error));
-        return;
-      }
-      run.returned(result);
-    } else if (step.step === 'check') {
-      let problem;
-      try {
-        problem = await check(step.args);
-      } catch (error) {
-        run.checkThrew(describe(error));
-        return;
-      }
-      if (problem === undefined || problem === null) run.checked(undefined);
-      else if (typeof problem === 'string' && !LONE_SURROGATE.test(problem)) run.checked(problem);
-      else run.checkAnswered(describe(problem));
-    } else {
-      // A step this driver does not know: the run ends failed, never passed over.
-      run.abort(`the binding does not know the step \`${step.step}\``);
-    }
-  }
-
-  #notify(name, observation) {
-    for (const { event, observer } of this.#observers) {
-      if (event !== undefined && event !== name) continue;
-      try {
-        const returned = observer(observation);
-        // An asynchronous observer that rejects changes nothing either, and is counted.
-        if (returned && typeof returned.catch === 'function') returned.catch(() => { this.observerFailures += 1; });
-      } catch {
-        this.observerFailures += 1;
-      }
-    }
-  }
-}
-
-// What was thrown, as text, whatever it is.
-function describe(error) {
-  try {
-    return error instanceof Error ? error.message : String(error);
-  } catch {
-    return 'a value that cannot be shown';
-  }
-}
+/** The registry: the one JavaScript driver of the Rust run, shared with the Node binding
+ * (`bindings/node/registry.js`; build.sh copies it here as `registry.mjs`). */
+export const HookRegistry = makeHookRegistry({
+  isPolicy: (value) => value instanceof Policy,
+  eventName: (name) => {
+    if (typeof name !== 'string') throw new HookcError('HOOKC_EVENT', `an event is named by a string, not ${typeof name}`);
+    return call(() => eventName(name));
+  },
+  start: (event, hooks, checks) => call(() => Run.start(text(event), hooks, checks)),
+  evaluate: (run, policy) => run.evaluate(policy._native),
+  error: (body) => new HookcError(body.code, body.message, undefined, body.detail),
+  // The run's memory is WebAssembly's, freed by hand.
+  finish: (run) => run.free(),
+  warn: (message) => globalThis.console?.warn?.(message),
+});
 
 /** `hookc check` of one rule file: `{ rules, diagnostics }` (`rules` is null when it has errors). */
 export function check(source, name) {
