@@ -156,7 +156,7 @@ fn every_agent_decides_the_same_calls_the_same_way_and_answers_no_weaker() {
                 .unwrap_or_else(|failure| panic!("{}: {}: {failure}: {payload}", agent.id, call.what));
             let result = baseline().evaluate(&event).unwrap();
             assert_eq!(decision(&result), expected, "{}: {} ({payload}): {result:?}", agent.id, call.what);
-            let answer = answer_hook(agent, Ok(baseline()), bytes.as_bytes(), &options);
+            let answer = answer_hook(agent, baseline(), bytes.as_bytes(), &options);
             let style = spec.answer.unwrap_or(agent.answer);
             let can_ask = agent.support(EventKind::PreToolUse, AnswerKind::Ask) == Support::Honoured;
             let strong_enough = match expected {

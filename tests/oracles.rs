@@ -84,7 +84,7 @@ pub fn adapter(data: &[u8]) {
     let (policy, _) = shipped();
     for protocol in hookc::agents::AGENTS.iter().copied() {
         let options = HookOptions::default().with_project_root(Some("/repo".to_string()));
-        let answer = answer_hook(protocol, Ok(policy), data, &options);
+        let answer = answer_hook(protocol, policy, data, &options);
         for line in &answer.stderr {
             assert!(!line.contains('\n'), "{}: a stderr line spans lines: {line:?}", protocol.id);
         }

@@ -169,7 +169,7 @@ impl Policy {
 /// The rule-file name (`pre_tool_use`) of an event named either way (`PreToolUse`).
 #[napi]
 pub fn event_name(name: String) -> Result<String> {
-    hookc::runtime::event_name(&name).map(str::to_string).map_err(|message| failure(FailureCode::Event, message))
+    hookc::runtime::event_name(&name).map(str::to_string).map_err(thrown)
 }
 
 /// A registry's run (`hookc::runtime::JsonSteps`): `index.js`'s `HookRegistry.run` asks it what to

@@ -133,7 +133,7 @@ impl Policy {
 /// The rule-file name (`pre_tool_use`) of an event named either way (`PreToolUse`).
 #[pyfunction]
 fn event_name(py: Python<'_>, name: &str) -> PyResult<&'static str> {
-    hookc::runtime::event_name(name).map_err(|message| failure(py, FailureCode::Event, message))
+    hookc::runtime::event_name(name).map_err(|failure| raised(py, failure))
 }
 
 /// A registry's run (`hookc::runtime::JsonSteps`): `HookRegistry` in `python/hookc/__init__.py`

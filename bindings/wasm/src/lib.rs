@@ -238,9 +238,7 @@ impl Run {
 /// The rule-file name (`pre_tool_use`) of an event named either way (`PreToolUse`).
 #[wasm_bindgen(js_name = eventName)]
 pub fn event_name(name: &str) -> Result<String, JsError> {
-    hookc::runtime::event_name(name)
-        .map(str::to_string)
-        .map_err(|message| thrown(hookc::runtime::Failure::new(hookc::runtime::FailureCode::Event, message)))
+    hookc::runtime::event_name(name).map(str::to_string).map_err(thrown)
 }
 
 /// `hookc check` of one rule file (JSON text: `{"rules", "diagnostics"}`).

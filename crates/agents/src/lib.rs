@@ -167,14 +167,9 @@ impl<'a> HookOptions<'a> {
 /// Answers one command-hook call in-process, exactly as `hookc hook AGENT` does: the payload
 /// is read from `input`; `policy` is the loaded policy or why it could not be loaded (which
 /// fails the call like any other failure).
-pub fn answer_hook(
-    agent: &'static Agent,
-    policy: Result<&Policy, String>,
-    input: impl Read,
-    options: &HookOptions<'_>,
-) -> HookAnswer {
+pub fn answer_hook(agent: &'static Agent, policy: &Policy, input: impl Read, options: &HookOptions<'_>) -> HookAnswer {
     let payload = read_payload(input);
-    answer_payload(agent, policy.map_err(HookFailure::Policy), payload.as_deref().map_err(Clone::clone), options)
+    answer_payload(agent, Ok(policy), payload.as_deref().map_err(Clone::clone), options)
 }
 
 /// Answers one call whose payload has been read (or could not be).

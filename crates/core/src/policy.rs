@@ -372,8 +372,8 @@ impl Policy {
 
     /// Reads the whole policy: every rule decoded, every block of a binary bundle verified
     /// (a call verifies only the blocks it reads). `Err` says what cannot be read.
-    pub fn verify(&self) -> Result<(), String> {
-        self.table.verify()
+    pub fn verify(&self) -> Result<(), BundleError> {
+        self.table.verify().map_err(BundleError::Unreadable)
     }
 
     /// How many rules the policy has.

@@ -142,7 +142,7 @@ pub fn answer(
     let agent = hookc_core::agents::find(agent)
         .ok_or_else(|| Failure::new(FailureCode::Agent, format!("no agent `{agent}`")))?;
     let options = hookc_agents::HookOptions::default().with_event(event);
-    Ok(hookc_agents::answer_hook(agent, Ok(policy), payload.as_bytes(), &options))
+    Ok(hookc_agents::answer_hook(agent, policy, payload.as_bytes(), &options))
 }
 
 /// A registry's run with JSON in and out, for a binding whose hooks live in another language (and
@@ -314,9 +314,9 @@ fn event_kind(name: &str) -> Result<hookc_core::vocab::EventKind, Failure> {
 }
 
 /// The rule-file name (`pre_tool_use`) of the event a binding's caller names by it or by its seed
-/// name (`PreToolUse`); `Err` lists the events.
-pub fn event_name(name: &str) -> Result<&'static str, String> {
-    event_kind(name).map(|event| event.name()).map_err(|failure| failure.message)
+/// name (`PreToolUse`); `Err` (`FailureCode::Event`) lists the events.
+pub fn event_name(name: &str) -> Result<&'static str, Failure> {
+    event_kind(name).map(|event| event.name())
 }
 
 /// A chain's failure as the bindings report it: a code (`HOOKC_CONTRACT` for a result the

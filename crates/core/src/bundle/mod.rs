@@ -53,18 +53,23 @@ pub enum BundleError {
     /// The digests match but a rule is invalid (for example a regex this hookc cannot compile).
     #[error("the bundle's rules are invalid: {0}")]
     InvalidRules(String),
+    /// A part of the bundle cannot be read: a block or a rule its checks did not reach until it
+    /// was read whole ([`crate::Policy::verify`]).
+    #[error("part of the bundle cannot be read: {0}")]
+    Unreadable(String),
     /// The file could not be read.
     #[error("{0}")]
     Io(#[from] std::io::Error),
 }
 
-/// A loaded bundle.
+/// A loaded bundle, which [`crate::Policy::from_loaded`] makes a policy of (its table is the
+/// engine's own).
 #[derive(Debug)]
 pub struct Loaded {
     /// The decision table (rule bodies decoded on first use).
-    pub table: DecisionTable,
+    pub(crate) table: DecisionTable,
     /// The source hash recorded at compile time.
-    pub source_hash: String,
+    pub(crate) source_hash: String,
 }
 
 /// `sha256:HEX` of what a hasher has seen.
@@ -113,12 +118,12 @@ impl Form {
 }
 
 /// Writes a table as a binary bundle.
-pub fn write(table: &DecisionTable, source_hash: &str) -> Result<Vec<u8>, String> {
+pub(crate) fn write(table: &DecisionTable, source_hash: &str) -> Result<Vec<u8>, String> {
     binary::write(table, source_hash)
 }
 
 /// Writes a table as a JSON bundle.
-pub fn write_json(table: &DecisionTable, source_hash: &str) -> Result<String, String> {
+pub(crate) fn write_json(table: &DecisionTable, source_hash: &str) -> Result<String, String> {
     json::write(table, source_hash)
 }
 

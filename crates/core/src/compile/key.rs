@@ -203,7 +203,7 @@ fn key_of<'r>(field: &'r Field, pred: &'r Pred) -> Option<Key<'r>> {
 /// without analysing (or even decoding) the rules.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum OwnedKey {
+pub(crate) enum OwnedKey {
     /// The field's text equals one of these.
     Exact(Field, Vec<String>),
     /// The field's text starts with one of these.

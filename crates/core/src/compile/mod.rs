@@ -38,7 +38,7 @@ pub(crate) type Part = (EventKind, Option<OwnedKey>, Box<RawValue>);
 /// The compiled, indexed rule set: built in memory (from rules, or from a JSON bundle), or read
 /// in place from a binary bundle ([`stored`]).
 #[derive(Debug, Clone)]
-pub struct DecisionTable {
+pub(crate) struct DecisionTable {
     rules: Rules,
     paths: PathSettings,
     /// The waivers, judged when a rule fires (they change no index).
@@ -57,7 +57,7 @@ enum Rules {
 /// needs — and its body, which a table loaded from a bundle decodes the first time the rule is
 /// tried, so a process answering one hook call decodes only the rules that call can reach.
 #[derive(Debug, Clone)]
-pub struct Entry {
+pub(crate) struct Entry {
     /// The rule's event.
     pub event: EventKind,
     /// The rule's index key, if it has one.
@@ -76,12 +76,12 @@ enum Body {
 
 impl Entry {
     /// An entry whose body is the rule's JSON, decoded on first use.
-    pub fn raw(event: EventKind, key: Option<OwnedKey>, json: Box<RawValue>) -> Entry {
+    pub(crate) fn raw(event: EventKind, key: Option<OwnedKey>, json: Box<RawValue>) -> Entry {
         Entry { event, key, body: Body::Raw { json, decoded: OnceLock::new() }, reads_file: OnceLock::new() }
     }
 
     /// The rule, decoding it the first time.
-    pub fn rule(&self) -> Result<&Rule, String> {
+    pub(crate) fn rule(&self) -> Result<&Rule, String> {
         match &self.body {
             Body::Decoded(rule) => Ok(rule),
             Body::Raw { json, decoded } => decoded
@@ -92,7 +92,7 @@ impl Entry {
     }
 
     /// The rule's JSON: as stored, or encoded now.
-    pub fn json(&self) -> Result<Box<RawValue>, serde_json::Error> {
+    pub(crate) fn json(&self) -> Result<Box<RawValue>, serde_json::Error> {
         match &self.body {
             Body::Raw { json, .. } => Ok(json.clone()),
             Body::Decoded(rule) => RawValue::from_string(serde_json::to_string(rule)?),
@@ -169,7 +169,7 @@ impl InnerTexts {
 impl DecisionTable {
     /// Builds the table from checked rules, choosing each rule's key. Rules keep their order;
     /// ids are their positions.
-    pub fn new(rules: Vec<Rule>) -> DecisionTable {
+    pub(crate) fn new(rules: Vec<Rule>) -> DecisionTable {
         let keys: Vec<Option<OwnedKey>> =
             choose_keys(&rules).into_iter().map(|key| key.map(|key| key.to_owned_key())).collect();
         let entries = rules
@@ -181,7 +181,7 @@ impl DecisionTable {
     }
 
     /// Builds the table from entries whose keys are already chosen (a loaded bundle).
-    pub fn from_entries(entries: Vec<Entry>) -> DecisionTable {
+    pub(crate) fn from_entries(entries: Vec<Entry>) -> DecisionTable {
         Self::from_entries_with(entries, PathSettings::default())
     }
 
@@ -218,7 +218,7 @@ impl DecisionTable {
 
     /// The same rules, reading paths as `settings` say. The index depends only on the case
     /// rule: it is rebuilt when that changes, and kept otherwise.
-    pub fn with_path_settings(self, settings: PathSettings) -> DecisionTable {
+    pub(crate) fn with_path_settings(self, settings: PathSettings) -> DecisionTable {
         if settings.case == self.paths.case {
             return DecisionTable { rules: self.rules, paths: settings, ..self };
         }
@@ -259,7 +259,7 @@ impl DecisionTable {
     }
 
     /// The waivers, in source order.
-    pub fn waivers(&self) -> &[crate::ir::Waiver] {
+    pub(crate) fn waivers(&self) -> &[crate::ir::Waiver] {
         &self.waivers
     }
 
@@ -269,12 +269,12 @@ impl DecisionTable {
     }
 
     /// The secret value shapes redacted from what hookc writes, if the policy names them.
-    pub fn redaction(&self) -> Option<&crate::redact::Redaction> {
+    pub(crate) fn redaction(&self) -> Option<&crate::redact::Redaction> {
         self.redaction.as_ref()
     }
 
     /// How the table reads the paths of events.
-    pub fn path_settings(&self) -> &PathSettings {
+    pub(crate) fn path_settings(&self) -> &PathSettings {
         &self.paths
     }
 
@@ -327,7 +327,7 @@ impl DecisionTable {
 
     /// Reads every rule, and every byte of a binary bundle (each block verified): `Err` names
     /// the first that cannot be read.
-    pub fn verify(&self) -> Result<(), String> {
+    pub(crate) fn verify(&self) -> Result<(), String> {
         if let Rules::Stored(stored) = &self.rules {
             stored.verify()?;
         }
@@ -335,20 +335,15 @@ impl DecisionTable {
     }
 
     /// How many rules the table holds.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         match &self.rules {
             Rules::Built { entries, .. } => entries.len(),
             Rules::Stored(stored) => stored.len(),
         }
     }
 
-    /// Whether the table holds no rule.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// One rule (decoded on first use); `Err` says why a bundled rule cannot be read.
-    pub fn rule(&self, id: RuleId) -> Result<&Rule, String> {
+    pub(crate) fn rule(&self, id: RuleId) -> Result<&Rule, String> {
         match &self.rules {
             Rules::Built { entries, .. } => {
                 entries.get(id as usize).ok_or_else(|| format!("no rule #{id}")).and_then(Entry::rule)
@@ -370,12 +365,12 @@ impl DecisionTable {
     }
 
     /// Every rule, decoded, in evaluation order.
-    pub fn rules(&self) -> Result<Vec<&Rule>, String> {
+    pub(crate) fn rules(&self) -> Result<Vec<&Rule>, String> {
         (0..self.len()).map(|id| self.rule(RuleId::try_from(id).unwrap_or(RuleId::MAX))).collect()
     }
 
     /// How many rules are for an event.
-    pub fn count_of(&self, event: EventKind) -> usize {
+    pub(crate) fn count_of(&self, event: EventKind) -> usize {
         match &self.rules {
             Rules::Built { events, .. } => events.get(event.index()).map_or(0, |index| index.all.len()),
             Rules::Stored(stored) => stored.count_of(event),
@@ -383,7 +378,7 @@ impl DecisionTable {
     }
 
     /// Every rule of an event, in order.
-    pub fn rules_of(&self, event: EventKind) -> Result<Vec<RuleId>, String> {
+    pub(crate) fn rules_of(&self, event: EventKind) -> Result<Vec<RuleId>, String> {
         match &self.rules {
             Rules::Built { events, .. } => Ok(events.get(event.index()).map_or(Vec::new(), |index| index.all.clone())),
             Rules::Stored(stored) => stored.rules_of(event),
@@ -392,7 +387,7 @@ impl DecisionTable {
 
     /// The rules of `event` that may fire for this view, in order. Every rule that fires is
     /// among them; some may still not fire. `Err` when a stored index cannot be read.
-    pub fn candidates(&self, event: EventKind, view: &impl FieldTexts) -> Result<Vec<RuleId>, String> {
+    pub(crate) fn candidates(&self, event: EventKind, view: &impl FieldTexts) -> Result<Vec<RuleId>, String> {
         self.candidates_of(event, view, Fields::All)
     }
 
@@ -461,7 +456,7 @@ fn gather<'i, K: 'i>(
 /// What the index asks of the event it finds candidates for: the texts of each field it is
 /// keyed by. The index defines the interface and evaluation's view implements it (as globset's
 /// `GlobSet` takes a `Candidate` of its own), so the index never depends on evaluation.
-pub trait FieldTexts {
+pub(crate) trait FieldTexts {
     /// Calls `each` with every text a lookup of `field` should try — a path's every spelling,
     /// folded as the host's file system folds a field that [`Field::folds_case`], a list's every
     /// element — and stops at the first `true`.
