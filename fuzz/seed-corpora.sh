@@ -40,7 +40,7 @@ for path in glob.glob("tests/fixtures/eval/*.yaml"):
         for case in group.get("cases", []) + ([group] if "event" in group else []):
             if "event" in case:
                 put("event", json.dumps(case["event"]))
-for path in glob.glob("agents/*/fixtures.yaml"):
+for path in glob.glob("agents/*/fixtures.yaml"):  # agents/example too: its payloads are Claude Code's shape
     for case in load(path):
         if isinstance(case.get("stdin"), dict):
             put("adapter", json.dumps(case["stdin"]))

@@ -10,6 +10,8 @@
 # usage: tests/example-agent.sh            (a separate build: a few minutes on two cores)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# A target of its own: another feature set would rebuild the main one.
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-target/example-agent}
 generated=(rules/files.rules docs/agents.md docs/paths.md)
 saved=$(mktemp -d)
 cp --parents "${generated[@]}" "$saved"

@@ -17,7 +17,7 @@ pub(in crate::vocab::agents) static AGENT: Agent = Agent {
     answer: Answer::Plugin,
     departures: opencode::DEPARTURES,
     settings: Settings {
-        format: SettingsFormat::Plugin { template: opencode::PLUGIN },
+        format: SettingsFormat::Plugin,
         project: &[(".kilo/plugin/hookc.js", "project plugin")],
         user: &[(Home::User, ".config/kilo/plugin/hookc.js", "user plugin")],
         // Its configs list plugins, and every file of `.kilo` may be one (`.kilocode` before 7).

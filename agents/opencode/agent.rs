@@ -15,10 +15,6 @@ use crate::vocab::Semantic::{Content, Path, Pattern, Url};
 const FILE_PATH: Source = Source::Args(&["filePath", "path"]);
 
 /// The plugin's payload: the Claude Code-style object it builds from the hook's arguments.
-/// hookc's plugin (`plugin.js` beside this file), which `hookc init` fills in with the hook
-/// command; Kilo CLI loads the same one.
-pub(in crate::vocab::agents) const PLUGIN: &str = include_str!("plugin.js");
-
 pub(in crate::vocab::agents) const PAYLOAD: Payload = Payload {
     permission_mode: &[],
     permission_modes: &[],
@@ -85,7 +81,7 @@ pub(in crate::vocab::agents) static AGENT: Agent = Agent {
     answer: Answer::Plugin,
     departures: DEPARTURES,
     settings: Settings {
-        format: SettingsFormat::Plugin { template: PLUGIN },
+        format: SettingsFormat::Plugin,
         project: &[(".opencode/plugin/hookc.js", "project plugin")],
         user: &[(Home::User, ".config/opencode/plugin/hookc.js", "user plugin")],
         // Its configs list plugins, and every file of `.opencode` may be one.

@@ -10,7 +10,9 @@ import { parse } from 'yaml';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const agents = path.join(here, '../../../agents');
 const samples = {};
-for (const id of readdirSync(agents).filter((name) => existsSync(path.join(agents, name, 'fixtures.yaml'))).sort()) {
+// `example` is a made-up agent the module is not built with (agents/README.md).
+const taken = (name) => name !== 'example' && existsSync(path.join(agents, name, 'fixtures.yaml'));
+for (const id of readdirSync(agents).filter(taken).sort()) {
   const cases = parse(readFileSync(path.join(agents, id, 'fixtures.yaml'), 'utf8')) || [];
   samples[id] = cases
     .filter((kase) => kase.stdin && !kase.hook && !kase.args && !kase.env)

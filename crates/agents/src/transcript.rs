@@ -11,7 +11,7 @@
 //! | Codex | `transcript_path` (the rollout) | a completed `UserMessage` item (a `user_message` event before 0.169); a Stop hook's continuation is a `HookPrompt` | a `function_call`, `custom_tool_call` or `local_shell_call` item |
 //! | Gemini CLI | `transcript_path` | the last `user` message whose text is the payload's `prompt` (a continuation is a `user` message too; Gemini CLI's own "Please continue." is neither) | a `gemini` message's `toolCalls` (the message is recorded again with them, under its id) |
 //!
-//! ReadAs is bounded: the end of the file is read, more while the turn's prompt is not in it,
+//! Reading is bounded: the end of the file is read, more while the turn's prompt is not in it,
 //! at most [`MAX_TAIL_BYTES`], and only a regular file (a FIFO or a device at the path would
 //! block or never end). When the turn's prompt is not in what was read, or the file cannot be
 //! read, or a line of the turn cannot be read, the turn is unknown and the fields are missing.

@@ -693,11 +693,20 @@ fn run_command(
         use std::os::unix::process::CommandExt;
         shell.process_group(0);
     }
-    let set = agent.project_root.iter().filter_map(|from| match from {
-        RootFrom::Env(var) => Some(*var),
-        _ => None,
-    });
-    for var in set.chain(agent.settings.project_var) {
+    // What this agent sets, and no other agent's (doctor may run inside another agent's session).
+    let sets = |agent: &Agent| {
+        let env = agent.project_root.iter().filter_map(|from| match from {
+            RootFrom::Env(var) => Some(*var),
+            _ => None,
+        });
+        env.chain(agent.settings.project_var).collect::<Vec<&str>>()
+    };
+    for other in agents::AGENTS {
+        for var in sets(other) {
+            shell.env_remove(var);
+        }
+    }
+    for var in sets(agent) {
         shell.env(var, project);
     }
     let mut child = shell

@@ -58,7 +58,7 @@ pub(super) fn layout(agent: &Agent) -> Option<Layout> {
         SettingsFormat::Windsurf => flat("command", None, false),
         SettingsFormat::Kiro => flat("command", Some(("timeout_ms", TimeUnit::Millis)), false),
         SettingsFormat::Crush => flat("command", Some(("timeout", TimeUnit::Seconds)), false),
-        SettingsFormat::Scripts | SettingsFormat::Plugin { .. } => return None,
+        SettingsFormat::Scripts | SettingsFormat::Plugin => return None,
     })
 }
 
@@ -333,16 +333,17 @@ pub(super) fn files(agent: &Agent, command: &str) -> Vec<(PathBuf, String, bool)
                 (PathBuf::from(spec.name), text, true)
             })
             .collect(),
-        SettingsFormat::Plugin { .. } => vec![(PathBuf::new(), plugin(agent, command), false)],
+        SettingsFormat::Plugin => vec![(PathBuf::new(), plugin(agent, command), false)],
         _ => Vec::new(),
     }
 }
 
 /// hookc's plugin for an agent whose hooks are JavaScript plugins, running `command`.
 pub(super) fn plugin(agent: &Agent, command: &str) -> String {
-    let SettingsFormat::Plugin { template } = agent.settings.format else { return String::new() };
+    // OpenCode's, which Kilo CLI (its fork) loads too: the one plugin, in OpenCode's folder.
+    const TEMPLATE: &str = include_str!("../../../agents/opencode/plugin.js");
     let quoted = serde_json::to_string(command).unwrap_or_default();
-    template
+    TEMPLATE
         .replace("__AGENT_NAME__", agent.name)
         .replace("__AGENT_ID__", agent.id)
         .replace("__COMMAND__", &quoted)
@@ -396,7 +397,7 @@ pub(super) fn read(agent: &Agent, path: &Path) -> Result<Option<Found>, String> 
             }
             Ok(Some(found))
         }
-        SettingsFormat::Plugin { .. } => {
+        SettingsFormat::Plugin => {
             let Some(text) = read_text(path)? else { return Ok(None) };
             let command = text.lines().find_map(|line| {
                 let value = line.trim().strip_prefix("const HOOKC_COMMAND = ")?.strip_suffix(';')?;

@@ -4,8 +4,8 @@
 //! WebAssembly in a browser has no system clock, and Rust's panics there: both are JavaScript's
 //! `Date.now()` on that target.
 //!
-//! **The test clock** (the `test-clock` feature, which hookc's own tests build with; never in a
-//! release): with `HOOKC_TEST_CLOCK` set in its environment, a process's waits pass in no time,
+//! **The test clock** (the `test-clock` feature, which hookc's own tests build with, in a build
+//! with debug assertions: never an optimised one, whatever built it): with `HOOKC_TEST_CLOCK` set in its environment, a process's waits pass in no time,
 //! each adding its length to the time [`Stopwatch`]es read (on top of the time the work between
 //! them really took), and the command line reports the total on exit (`hookc: test clock: waited
 //! 2480 ms`). A test then asserts whether and how long hookc waited, rather than timing a call on
@@ -55,15 +55,17 @@ impl std::ops::Add<std::time::Duration> for Instant {
     }
 }
 
-/// Whether this process runs on the test clock (module docs).
-#[cfg(feature = "test-clock")]
+/// Whether this process runs on the test clock (module docs). A build with debug assertions
+/// only: `cargo test --release` and `cargo bench` build the binary with the tests' features too.
+#[cfg(all(feature = "test-clock", debug_assertions))]
 pub fn is_test() -> bool {
     static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *ON.get_or_init(|| std::env::var_os("HOOKC_TEST_CLOCK").is_some())
 }
 
-/// Whether this process runs on the test clock: never, without the `test-clock` feature.
-#[cfg(not(feature = "test-clock"))]
+/// Whether this process runs on the test clock: never, without the `test-clock` feature, or in
+/// an optimised build.
+#[cfg(not(all(feature = "test-clock", debug_assertions)))]
 pub fn is_test() -> bool {
     false
 }
@@ -90,23 +92,31 @@ impl Stopwatch {
         Stopwatch { started: Instant::now(), waited: std::time::Duration::ZERO }
     }
 
-    /// The time since [`Stopwatch::start`]: on the test clock, with the waits it skipped.
+    /// The time since [`Stopwatch::start`]: on the test clock, and in a browser, with the waits
+    /// it skipped.
     pub fn elapsed(&self) -> std::time::Duration {
-        match is_test() {
+        match skips_waits() {
             true => self.started.elapsed() + self.waited,
             false => self.started.elapsed(),
         }
     }
 
-    /// Waits this long (on the test clock, counts it and returns at once).
+    /// Waits this long. On the test clock it counts the wait and returns at once; in a browser,
+    /// which has no thread to sleep (and nothing to wait for: its file system is off), it
+    /// returns at once.
     pub fn wait(&mut self, duration: std::time::Duration) {
         self.waited += duration;
         if is_test() {
             let nanos = u64::try_from(duration.as_nanos()).unwrap_or(u64::MAX);
             WAITED.fetch_add(nanos, std::sync::atomic::Ordering::Relaxed);
-        } else {
+        } else if !skips_waits() {
             #[cfg(not(browser))]
             std::thread::sleep(duration);
         }
     }
+}
+
+/// Whether a wait passes in no time: on the test clock, and in a browser.
+fn skips_waits() -> bool {
+    cfg!(browser) || is_test()
 }

@@ -1,6 +1,8 @@
-//! The agents hookc answers, one file of data each ([`schema`] says what a file holds). This one
-//! table is what the adapters, `hookc check --agent`, `init`, `doctor` and `docs/agents.md`
-//! read. Adding an agent is one file beside these, its fixtures, and one line in [`AGENTS`].
+//! The agents hookc answers, one folder each under `agents/` at the repository root, whose
+//! `agent.rs` is the agent's data ([`schema`] says what it holds). This one table is what the
+//! adapters, `hookc check --agent`, `init`, `doctor`, `docs/agents.md` and the baseline's
+//! `agent_settings` read. Adding an agent is its folder and one line in the list below
+//! (agents/README.md).
 
 pub mod schema;
 
@@ -186,8 +188,7 @@ impl Agent {
     }
 }
 
-/// The agents as Markdown: one row each, with what `hookc init` writes, how the agent is
-/// The paths every agent's settings give hooks from, as the baseline's `let policy_files`
+/// The paths every agent's settings give hooks from, as the baseline's `let agent_settings`
 /// protects them (`rules/files.rules`, the region a test regenerates from this): each project
 /// file anywhere (`**/.claude/settings.json`) and the folders that hold it, each user file and
 /// its folders under `~` (and under the variable that moves them: `$CODEX_HOME/hooks.json`), a folder of
@@ -244,6 +245,7 @@ pub fn protected_paths() -> Vec<String> {
     paths
 }
 
+/// The agents as Markdown: one row each, with what `hookc init` writes, how the agent is
 /// answered, what it does with a failing hook, and where the facts come from.
 pub fn overview() -> String {
     use schema::SettingsFormat;
@@ -254,7 +256,7 @@ pub fn overview() -> String {
         let written = agent.settings.project.first().map_or("—", |(path, _)| path);
         let how = match agent.settings.format {
             SettingsFormat::Scripts => " (a script per event)",
-            SettingsFormat::Plugin { .. } => " (hookc's plugin)",
+            SettingsFormat::Plugin => " (hookc's plugin)",
             _ => "",
         };
         let events: Vec<&str> = agent.events.iter().filter(|spec| spec.wired).map(|spec| spec.name).collect();

@@ -549,12 +549,8 @@ pub enum SettingsFormat {
     /// One executable file per event, named after it, in the project file's folder (Cline).
     Scripts,
     /// hookc's plugin, one JavaScript file that runs the hook command (OpenCode, Kilo): the
-    /// template in the agent's folder (`agents/opencode/plugin.js`), which `init` fills in.
-    Plugin {
-        /// The plugin's text, with `__AGENT_NAME__`, `__AGENT_ID__`, `__COMMAND__` and
-        /// `__TIMEOUT_MS__` to fill in.
-        template: &'static str,
-    },
+    /// template in OpenCode's folder (`agents/opencode/plugin.js`), which `init` fills in.
+    Plugin,
 }
 
 /// The unit a settings file writes a hook's timeout in.
