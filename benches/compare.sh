@@ -16,6 +16,9 @@ old="$here/target/compare/$rev"
 if [ ! -d "$old" ]; then
   git -C "$here" worktree add --detach "$old" "$rev" >/dev/null
 fi
+# A commit from before the workspace split is one package: under target/ it would be taken for a
+# member of this workspace, so it is made a workspace of its own.
+grep -q '^\[workspace\]' "$old/Cargo.toml" || printf '\n[workspace]\n' >>"$old/Cargo.toml"
 if [ "$bench" = readers ]; then
   cp "$here/benches/readers.rs" "$old/benches/readers.rs"
   grep -q 'name = "readers"' "$old/Cargo.toml" || printf '\n[[bench]]\nname = "readers"\nharness = false\n' >>"$old/Cargo.toml"
@@ -25,6 +28,7 @@ fi
 build() { (cd "$1" && cargo bench --bench "$bench" --no-run 2>&1 | sed -n 's/.*Executable.*(\(.*\))$/\1/p' | tail -n 1); }
 new_bin=$(build "$here")
 old_bin=$(build "$old")
+[ -n "$new_bin" ] && [ -n "$old_bin" ] || { echo "compare.sh: the bench did not build here or at $rev (cargo bench --bench $bench --no-run)" >&2; exit 1; }
 for round in 1 2 3; do
   echo "== $rev (before), round $round"; (cd "$old" && "$old_bin" --bench "$@")
   echo "== this tree, round $round"; (cd "$here" && "$new_bin" --bench "$@")
