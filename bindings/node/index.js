@@ -126,17 +126,11 @@ function answered(answer) {
   return { stdout: answer.stdout ?? null, exit: answer.exit, stderr: answer.stderr };
 }
 
-// An event's rule-file name (`pre_tool_use`), whichever way it is named (`PreToolUse`).
-function eventName(name) {
-  if (typeof name !== 'string') throw new HookcError({ code: 'HOOKC_EVENT', message: `an event is named by a string, not ${typeof name}` });
-  return guarded((n) => native.eventName(n))(name);
-}
-
 // The registry: the one JavaScript driver of the Rust run (registry.js, which WebAssembly shares),
 // over the native module.
 const HookRegistry = makeHookRegistry({
   isPolicy: (value) => value instanceof Policy,
-  eventName,
+  eventName: guarded((name) => native.eventName(name)),
   start: (event, hooks, checks) =>
     guarded((t, h, c) => native.Run.start(t, h, c))(text(event, 'HOOKC_EVENT', 'the event'), hooks, checks),
   // On a worker thread: the event loop never waits for the rules.

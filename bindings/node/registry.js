@@ -46,7 +46,8 @@ function describe(error) {
 /**
  * The `HookRegistry` class over one engine:
  * - `isPolicy(value)`: whether `addRules` may take it;
- * - `eventName(name)`: the event's rule-file name (`PreToolUse` → `pre_tool_use`), or throw;
+ * - `eventName(name)`: the rule-file name (`PreToolUse` → `pre_tool_use`) of an event named by
+ *   a string, or throw;
  * - `start(event, hooks, checks)`: the native run of one event (object or JSON text) over the
  *   hooks (`'rules'` or an event name each), with whether rewrites are checked;
  * - `evaluate(run, policy)`: hand a rule set to the run (may return a Promise);
@@ -55,6 +56,13 @@ function describe(error) {
  * - `warn(message)`: tell the developer an observer failed.
  */
 function makeHookRegistry(engine) {
+  // An event is named by a string: anything else is refused before the module sees it.
+  const eventName = (name) => {
+    if (typeof name !== 'string') {
+      throw engine.error({ code: 'HOOKC_EVENT', message: `an event is named by a string, not ${typeof name}` });
+    }
+    return engine.eventName(name);
+  };
   /**
    * Per event, hooks in registration order — rule sets and JS callbacks side by side — merged by
    * hookc's own rules (contract checks, rewrites seen by later hooks, a block or a forced
@@ -80,7 +88,7 @@ function makeHookRegistry(engine) {
      * Promise of one; `undefined` decides nothing. It sees the event with earlier rewrites in. */
     register(event, callback) {
       if (typeof callback !== 'function') throw new TypeError('register takes an event and a function');
-      this.#hooks.push({ event: engine.eventName(event), callback });
+      this.#hooks.push({ event: eventName(event), callback });
       return this;
     }
 
@@ -88,7 +96,7 @@ function makeHookRegistry(engine) {
     observe(event, observer) {
       if (typeof event === 'function') [event, observer] = [undefined, event];
       if (typeof observer !== 'function') throw new TypeError('observe takes a function');
-      this.#observers.push({ event: event === undefined ? undefined : engine.eventName(event), observer });
+      this.#observers.push({ event: event === undefined ? undefined : eventName(event), observer });
       return this;
     }
 

@@ -126,10 +126,7 @@ export class Policy {
  * (`bindings/node/registry.js`; build.sh copies it here as `registry.mjs`). */
 export const HookRegistry = makeHookRegistry({
   isPolicy: (value) => value instanceof Policy,
-  eventName: (name) => {
-    if (typeof name !== 'string') throw new HookcError('HOOKC_EVENT', `an event is named by a string, not ${typeof name}`);
-    return call(() => eventName(name));
-  },
+  eventName: (name) => call(() => eventName(name)),
   start: (event, hooks, checks) => call(() => Run.start(text(event), hooks, checks)),
   evaluate: (run, policy) => run.evaluate(policy._native),
   error: (body) => new HookcError(body.code, body.message, undefined, body.detail),

@@ -164,9 +164,9 @@ impl<'a> HookOptions<'a> {
     }
 }
 
-/// Answers one command-hook call in-process, exactly as `hookc hook AGENT` does: the payload
-/// is read from `input`; `policy` is the loaded policy or why it could not be loaded (which
-/// fails the call like any other failure).
+/// Answers one command-hook call in-process, exactly as `hookc hook AGENT` does, with the
+/// payload read from `input` ([`answer_payload`] also takes a policy that could not be loaded,
+/// which fails the call like any other failure).
 pub fn answer_hook(agent: &'static Agent, policy: &Policy, input: impl Read, options: &HookOptions<'_>) -> HookAnswer {
     let payload = read_payload(input);
     answer_payload(agent, Ok(policy), payload.as_deref().map_err(Clone::clone), options)

@@ -4,7 +4,7 @@
 use super::folder_trust;
 use super::report::exit;
 use super::wiring::{self, codex_trust, WiredHook};
-use hookc_core::vocab::agents::schema::{Call, RootFrom, Trust};
+use hookc_core::vocab::agents::schema::{Call, Trust};
 use hookc_core::vocab::agents::{self, Agent};
 use hookc_core::vocab::EventKind;
 use serde_json::{json, Value};
@@ -694,17 +694,11 @@ fn run_command(
         shell.process_group(0);
     }
     // What this agent sets, and no other agent's (doctor may run inside another agent's session).
-    let sets = |agent: &Agent| {
-        let env = agent.project_root.iter().filter_map(|from| match from {
-            RootFrom::Env(var) => Some(*var),
-            _ => None,
-        });
-        env.chain(agent.settings.project_var).collect::<Vec<&str>>()
-    };
-    for other in agents::AGENTS {
-        for var in sets(other) {
-            shell.env_remove(var);
-        }
+    fn sets(agent: &Agent) -> impl Iterator<Item = &'static str> + '_ {
+        agent.root_vars().chain(agent.settings.project_var)
+    }
+    for var in agents::AGENTS.iter().flat_map(|other| sets(other)) {
+        shell.env_remove(var);
     }
     for var in sets(agent) {
         shell.env(var, project);

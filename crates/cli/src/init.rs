@@ -5,7 +5,7 @@
 use super::folder_trust;
 use super::report::exit;
 use super::wiring::{self, codex_trust, WiredHook};
-use hookc_core::vocab::agents::schema::{RootFrom, Trust};
+use hookc_core::vocab::agents::schema::Trust;
 use hookc_core::vocab::agents::Agent;
 use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
@@ -127,10 +127,7 @@ fn init(args: &Args) -> Result<(), String> {
             }
             eprintln!("{}", super::launcher::write(&project, &pin, args.write)?);
             // Windows teammates: the agent's own root variable, else git, else where it runs.
-            let root_var = agent.project_root.iter().find_map(|from| match from {
-                RootFrom::Env(var) => Some(*var),
-                _ => None,
-            });
+            let root_var = agent.root_vars().next();
             let windows =
                 wiring::has_windows_command(agent).then(|| super::launcher::powershell_command(root_var, &line));
             (super::launcher::command(project_var, &line, agent.settings.hook_shell), windows)

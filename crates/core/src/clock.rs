@@ -109,7 +109,7 @@ impl Stopwatch {
         if is_test() {
             let nanos = u64::try_from(duration.as_nanos()).unwrap_or(u64::MAX);
             WAITED.fetch_add(nanos, std::sync::atomic::Ordering::Relaxed);
-        } else if !skips_waits() {
+        } else {
             #[cfg(not(browser))]
             std::thread::sleep(duration);
         }

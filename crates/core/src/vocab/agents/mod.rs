@@ -140,6 +140,15 @@ pub fn tools_of_kind(kind: Kind) -> Vec<(&'static Agent, Vec<&'static str>)> {
 }
 
 impl Agent {
+    /// The variables the agent sets to the project root for its hooks, in the order a hook
+    /// reads them (`CLAUDE_PROJECT_DIR`).
+    pub fn root_vars(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.project_root.iter().filter_map(|from| match from {
+            schema::RootFrom::Env(var) => Some(*var),
+            _ => None,
+        })
+    }
+
     /// This agent's tool by this name.
     pub fn tool(&self, name: &str) -> Option<&'static Tool> {
         // Each agent's tools are few: a linear scan is a few string compares, and needs no
