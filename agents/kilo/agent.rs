@@ -19,7 +19,7 @@ pub(in crate::vocab::agents) static AGENT: Agent = Agent {
     settings: Settings {
         format: SettingsFormat::Plugin,
         project: &[(".kilo/plugin/hookc.js", "project plugin")],
-        user: &[(Home::User, ".config/kilo/plugin/hookc.js", "user plugin")],
+        user: &[(Home::Env("XDG_CONFIG_HOME", ".config"), "kilo/plugin/hookc.js", "user plugin")],
         // Its configs list plugins, and every file of `.kilo` may be one (`.kilocode` before 7).
         protect: &["**/.kilo/**", "**/.kilocode", "**/.kilocode/**", "**/kilo.json", "**/kilo.jsonc", "~/.config/kilo/**"],
         ..Settings::BASE

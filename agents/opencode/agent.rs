@@ -83,7 +83,7 @@ pub(in crate::vocab::agents) static AGENT: Agent = Agent {
     settings: Settings {
         format: SettingsFormat::Plugin,
         project: &[(".opencode/plugin/hookc.js", "project plugin")],
-        user: &[(Home::User, ".config/opencode/plugin/hookc.js", "user plugin")],
+        user: &[(Home::Env("XDG_CONFIG_HOME", ".config"), "opencode/plugin/hookc.js", "user plugin")],
         // Its configs list plugins, and every file of `.opencode` may be one.
         protect: &["**/.opencode/**", "**/.opencode/plugins", "**/.opencode/plugins/**", "**/opencode.json", "**/opencode.jsonc", "~/.config/opencode/**"],
         ..Settings::BASE

@@ -97,6 +97,8 @@ pub(in crate::vocab::agents) static AGENT: Agent = Agent {
         // the call ran).
         format: SettingsFormat::Claude { any_tool: "*", timeout: TimeUnit::Millis },
         project: &[(".qwen/settings.json", "project settings")],
+        // Its folder trust, where that is turned on.
+        protect: &["~/.qwen/trustedFolders.json"],
         user: &[(Home::User, ".qwen/settings.json", "user settings")],
         // Its source: `disableAllHooks` turns every hook off.
         off_switches: &[("/disableAllHooks", true)],

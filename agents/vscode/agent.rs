@@ -70,7 +70,13 @@ pub(in crate::vocab::agents) static AGENT: Agent = Agent {
         // (vscode-copilot-chat's hookExecutor.ts, `_spawn`).
         hook_shell: HookShell::Posix,
         // `chat.hookFilesLocations` in its settings moves where it reads hooks from.
-        protect: &["**/.vscode", "**/.vscode/settings.json"],
+        protect: &[
+            "**/.vscode",
+            "**/.vscode/settings.json",
+            // The user's settings (`chat.useHooks`), on Linux and macOS.
+            "~/.config/Code/User/settings.json",
+            "~/Library/Application Support/Code/User/settings.json",
+        ],
         ..Settings::BASE
     },
     signature: &[Mark::Key("hookEventName")],

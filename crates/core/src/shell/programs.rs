@@ -1234,7 +1234,9 @@ pub(super) fn is_find_exec(word: &str) -> bool {
 /// Files that are not files: writing to them changes nothing on disk.
 pub(super) fn is_device_sink(target: &str) -> bool {
     matches!(target, "/dev/null" | "/dev/stdin" | "/dev/stdout" | "/dev/stderr" | "/dev/tty" | "-")
-        || target.starts_with("/dev/fd/")
+        // A descriptor by its number only: `/dev/fd/../cwd/…` is a path like any other (the
+        // kernel resolves it through the process's directory).
+        || target.strip_prefix("/dev/fd/").is_some_and(|fd| !fd.is_empty() && fd.bytes().all(|byte| byte.is_ascii_digit()))
 }
 
 #[cfg(test)]
