@@ -165,16 +165,23 @@ enum Line {
     Other,
 }
 
+/// What the end of a transcript says: the turn that ends it, `None` when that cannot be known;
+/// and the last answer recorded, known even when the turn's start is not.
+struct TailRead {
+    turn: Option<RecordedTurn>,
+    last_answer: Option<String>,
+}
+
 /// The turn that ends the transcript at `path`, or `None` when it cannot be known.
-fn read(reading: &ReadAs, path: &Path) -> Option<RecordedTurn> {
+fn read(reading: &ReadAs, path: &Path) -> TailRead {
     let mut size = FIRST_TAIL_BYTES;
+    let mut last_answer = None;
     loop {
-        let (text, whole) = tail(path, size)?;
-        if let Some(turn) = turn_of(reading, &text) {
-            return Some(turn);
-        }
-        if whole || size >= MAX_TAIL_BYTES {
-            return None;
+        let Some((text, whole)) = tail(path, size) else { return TailRead { turn: None, last_answer } };
+        let (turn, answer) = turn_of(reading, &text);
+        last_answer = answer;
+        if turn.is_some() || whole || size >= MAX_TAIL_BYTES {
+            return TailRead { turn, last_answer };
         }
         size = (size * 4).min(MAX_TAIL_BYTES);
     }
@@ -188,7 +195,7 @@ fn read_settled(reading: &ReadAs, path: &Path, prompt_id: Option<&str>, answer: 
     let expected = answer.map(str::trim).filter(|answer| !answer.is_empty()).filter(|_| reading.records_answers());
     let mut stopwatch = Stopwatch::start();
     loop {
-        let turn = read(reading, path);
+        let TailRead { turn, last_answer } = read(reading, path);
         // What will never become the transcript is not waited for: a path whose directory does
         // not exist (the agent makes it when the session starts), or something not a file.
         let hopeless = path.parent().is_some_and(|dir| !dir.as_os_str().is_empty() && !dir.is_dir())
@@ -207,6 +214,16 @@ fn read_settled(reading: &ReadAs, path: &Path, prompt_id: Option<&str>, answer: 
         if settled {
             return turn;
         }
+        // The turn's start cannot be found (it is longer than what is read, or a line in it cannot
+        // be read), but its last answer is the payload's: the turn is all there, and reading
+        // again finds no more.
+        let caught_up = turn.is_none()
+            && expected
+                .zip(last_answer.as_deref())
+                .is_some_and(|(expected, last)| reading.answer_is(expected, last.trim()));
+        if caught_up {
+            return None;
+        }
         if stopwatch.elapsed() >= SETTLE {
             // The payload's prompt never reached the transcript: what was read is an earlier
             // turn, not this one.
@@ -219,8 +236,8 @@ fn read_settled(reading: &ReadAs, path: &Path, prompt_id: Option<&str>, answer: 
     }
 }
 
-/// The turn that ends `text`, if its prompt is in it.
-fn turn_of(reading: &ReadAs, text: &str) -> Option<RecordedTurn> {
+/// The turn that ends `text`, if its prompt is in it; and the last answer read, whether or not.
+fn turn_of(reading: &ReadAs, text: &str) -> (Option<RecordedTurn>, Option<String>) {
     let mut calls: Vec<Vec<ToolCall>> = Vec::new();
     let mut outcomes: std::collections::HashMap<String, CallOutcome> = std::collections::HashMap::new();
     let mut seen = std::collections::HashSet::new();
@@ -239,7 +256,7 @@ fn turn_of(reading: &ReadAs, text: &str) -> Option<RecordedTurn> {
             if index == 0 {
                 continue;
             }
-            return None;
+            return (None, answer);
         };
         if let Some(id) = held.take() {
             if matches!(line, Line::StopHook) {
@@ -293,7 +310,8 @@ fn turn_of(reading: &ReadAs, text: &str) -> Option<RecordedTurn> {
             call.outcome = call.id.as_ref().and_then(|id| outcomes.get(id)).copied();
         }
     }
-    prompted.then_some(RecordedTurn { calls, continued, answer, prompt_id })
+    let last_answer = answer.clone();
+    (prompted.then_some(RecordedTurn { calls, continued, answer, prompt_id }), last_answer)
 }
 
 /// The last `size` bytes of a regular file, from a line start, and whether that is the whole
@@ -790,7 +808,7 @@ mod outcome_tests {
 
     fn calls(reading: &ReadAs, lines: &[serde_json::Value]) -> Vec<(String, Option<CallOutcome>)> {
         let text: String = lines.iter().map(|line| format!("{line}\n")).collect();
-        let turn = turn_of(reading, &text).expect("the turn's prompt is there");
+        let turn = turn_of(reading, &text).0.expect("the turn's prompt is there");
         turn.calls.into_iter().map(|call| (call.tool, call.outcome)).collect()
     }
 
