@@ -22,8 +22,6 @@ grep -q '^\[workspace\]' "$old/Cargo.toml" || printf '\n[workspace]\n' >>"$old/C
 if [ "$bench" = readers ]; then
   cp "$here/benches/readers.rs" "$old/benches/readers.rs"
   grep -q 'name = "readers"' "$old/Cargo.toml" || printf '\n[[bench]]\nname = "readers"\nharness = false\n' >>"$old/Cargo.toml"
-  # The same allocator on both sides, so the ratio is the readers' own cost.
-  grep -q '^mimalloc' "$old/Cargo.toml" || (cd "$old" && cargo add --dev mimalloc@0.1 --no-default-features >/dev/null 2>&1)
 fi
 build() { (cd "$1" && cargo bench --bench "$bench" --no-run 2>&1 | sed -n 's/.*Executable.*(\(.*\))$/\1/p' | tail -n 1); }
 new_bin=$(build "$here")

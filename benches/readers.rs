@@ -9,9 +9,6 @@
 
 use hookc::{Event, Policy};
 
-/// The `hookc` binary's allocator, so the figures are the binary's.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use std::time::{Duration, Instant};
 
 /// Rounds over each kind's lines.

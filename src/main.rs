@@ -3,11 +3,10 @@
 //! The verb runs on a thread with a large stack, and a panic there exits 2: for an agent's
 //! hook, any exit but 0 or 2 lets the action run, so nothing may end the process otherwise.
 
-/// The binary allocates as Ruff's does, with mimalloc: a parsed Python or JavaScript one-liner
-/// is a tree allocated and freed node by node, and glibc's allocator was about a fifth of a 1 KB
-/// snippet's decision (`benches/readers.rs`). The library sets no allocator.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+// The binary keeps the system's allocator. With mimalloc (as Ruff's binary has), reading a 1 KB
+// Python one-liner took a fifth less in process, but a whole hook call, which is mostly the
+// process's start, took longer: 8% on a 1,000-rule bundle, 3% on that very one-liner through
+// the shipped rules (farm-bench, 80 pairs), and its arenas added to the resident size.
 
 /// Deeply nested input (a shell line, a rule) must exhaust neither the default 8 MiB stack nor
 /// the agent's patience; hookc bounds nesting itself, and this is the margin behind it.

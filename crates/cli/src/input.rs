@@ -85,20 +85,30 @@ fn moved_settings() -> Vec<(PathBuf, &'static str)> {
 /// The hook's own binary (the one the agent's settings or the project's launcher resolved), and
 /// every `hookc` a directory earlier on `PATH` would put in its place: a write there decides
 /// what the next hook call runs. An install by a package manager (`cargo install`) names no file
-/// and is left alone.
-fn hook_binaries() -> Vec<(PathBuf, &'static str)> {
-    let mut files: Vec<(PathBuf, &'static str)> = Vec::new();
+/// and is left alone. Each directory is resolved once, and a name not there is guarded in it as
+/// resolved: resolving every name again read each directory's links three times over, a tenth
+/// of a hook call.
+fn hook_binaries() -> Vec<hookc_core::paths::Guarded> {
+    let mut files = Vec::new();
     let Ok(exe) = std::env::current_exe() else { return files };
     let exe = std::fs::canonicalize(&exe).unwrap_or(exe);
     let home = exe.parent().map(Path::to_path_buf);
-    files.push((exe, "the hook's own binary"));
+    files.extend(hookc_core::paths::Guarded::of(&exe, "the hook's own binary"));
     let path = std::env::var_os("PATH").unwrap_or_default();
     for dir in std::env::split_paths(&path).filter(|dir| dir.is_absolute()) {
-        if std::fs::canonicalize(&dir).ok().as_ref() == home.as_ref() {
+        let Ok(resolved) = std::fs::canonicalize(&dir) else { continue };
+        if Some(&resolved) == home.as_ref() {
             break;
         }
         for name in ["hookc", "hookc.exe", "hookc.cmd"] {
-            files.push((dir.join(name), "a hookc earlier on PATH than the hook's own"));
+            let what = "a hookc earlier on PATH than the hook's own";
+            let file = resolved.join(name);
+            // One that is there may be a link: it is guarded where it leads.
+            let guarded = match file.symlink_metadata() {
+                Ok(_) => hookc_core::paths::Guarded::of(&file, what),
+                Err(_) => file.to_str().map(|path| hookc_core::paths::Guarded { path: path.replace('\\', "/"), what }),
+            };
+            files.extend(guarded);
         }
     }
     files
@@ -125,8 +135,10 @@ impl PolicyArgs {
             files.extend(crate::cache::dir().map(|dir| (dir, "the compiled-rules cache")));
         }
         files.extend(moved_settings());
-        files.extend(hook_binaries());
-        files.into_iter().filter_map(|(path, what)| hookc_core::paths::Guarded::of(&path, what)).collect()
+        let mut guarded: Vec<hookc_core::paths::Guarded> =
+            files.into_iter().filter_map(|(path, what)| hookc_core::paths::Guarded::of(&path, what)).collect();
+        guarded.extend(hook_binaries());
+        guarded
     }
 
     /// Loads the policy for a hook call: as [`PolicyArgs::policy`], with rule files compiled

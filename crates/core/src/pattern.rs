@@ -25,85 +25,108 @@ pub(crate) const COMPILE_BUDGET: std::time::Duration = std::time::Duration::from
 /// over [`MAX_REGEX_BYTES`]) before it only says they are costly.
 pub(crate) const SIZING_BUDGET: std::time::Duration = std::time::Duration::from_millis(700);
 
-/// How much the process may grow while one hook call compiles the rules' patterns, all of them
-/// together (each is also held to [`MAX_REGEX_BYTES`]): past it, compiling stops and the call
-/// fails closed. With the process's own few megabytes, a call stays under 100 MB.
+/// How much one hook call's compiled patterns may weigh, all of them together (each is also
+/// held to [`MAX_REGEX_BYTES`]): past it, compiling stops and the call fails closed. What is
+/// counted is each compiled regex's and regex set's own heap (regex-automata's
+/// `memory_usage`), not the process's: an embedder's other threads may grow meanwhile, and are
+/// no pattern's doing. Not counted: a regex's search caches (its lazy DFA's, each at most
+/// 2 MiB) and glob sets, which say nothing of their size (a glob compiles to a regex linear in
+/// its length, with no counted repetition).
 pub(crate) const COMPILE_MEMORY_BUDGET: u64 = 64 << 20;
 
-/// The process's resident size a call's compiling is measured from: read just before its first
-/// compile, so a call whose patterns are all compiled already reads nothing (`None` inside: the
-/// system does not say).
-#[derive(Debug, Clone, Copy)]
-enum Baseline {
-    NotRead,
-    Read(Option<u64>),
-}
+/// A compiled regex, or a set of them: regex-automata's meta regex, which `regex::Regex` wraps,
+/// built here with the same options (`build`) because it says what it weighs.
+pub(crate) type Compiled = regex_automata::meta::Regex;
 
 thread_local! {
-    /// When compiling must stop on this thread (set around a hook call's evaluation), and the
-    /// process's resident size before the call first compiled.
-    static COMPILE_DEADLINE: std::cell::Cell<Option<(crate::clock::Instant, Baseline)>> =
+    /// When compiling must stop on this thread, and what the patterns the call compiled weigh:
+    /// set around one hook call's evaluation, which runs on one thread. A budget of the call's,
+    /// like its deadline, rather than a parameter of every predicate and index lookup.
+    static COMPILE_DEADLINE: std::cell::Cell<Option<(crate::clock::Instant, u64)>> =
         const { std::cell::Cell::new(None) };
-}
-
-/// The process's resident size in bytes, where the system says it cheaply (Linux); `None`
-/// elsewhere, where only the time budget holds.
-fn resident_bytes() -> Option<u64> {
-    if !cfg!(target_os = "linux") {
-        return None;
-    }
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|line| line.starts_with("VmRSS:"))?;
-    let kib: u64 = line.trim_start_matches("VmRSS:").trim().trim_end_matches("kB").trim().parse().ok()?;
-    Some(kib * 1024)
 }
 
 /// Runs `work` with a deadline and a memory budget for compiling patterns on this thread: a
 /// pattern not yet compiled when either is spent fails (and is not remembered as failed).
 pub(crate) fn with_compile_budget<T>(budget: std::time::Duration, work: impl FnOnce() -> T) -> T {
-    let set = (crate::clock::Instant::now() + budget, Baseline::NotRead);
+    let set = (crate::clock::Instant::now() + budget, 0);
     let previous = COMPILE_DEADLINE.with(|deadline| deadline.replace(Some(set)));
     let result = work();
     COMPILE_DEADLINE.with(|deadline| deadline.set(previous));
     result
 }
 
-/// Why a pattern may not be compiled now: the thread's compile deadline has passed, or the
-/// process has grown past [`COMPILE_MEMORY_BUDGET`] since the call first compiled. Called only
-/// before compiling (the first call reads the baseline).
+/// Why a pattern may not be compiled now: the thread's compile deadline has passed, or what the
+/// call compiled weighs more than [`COMPILE_MEMORY_BUDGET`].
 pub(crate) fn over_budget() -> Option<String> {
-    let (deadline, baseline) = COMPILE_DEADLINE.with(std::cell::Cell::get)?;
-    let resident = match baseline {
-        Baseline::Read(resident) => resident,
-        Baseline::NotRead => {
-            let resident = resident_bytes();
-            COMPILE_DEADLINE.with(|cell| cell.set(Some((deadline, Baseline::Read(resident)))));
-            return over_deadline(deadline);
-        }
-    };
-    over_deadline(deadline).or_else(|| over_memory(resident))
-}
-
-/// The deadline half of [`over_budget`].
-fn over_deadline(deadline: crate::clock::Instant) -> Option<String> {
+    let (deadline, weight) = COMPILE_DEADLINE.with(std::cell::Cell::get)?;
     if crate::clock::Instant::now() > deadline {
         return Some(format!(
             "this call spent more than {} s compiling the rules' patterns; `hookc check` names the costly ones (W0312)",
             COMPILE_BUDGET.as_secs_f64()
         ));
     }
-    None
-}
-
-/// The memory half of [`over_budget`], against the resident size before the call first compiled.
-fn over_memory(resident: Option<u64>) -> Option<String> {
-    let grown = resident.zip(resident_bytes()).map_or(0, |(then, now)| now.saturating_sub(then));
-    (grown > COMPILE_MEMORY_BUDGET).then(|| {
+    (weight > COMPILE_MEMORY_BUDGET).then(|| {
         format!(
             "this call's patterns took more than {} MB to compile; `hookc check` names the costly ones (W0312)",
             COMPILE_MEMORY_BUDGET >> 20
         )
     })
+}
+
+/// Counts what `compiled` weighs against the call's memory budget (outside a call, nothing).
+pub(crate) fn charge(compiled: &Compiled) {
+    COMPILE_DEADLINE.with(|cell| {
+        if let Some((deadline, weight)) = cell.get() {
+            let bytes = u64::try_from(compiled.memory_usage()).unwrap_or(u64::MAX);
+            cell.set(Some((deadline, weight.saturating_add(bytes))));
+        }
+    });
+}
+
+/// Builds `patterns` as the `regex` crate builds a `Regex` (one pattern, leftmost-first) or a
+/// `RegexSet` (`set`: every pattern that matches), within `limit` bytes of NFA; `Err(None)` when
+/// over it, else `regex::Error`'s own words.
+pub(crate) fn build(
+    patterns: &[&str],
+    set: bool,
+    case_insensitive: bool,
+    limit: usize,
+) -> Result<Compiled, Option<String>> {
+    use regex_automata::{meta, nfa::thompson::WhichCaptures, util::syntax, MatchKind};
+    let config = meta::Config::new()
+        .nfa_size_limit(Some(limit))
+        .hybrid_cache_capacity(2 << 20)
+        .utf8_empty(true)
+        .match_kind(if set { MatchKind::All } else { MatchKind::LeftmostFirst });
+    let config = if set { config.which_captures(WhichCaptures::None) } else { config };
+    meta::Builder::new()
+        .configure(config)
+        .syntax(syntax::Config::new().utf8(true).case_insensitive(case_insensitive))
+        .build_many(patterns)
+        .map_err(|error| match (error.size_limit(), error.syntax_error()) {
+            (Some(_), _) => None,
+            (None, Some(syntax)) => Some(regex::Error::Syntax(syntax.to_string()).to_string()),
+            (None, None) => Some(regex::Error::Syntax(error.to_string()).to_string()),
+        })
+}
+
+/// `text` with every match of `compiled` replaced by `with` as it is (no `$1`), as
+/// `regex::Regex::replace_all` with `NoExpand` does; borrowed when nothing matched.
+pub(crate) fn replace_all<'t>(compiled: &Compiled, text: &'t str, with: &str) -> std::borrow::Cow<'t, str> {
+    let mut found = compiled.find_iter(text).peekable();
+    if found.peek().is_none() {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut copied = 0;
+    for span in found {
+        out.push_str(text.get(copied..span.start()).unwrap_or_default());
+        out.push_str(with);
+        copied = span.end();
+    }
+    out.push_str(text.get(copied..).unwrap_or_default());
+    std::borrow::Cow::Owned(out)
 }
 
 /// Above this a regex is costly: `hookc check` warns (W0312).
@@ -112,9 +135,9 @@ pub(crate) const COSTLY_REGEX_BYTES: usize = 256 << 10;
 /// The regex in `cell`, compiled from `source` the first time within the thread's compile
 /// budget (a refusal for the budget is not remembered).
 fn compiled_once(
-    cell: &OnceLock<Result<(regex::Regex, bool), String>>,
+    cell: &OnceLock<Result<(Compiled, bool), String>>,
     source: impl FnOnce() -> String,
-) -> Result<&regex::Regex, String> {
+) -> Result<&Compiled, String> {
     // Only a pattern still to compile asks the budget (asking reads the clock, and once a call
     // has compiled, the process's size).
     if cell.get().is_none() {
@@ -122,20 +145,24 @@ fn compiled_once(
             return Err(reason);
         }
     }
-    cell.get_or_init(|| compile_bounded(&source())).as_ref().map(|(regex, _)| regex).map_err(Clone::clone)
+    let compiled = cell.get_or_init(|| {
+        let compiled = compile_bounded(&source());
+        if let Ok((regex, _)) = &compiled {
+            charge(regex);
+        }
+        compiled
+    });
+    compiled.as_ref().map(|(regex, _)| regex).map_err(Clone::clone)
 }
 
 /// Compiles a regex source under a size limit; `Err(None)` when it is over the limit.
-fn compile(source: &str, limit: usize) -> Result<regex::Regex, Option<String>> {
-    regex::RegexBuilder::new(source).size_limit(limit).build().map_err(|error| match error {
-        regex::Error::CompiledTooBig(_) => None,
-        other => Some(other.to_string()),
-    })
+fn compile(source: &str, limit: usize) -> Result<Compiled, Option<String>> {
+    build(&[source], false, false, limit)
 }
 
 /// Compiles a regex source: within [`COSTLY_REGEX_BYTES`] at one try, and up to
 /// [`MAX_REGEX_BYTES`] at a second; whether it took the second.
-fn compile_bounded(source: &str) -> Result<(regex::Regex, bool), String> {
+fn compile_bounded(source: &str) -> Result<(Compiled, bool), String> {
     match compile(source, COSTLY_REGEX_BYTES) {
         Ok(regex) => Ok((regex, false)),
         Err(Some(error)) => Err(error),
@@ -176,9 +203,9 @@ pub struct Regex {
     pub pattern: String,
     /// Flags as written (`i`, `m`, `s`, `x`, `U`).
     pub flags: String,
-    compiled: OnceLock<Result<(regex::Regex, bool), String>>,
+    compiled: OnceLock<Result<(Compiled, bool), String>>,
     /// The same regex matching case-insensitively, for paths under [`PathCase::Insensitive`].
-    folded: OnceLock<Result<(regex::Regex, bool), String>>,
+    folded: OnceLock<Result<(Compiled, bool), String>>,
 }
 
 impl Regex {
@@ -245,13 +272,13 @@ impl Regex {
     }
 
     /// The compiled regex, compiling it the first time.
-    pub fn get(&self) -> Result<&regex::Regex, String> {
+    pub fn get(&self) -> Result<&Compiled, String> {
         compiled_once(&self.compiled, || self.inline_source())
     }
 
     /// The compiled regex for values compared under `case` (path values of a case-insensitive
     /// policy match with `i` added).
-    pub fn get_for(&self, case: PathCase) -> Result<&regex::Regex, String> {
+    pub fn get_for(&self, case: PathCase) -> Result<&Compiled, String> {
         match case {
             PathCase::Sensitive => self.get(),
             PathCase::Insensitive => compiled_once(&self.folded, || format!("(?i:{})", self.inline_source())),
@@ -765,25 +792,29 @@ mod tests {
         assert!(with_compile_budget(std::time::Duration::ZERO, || regex.get().is_ok()));
     }
 
-    /// The budget is for the whole call: once the process has grown past it since the call
-    /// first compiled, no further pattern compiles, whichever it is.
-    #[cfg(target_os = "linux")]
+    /// The budget is for the whole call: once what its patterns compiled to weighs more than
+    /// it, no further pattern compiles, whichever it is; and only the patterns count, not what
+    /// else the process holds.
     #[test]
     fn past_the_memory_budget_no_pattern_compiles() {
-        let first = Regex::lazy("first[0-9]+", "").unwrap();
+        // Unicode classes under a repetition: megabytes each (`Regex::checked` calls them costly).
+        let costly: Vec<Regex> = (0..64).map(|at| Regex::lazy(&format!("k{at}\\w{{1,64}}"), "").unwrap()).collect();
         let regex = Regex::lazy("tool[0-9]+", "").unwrap();
-        let refused = with_compile_budget(std::time::Duration::from_secs(60), || {
-            // The first compile reads the size the call's growth is measured from.
-            assert!(first.get().is_ok());
-            // Well past the budget: the resident size is the process's, and other tests running
-            // beside this one may free memory meanwhile.
-            let grown = vec![1u8; (COMPILE_MEMORY_BUDGET * 4) as usize];
-            let result = regex.get().map(|_| ());
-            drop(std::hint::black_box(grown));
-            result
+        let refused = with_compile_budget(std::time::Duration::from_secs(600), || {
+            let compiled = costly.iter().take_while(|costly| costly.get().is_ok()).count();
+            assert!(compiled > 1 && compiled < costly.len(), "the budget stops the call part way: {compiled}");
+            regex.get().map(|_| ())
         });
         assert!(refused.unwrap_err().contains("MB to compile"));
         assert!(regex.get().is_ok(), "outside the budget it compiles");
+        let fresh = Regex::lazy("fresh[0-9]+", "").unwrap();
+        let allowed = with_compile_budget(std::time::Duration::from_secs(600), || {
+            let grown = vec![1u8; (COMPILE_MEMORY_BUDGET * 4) as usize];
+            let result = fresh.get().map(|_| ());
+            drop(std::hint::black_box(grown));
+            result
+        });
+        assert!(allowed.is_ok(), "the process's other memory is no pattern's: {allowed:?}");
     }
 
     use proptest::strategy::Strategy as _;

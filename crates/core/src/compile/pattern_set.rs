@@ -1,6 +1,6 @@
-//! Many globs or regexes on one field, matched in one pass (`GlobSet`, `RegexSet`) and built the
-//! first time a request reads that field: a process that answers one hook call builds only the
-//! sets that call needs.
+//! Many globs or regexes on one field, matched in one pass (a `GlobSet`, a multi-pattern meta
+//! regex) and built the first time a request reads that field: a process that answers one hook
+//! call builds only the sets that call needs.
 
 use super::RuleId;
 use crate::paths::PathCase;
@@ -41,16 +41,16 @@ enum Matcher {
     /// their first pattern; and the patterns no set could hold (always candidates: their rule
     /// is tried, and a pattern that does not compile fails the call that reaches it).
     Regexes {
-        sets: Vec<(usize, regex::RegexSet)>,
+        sets: Vec<(usize, crate::pattern::Compiled)>,
         loose: Vec<usize>,
     },
 }
 
-/// At most this many regexes share one `RegexSet`: a set of thousands builds slowly and can
+/// At most this many regexes share one set: a set of thousands builds slowly and can
 /// thrash its lazy DFA; a few sets of this size match in a few passes.
 const SET_CHUNK: usize = 256;
 
-/// The most one `RegexSet` may compile to; a chunk over it is split in two.
+/// The most one set may compile to; a chunk over it is split in two.
 const SET_BYTES: usize = 32 << 20;
 
 /// A failing chunk this small is not split further: its regexes are tried one by one.
@@ -101,7 +101,9 @@ impl PatternSet {
             Some(Matcher::Globs(set)) => out.extend(set.matches(text).into_iter().filter_map(|at| self.owners.get(at))),
             Some(Matcher::Regexes { sets, loose }) => {
                 for (first, set) in sets {
-                    out.extend(set.matches(text).into_iter().filter_map(|at| self.owners.get(first + at)));
+                    let mut found = regex_automata::PatternSet::new(set.pattern_len());
+                    set.which_overlapping_matches(&regex_automata::Input::new(text), &mut found);
+                    out.extend(found.iter().filter_map(|at| self.owners.get(first + at.as_usize())));
                 }
                 out.extend(loose.iter().filter_map(|at| self.owners.get(*at)));
             }
@@ -117,7 +119,7 @@ impl PatternSet {
         &self,
         regexes: &[String],
         range: std::ops::Range<usize>,
-        sets: &mut Vec<(usize, regex::RegexSet)>,
+        sets: &mut Vec<(usize, crate::pattern::Compiled)>,
         loose: &mut Vec<usize>,
     ) {
         let Some(patterns) = regexes.get(range.clone()) else { return };
@@ -127,12 +129,12 @@ impl PatternSet {
             loose.extend(range);
             return;
         }
-        let built = regex::RegexSetBuilder::new(patterns)
-            .case_insensitive(self.case == PathCase::Insensitive)
-            .size_limit(SET_BYTES)
-            .build();
-        match built {
-            Ok(set) => sets.push((range.start, set)),
+        let patterns: Vec<&str> = patterns.iter().map(String::as_str).collect();
+        match crate::pattern::build(&patterns, true, self.case == PathCase::Insensitive, SET_BYTES) {
+            Ok(set) => {
+                crate::pattern::charge(&set);
+                sets.push((range.start, set));
+            }
             Err(_) if range.len() <= MIN_SPLIT => loose.extend(range),
             Err(_) => {
                 let middle = range.start + range.len() / 2;

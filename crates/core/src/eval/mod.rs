@@ -488,7 +488,7 @@ impl Run<'_> {
                 Action::Redact { pattern, with } => {
                     let with = self.render_raw(rule, with, "redaction text")?;
                     let regex = pattern.get().map_err(|reason| pattern_error(rule, reason))?;
-                    let redacted = regex.replace_all(self.output_text(), regex::NoExpand(&with));
+                    let redacted = crate::pattern::replace_all(regex, self.output_text(), &with);
                     if let Cow::Owned(redacted) = redacted {
                         self.rewrite_output(|_| redacted);
                         rewrote = true;

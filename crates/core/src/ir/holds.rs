@@ -131,8 +131,8 @@ fn holds_of_one<'p>(pred: &'p Pred, seen: &Val<'_>, case: PathCase) -> Result<bo
             let regex = regex.get_for(case)?;
             // Folding can change a text's length (`ß` folds to `ss`), which the `i` regex does
             // not: try the spelling as it is too.
-            let unfolded = || case == PathCase::Insensitive && seen.text().is_some_and(|text| regex.is_match(&text));
-            text().is_some_and(|text| regex.is_match(&text)) || unfolded()
+            let unfolded = || case == PathCase::Insensitive && seen.text().is_some_and(|text| regex.is_match(&*text));
+            text().is_some_and(|text| regex.is_match(&*text)) || unfolded()
         }
         Pred::Like(globs) => match text() {
             // No text every match contains: no match, without building the set.

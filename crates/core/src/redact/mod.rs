@@ -7,6 +7,10 @@
 //! A policy that names no `secret_values`, and a call whose policy could not be loaded, are
 //! redacted by the shipped baseline's (`rules/secrets.rules`, built into the binary).
 
+// Generated, as the test that writes it lays it out.
+#[rustfmt::skip]
+mod shipped;
+
 use crate::pattern::Regex;
 use std::borrow::Cow;
 
@@ -86,7 +90,7 @@ impl Redaction {
         };
         let mut spans: Vec<std::ops::Range<usize>> = Vec::new();
         for found in regex.find_iter(text) {
-            if found.as_str().is_empty() || spans.last().is_some_and(|last| found.start() < last.end) {
+            if found.is_empty() || spans.last().is_some_and(|last| found.start() < last.end) {
                 continue;
             }
             spans.push(found.start()..token_end(text, found.start(), found.end()));
@@ -189,29 +193,74 @@ pub(crate) fn shell_line(redaction: Option<&Redaction>, line: &str, powershell: 
     }
 }
 
-/// The shipped baseline's secret value shapes: its `let secret_values`, read once from the
-/// built-in `rules/secrets.rules`.
+/// The shipped baseline's secret value shapes: its `let secret_values` with its needles, as
+/// `shipped.rs` holds them for `rules/secrets.rules` (built into the binary). A hook call neither
+/// parses that file nor compiles the regex to learn that a text holds none of the needles, which
+/// most texts do not; the regex is compiled the first time a text has them.
 pub fn shipped() -> Option<&'static Redaction> {
     static SHIPPED: std::sync::OnceLock<Option<Redaction>> = std::sync::OnceLock::new();
     SHIPPED
         .get_or_init(|| {
-            let (_, text) = crate::builtin::FILES.iter().find(|(path, _)| *path == "rules/secrets.rules")?;
-            let file = crate::source::SourceFile::new("rules/secrets.rules", *text);
-            let ast = crate::syntax::parse(0, &file).ok()?;
-            ast.lists.iter().find(|list| list.name.text == NAME).and_then(|list| match &list.value {
-                crate::syntax::ast::LetValue::Regex(regex) => {
-                    Regex::new(&regex.pattern, &regex.flags).ok().map(Redaction::new)
-                }
-                crate::syntax::ast::LetValue::List(_) => None,
-            })
+            let regex = Regex::lazy(shipped::PATTERN, shipped::FLAGS).ok()?;
+            let needles: Vec<Vec<String>> =
+                shipped::NEEDLES.iter().map(|set| set.iter().map(|needle| (*needle).to_string()).collect()).collect();
+            Some(Redaction { regex, needles: std::sync::Arc::new(std::sync::OnceLock::from(lowered(needles))) })
         })
         .as_ref()
+}
+
+/// `shipped.rs` as `rules/secrets.rules` makes it: its `let secret_values` and that regex's
+/// needles.
+#[cfg(test)]
+fn shipped_source() -> String {
+    let (_, text) = crate::builtin::FILES.iter().find(|(path, _)| *path == "rules/secrets.rules").expect("built in");
+    let file = crate::source::SourceFile::new("rules/secrets.rules", *text);
+    let ast = crate::syntax::parse(0, &file).expect("the shipped rules parse");
+    let list = ast.lists.iter().find(|list| list.name.text == NAME).expect("the baseline names its secret values");
+    let crate::syntax::ast::LetValue::Regex(regex) = &list.value else { panic!("`{NAME}` is a regex") };
+    let needles = lowered(Regex::lazy(&regex.pattern, &regex.flags).expect("valid flags").needles());
+    let needles: Vec<String> = needles
+        .iter()
+        .map(|set| {
+            format!("    &[{}],\n", set.iter().map(|needle| format!("{needle:?}")).collect::<Vec<_>>().join(", "))
+        })
+        .collect();
+    format!(
+        "//! The shipped baseline's secret value shapes, generated from `rules/secrets.rules`: do not\n\
+         //! edit. `HOOKC_BLESS=1 cargo test -p hookc-core shipped_shapes` writes it anew.\n\n\
+         /// The `let secret_values` regex.\n\
+         pub(super) const PATTERN: &str = {:?};\n\n\
+         /// Its flags.\n\
+         pub(super) const FLAGS: &str = {:?};\n\n\
+         /// Texts every match contains one of each set of, lower case.\n\
+         pub(super) const NEEDLES: &[&[&str]] = &[\n{}];\n",
+        regex.pattern,
+        regex.flags,
+        needles.concat()
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// `shipped.rs` is what `rules/secrets.rules` makes, and its regex compiles.
+    #[test]
+    fn shipped_shapes_are_the_baselines_own() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/redact/shipped.rs");
+        let generated = shipped_source();
+        if std::env::var_os("HOOKC_BLESS").is_some() {
+            std::fs::write(&path, &generated).expect("writable source");
+        }
+        let on_disk = std::fs::read_to_string(&path).expect("readable source");
+        assert!(
+            on_disk == generated,
+            "redact/shipped.rs is out of date: run `HOOKC_BLESS=1 cargo test -p hookc-core shipped_shapes`"
+        );
+        assert!(Regex::new(shipped::PATTERN, shipped::FLAGS).is_ok());
+        assert!(!shipped::NEEDLES.is_empty(), "the shapes have texts a match must hold");
+    }
 
     /// Secrets in the shapes the shipped vocabulary names, of any length past the shape's
     /// start.
