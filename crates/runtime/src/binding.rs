@@ -5,7 +5,7 @@
 //! another language (and may be asynchronous there) runs by these rules and no second
 //! implementation of them. The binding runs its callbacks and hands their results here.
 
-use super::registry::HookError;
+use super::chain::HookError;
 use super::steps::{Need, Slot, SlotKind, Steps, Verdict};
 use hookc_core::model::event::{Event, EventData, MAX_EVENT_BYTES};
 use hookc_core::model::result::HookResult;

@@ -12,6 +12,7 @@
 
 pub use hookc_core::audit;
 mod binding;
+mod chain;
 mod message;
 mod registry;
 mod runner;
@@ -21,10 +22,9 @@ mod steps;
 mod tools;
 
 pub use binding::{answer, evaluate_json, event_name, failure_json, read_event, Failure, FailureCode, JsonSteps};
+pub use chain::{validate_for, HookError, INVALID_UPDATE};
 pub use message::{check_pairing, ChatMessage, PairingError, Role, ToolCallRequest};
-pub use registry::{
-    validate_for, Callback, Hook, HookError, HookRegistry, HookRun, InputCheck, Observation, Observer, INVALID_UPDATE,
-};
+pub use registry::{Callback, Hook, HookRegistry, HookRun, InputCheck, Observation, Observer};
 pub use runner::{
     AgentRunner, Approval, EffectPolicy, FixedApproval, Model, Outcome, PermissionPolicy, RunError, RunReport, Step,
     SKIPPED_AFTER_STOP,

@@ -9,8 +9,9 @@
 //! - what approval sees is exactly what the handler gets (the prepared call is frozen);
 //! - Stop forces at most one extra model turn per run.
 
+use super::chain::HookError;
 use super::message::{ChatMessage, ToolCallRequest};
-use super::registry::{HookError, HookRegistry, InputCheck};
+use super::registry::{HookRegistry, InputCheck};
 use super::tools::{Effect, PreparedCall, Tools};
 use hookc_core::model::event::{Common, Event, EventData, StopInfo, ToolCall};
 use hookc_core::model::result::{HookResult, Permission, ToolOutput};

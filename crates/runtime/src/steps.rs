@@ -12,7 +12,7 @@
 //!                 └────────────────────────────────────────────────────────────────────────┘
 //! ```
 
-use crate::registry::{Chain, HookError};
+use crate::chain::{Chain, HookError};
 use hookc_core::model::event::Event;
 use hookc_core::model::result::HookResult;
 use hookc_core::vocab::EventKind;
