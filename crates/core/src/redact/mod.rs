@@ -28,6 +28,9 @@ pub struct Redaction {
     /// Texts every match contains one of each set of ([`Regex::needles`], lower case): a text
     /// without them is kept without compiling the regex, which most texts are.
     needles: std::sync::Arc<std::sync::OnceLock<Vec<Vec<String>>>>,
+    /// One searcher per needle set, ASCII letters in any case, built the first time a text is
+    /// looked at; `None` when one cannot be built.
+    finders: std::sync::Arc<std::sync::OnceLock<Option<Vec<aho_corasick::AhoCorasick>>>>,
 }
 
 /// A redaction as a bundle stores it.
@@ -53,13 +56,13 @@ impl<'de> serde::Deserialize<'de> for Redaction {
         if let Some(known) = stored.needles {
             let _ = needles.set(lowered(known));
         }
-        Ok(Redaction { regex: stored.regex, needles: std::sync::Arc::new(needles) })
+        Ok(Redaction { regex: stored.regex, needles: std::sync::Arc::new(needles), finders: std::sync::Arc::default() })
     }
 }
 
 impl Redaction {
     pub(crate) fn new(regex: Regex) -> Redaction {
-        Redaction { regex, needles: std::sync::Arc::default() }
+        Redaction { regex, needles: std::sync::Arc::default(), finders: std::sync::Arc::default() }
     }
 
     /// The needles, computed once.
@@ -68,13 +71,38 @@ impl Redaction {
     }
 
     /// Whether `text` may hold a secret value: it has a text of every needle set, in any case.
+    /// An ASCII text is searched as it is, each set in one pass (what every reason and message
+    /// is, and a hit's decision redacts one); another is lower-cased first, as the regex
+    /// matches it, in Unicode's case.
     fn may_match(&self, text: &str) -> bool {
         let needles = self.needles();
         if needles.is_empty() {
             return true;
         }
+        if text.is_ascii() {
+            if let Some(finders) = self.finders() {
+                return finders.iter().all(|finder| finder.is_match(text));
+            }
+        }
+        self.may_match_lowered(text)
+    }
+
+    /// [`Redaction::may_match`] on `text` lower-cased.
+    fn may_match_lowered(&self, text: &str) -> bool {
         let lower = text.to_lowercase();
-        needles.iter().all(|set| set.iter().any(|needle| lower.contains(needle.as_str())))
+        self.needles().iter().all(|set| set.iter().any(|needle| lower.contains(needle.as_str())))
+    }
+
+    /// The needle sets' searchers, built once.
+    fn finders(&self) -> Option<&[aho_corasick::AhoCorasick]> {
+        self.finders
+            .get_or_init(|| {
+                let build = |set: &Vec<String>| {
+                    aho_corasick::AhoCorasick::builder().ascii_case_insensitive(true).build(set).ok()
+                };
+                self.needles().iter().map(build).collect()
+            })
+            .as_deref()
     }
 
     /// Where the secret values in `text` are: each shape's match, through the rest of its
@@ -204,7 +232,11 @@ pub fn shipped() -> Option<&'static Redaction> {
             let regex = Regex::lazy(shipped::PATTERN, shipped::FLAGS).ok()?;
             let needles: Vec<Vec<String>> =
                 shipped::NEEDLES.iter().map(|set| set.iter().map(|needle| (*needle).to_string()).collect()).collect();
-            Some(Redaction { regex, needles: std::sync::Arc::new(std::sync::OnceLock::from(lowered(needles))) })
+            Some(Redaction {
+                regex,
+                needles: std::sync::Arc::new(std::sync::OnceLock::from(lowered(needles))),
+                finders: std::sync::Arc::default(),
+            })
         })
         .as_ref()
 }
@@ -278,6 +310,27 @@ mod tests {
     }
 
     proptest! {
+        /// Searching an ASCII text as it is finds what lower-casing it first finds: with a
+        /// needle in it in any case, or with none.
+        #[test]
+        fn ascii_texts_are_searched_as_lowered(
+            before in "[ -~]{0,24}",
+            needle in proptest::sample::select(shipped::NEEDLES.iter().flat_map(|set| set.iter()).copied().collect::<Vec<_>>()),
+            upper in proptest::collection::vec(any::<bool>(), 16),
+            after in "[ -~]{0,24}",
+            with_needle in any::<bool>(),
+        ) {
+            let shipped = shipped().expect("the baseline has shapes");
+            let cased: String = needle
+                .chars()
+                .zip(upper.iter().cycle())
+                .map(|(letter, up)| if *up { letter.to_ascii_uppercase() } else { letter })
+                .collect();
+            let text = if with_needle { format!("{before}{cased}{after}") } else { format!("{before}{after}") };
+            prop_assert_eq!(shipped.may_match(&text), shipped.may_match_lowered(&text), "{:?}", text);
+            prop_assert!(!with_needle || shipped.may_match(&text));
+        }
+
         /// No part of a secret survives past its shape's start, whatever surrounds it; the text
         /// around it is kept.
         #[test]
