@@ -2,6 +2,8 @@
 //! JSON text out, within the hook call's compile budget as the bindings decide (`evaluate_bounded`),
 //! many times; the median per decision of several rounds. The Node binding's figure
 //! is compared with this one (`cargo bench --bench inprocess`, then `node benches/inprocess.mjs`).
+//! `HOOKC_BENCH_RULES=DIR` decides with other rules (an older commit's shipped ones, to time this
+//! engine on the same policy).
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 #![allow(clippy::cast_precision_loss)]
@@ -10,7 +12,9 @@ fn main() {
     if !std::env::args().any(|arg| arg == "--bench") {
         return;
     }
-    let policy = hookc::Policy::from_paths(&[concat!(env!("CARGO_MANIFEST_DIR"), "/rules")]).unwrap();
+    let rules =
+        std::env::var("HOOKC_BENCH_RULES").unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/rules").into());
+    let policy = hookc::Policy::from_paths(&[rules]).unwrap();
     let events = [
         ("rm -rf ~ (denied)", r#"{"event":"pre_tool_use","tool":"Bash","cwd":"/repo","args":{"command":"rm -rf ~"}}"#),
         (
