@@ -214,13 +214,12 @@ fn read_settled(reading: &ReadAs, path: &Path, prompt_id: Option<&str>, answer: 
         if settled {
             return turn;
         }
-        // The turn's start cannot be found (it is longer than what is read, or a line in it cannot
-        // be read), but its last answer is the payload's: the turn is all there, and reading
-        // again finds no more.
+        // The turn's start cannot be found (it is longer than what is read), but its last answer
+        // is the payload's: the turn is all there, and reading again finds no more.
         let caught_up = turn.is_none()
             && expected
-                .zip(last_answer.as_deref())
-                .is_some_and(|(expected, last)| reading.answer_is(expected, last.trim()));
+                .zip(last_answer.as_deref().map(str::trim))
+                .is_some_and(|(expected, last)| !last.is_empty() && reading.answer_is(expected, last));
         if caught_up {
             return None;
         }
@@ -236,7 +235,8 @@ fn read_settled(reading: &ReadAs, path: &Path, prompt_id: Option<&str>, answer: 
     }
 }
 
-/// The turn that ends `text`, if its prompt is in it; and the last answer read, whether or not.
+/// The turn that ends `text`, if its prompt is in it; and the last answer read, whether or not,
+/// unless a line that cannot be read came before the prompt.
 fn turn_of(reading: &ReadAs, text: &str) -> (Option<RecordedTurn>, Option<String>) {
     let mut calls: Vec<Vec<ToolCall>> = Vec::new();
     let mut outcomes: std::collections::HashMap<String, CallOutcome> = std::collections::HashMap::new();
@@ -256,7 +256,8 @@ fn turn_of(reading: &ReadAs, text: &str) -> (Option<RecordedTurn>, Option<String
             if index == 0 {
                 continue;
             }
-            return (None, answer);
+            // Nor is its last answer vouched for: the line may belong to an earlier turn.
+            return (None, None);
         };
         if let Some(id) = held.take() {
             if matches!(line, Line::StopHook) {

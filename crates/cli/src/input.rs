@@ -85,33 +85,69 @@ fn moved_settings() -> Vec<(PathBuf, &'static str)> {
 /// The hook's own binary (the one the agent's settings or the project's launcher resolved), and
 /// every `hookc` a directory earlier on `PATH` would put in its place: a write there decides
 /// what the next hook call runs. An install by a package manager (`cargo install`) names no file
-/// and is left alone. Each directory is resolved once, and a name not there is guarded in it as
-/// resolved: resolving every name again read each directory's links three times over, a tenth
-/// of a hook call.
+/// and is left alone.
 fn hook_binaries() -> Vec<hookc_core::paths::Guarded> {
+    let Ok(exe) = std::env::current_exe() else { return Vec::new() };
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let cwd = std::env::current_dir().ok();
+    binaries_before(&exe, &path, cwd.as_deref())
+}
+
+/// [`hook_binaries`] for the binary `exe`, the search path `path` and the working directory
+/// `cwd`. Every directory counts as the shell would search it: an empty entry or a relative one
+/// is under `cwd`, and one not made yet is guarded where it would be (an agent could make it,
+/// and put a `hookc` in it). Each directory is resolved once, and a name not there is guarded in
+/// it as resolved: resolving every name again read each directory's links three times over, a
+/// tenth of a hook call.
+fn binaries_before(exe: &Path, path: &std::ffi::OsStr, cwd: Option<&Path>) -> Vec<hookc_core::paths::Guarded> {
     let mut files = Vec::new();
-    let Ok(exe) = std::env::current_exe() else { return files };
-    let exe = std::fs::canonicalize(&exe).unwrap_or(exe);
+    let exe = std::fs::canonicalize(exe).unwrap_or_else(|_| exe.to_path_buf());
     let home = exe.parent().map(Path::to_path_buf);
     files.extend(hookc_core::paths::Guarded::of(&exe, "the hook's own binary"));
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    for dir in std::env::split_paths(&path).filter(|dir| dir.is_absolute()) {
-        let Ok(resolved) = std::fs::canonicalize(&dir) else { continue };
+    for dir in std::env::split_paths(path) {
+        let dir = match (dir.is_absolute(), cwd) {
+            (true, _) => dir,
+            (false, Some(cwd)) => cwd.join(dir),
+            (false, None) => continue,
+        };
+        let Some(resolved) = resolved_as_far_as_it_exists(&dir) else { continue };
         if Some(&resolved) == home.as_ref() {
             break;
         }
         for name in ["hookc", "hookc.exe", "hookc.cmd"] {
             let what = "a hookc earlier on PATH than the hook's own";
             let file = resolved.join(name);
-            // One that is there may be a link: it is guarded where it leads.
-            let guarded = match file.symlink_metadata() {
-                Ok(_) => hookc_core::paths::Guarded::of(&file, what),
-                Err(_) => file.to_str().map(|path| hookc_core::paths::Guarded { path: path.replace('\\', "/"), what }),
+            let as_is = |path: &Path| {
+                path.to_str().map(|path| hookc_core::paths::Guarded { path: path.replace('\\', "/"), what })
             };
-            files.extend(guarded);
+            files.extend(as_is(&file));
+            // A link is guarded where it leads as well, made yet or not (a write through a
+            // dangling link makes its target).
+            if file.symlink_metadata().is_ok_and(|meta| meta.file_type().is_symlink()) {
+                let target = std::fs::read_link(&file).map(|target| resolved.join(target));
+                let leads = target.ok().and_then(|target| {
+                    let name = target.file_name()?.to_owned();
+                    Some(resolved_as_far_as_it_exists(target.parent()?)?.join(name))
+                });
+                files.extend(std::fs::canonicalize(&file).ok().or(leads).as_deref().and_then(as_is));
+            }
         }
     }
     files
+}
+
+/// `dir` with links resolved: its nearest ancestor that exists, resolved, with the rest of its
+/// names after it; `None` when no ancestor resolves.
+fn resolved_as_far_as_it_exists(dir: &Path) -> Option<PathBuf> {
+    let mut rest: Vec<&std::ffi::OsStr> = Vec::new();
+    let mut at = dir;
+    loop {
+        if let Ok(resolved) = std::fs::canonicalize(at) {
+            return Some(rest.iter().rev().fold(resolved, |path, name| path.join(name)));
+        }
+        rest.push(at.file_name()?);
+        at = at.parent()?;
+    }
 }
 
 impl PolicyArgs {
@@ -269,4 +305,47 @@ pub(super) fn agent_arg(name: &str) -> Result<&'static Agent, String> {
             .unwrap_or_default();
         format!("no agent is called `{name}`{hint}; the agents are {}", known.join(", "))
     })
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    /// Every directory searched before the hook's own is guarded as the agent's writes resolve:
+    /// through a link, not made yet, relative to the working directory; none after it.
+    #[test]
+    fn every_hookc_earlier_on_path_is_guarded() {
+        let root = tempfile::tempdir().unwrap();
+        let root = std::fs::canonicalize(root.path()).unwrap();
+        let own = root.join("own");
+        let real = root.join("real");
+        for dir in [&own, &real, &root.join("project/bin"), &root.join("after")] {
+            std::fs::create_dir_all(dir).unwrap();
+        }
+        std::os::unix::fs::symlink(&real, root.join("linked")).unwrap();
+        std::os::unix::fs::symlink(root.join("nowhere/hookc"), real.join("hookc")).unwrap();
+        let exe = own.join("hookc");
+        std::fs::write(&exe, "").unwrap();
+        let path = std::env::join_paths([
+            root.join("missing/bin"),
+            root.join("linked"),
+            PathBuf::from("bin"),
+            own.clone(),
+            root.join("after"),
+        ])
+        .unwrap();
+        let guarded: Vec<String> =
+            binaries_before(&exe, &path, Some(&root.join("project"))).into_iter().map(|guarded| guarded.path).collect();
+        let at = |path: PathBuf| path.to_str().unwrap().to_string();
+        for expected in [
+            at(exe.clone()),
+            at(root.join("missing/bin/hookc")),
+            at(root.join("nowhere/hookc")),
+            at(real.join("hookc.exe")),
+            at(root.join("project/bin/hookc")),
+        ] {
+            assert!(guarded.contains(&expected), "{expected} is not guarded: {guarded:?}");
+        }
+        assert!(!guarded.iter().any(|path| path.contains("/after/")), "{guarded:?}");
+    }
 }

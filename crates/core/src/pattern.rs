@@ -27,11 +27,12 @@ pub(crate) const SIZING_BUDGET: std::time::Duration = std::time::Duration::from_
 
 /// How much one hook call's compiled patterns may weigh, all of them together (each is also
 /// held to [`MAX_REGEX_BYTES`]): past it, compiling stops and the call fails closed. What is
-/// counted is each compiled regex's and regex set's own heap (regex-automata's
-/// `memory_usage`), not the process's: an embedder's other threads may grow meanwhile, and are
-/// no pattern's doing. Not counted: a regex's search caches (its lazy DFA's, each at most
-/// 2 MiB) and glob sets, which say nothing of their size (a glob compiles to a regex linear in
-/// its length, with no counted repetition).
+/// counted is each compiled regex's and regex set's own heap and the search state it starts with
+/// (regex-automata's `memory_usage` of the regex and of a new cache), not the process's: an
+/// embedder's other threads may grow meanwhile, and are no pattern's doing. Not counted: what a
+/// regex's lazy DFAs (forward and reverse) grow to as it searches, at most 2 MiB each, and glob
+/// sets, which say nothing of their size (a glob compiles to a regex linear in its length, with
+/// no counted repetition).
 pub(crate) const COMPILE_MEMORY_BUDGET: u64 = 64 << 20;
 
 /// A compiled regex, or a set of them: regex-automata's meta regex, which `regex::Regex` wraps,
@@ -78,7 +79,10 @@ pub(crate) fn over_budget() -> Option<String> {
 pub(crate) fn charge(compiled: &Compiled) {
     COMPILE_DEADLINE.with(|cell| {
         if let Some((deadline, weight)) = cell.get() {
-            let bytes = u64::try_from(compiled.memory_usage()).unwrap_or(u64::MAX);
+            // The regex, and the search state each search needs beside it (its PikeVM's and
+            // backtracker's parts are sized by the regex, and about as large for a costly one).
+            let bytes = compiled.memory_usage().saturating_add(compiled.create_cache().memory_usage());
+            let bytes = u64::try_from(bytes).unwrap_or(u64::MAX);
             cell.set(Some((deadline, weight.saturating_add(bytes))));
         }
     });
