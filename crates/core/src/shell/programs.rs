@@ -938,6 +938,38 @@ pub(super) static PROGRAMS: &[Program] = &[
         writing: &["o", "output"],
         ..GENERIC
     },
+    Program {
+        names: &["shuf"],
+        short_values: "oni",
+        long_values: &["output", "head-count", "input-range", "random-source"],
+        reading: &["random-source"],
+        writing: &["o", "output"],
+        ..GENERIC
+    },
+    Program {
+        names: &["iconv"],
+        short_values: "fto",
+        long_values: &["from-code", "to-code", "output"],
+        writing: &["o", "output"],
+        ..GENERIC
+    },
+    // `xxd [IN [OUT]]`: the dump, or with `-r` the bytes, goes to OUT.
+    Program {
+        names: &["xxd"],
+        short_values: "cglosn",
+        long_values: &["cols", "groupsize", "len", "offset", "seek", "name"],
+        writes: Writes::Last,
+        ..GENERIC
+    },
+    // `yq -i EXPR FILE…` edits its files in place (the expression is read as a file too: a
+    // superset).
+    Program {
+        names: &["yq"],
+        short_values: "opI",
+        long_values: &["output-format", "input-format", "indent"],
+        writes_all_with: &["i", "inplace"],
+        ..GENERIC
+    },
     Program { names: &["head", "tail"], short_values: "nc", long_values: &["lines", "bytes"], ..GENERIC },
     Program { names: &["find"], output: Output::FindTargets, reader: Reader::Find, ..GENERIC },
     // Network tools.
