@@ -166,7 +166,7 @@ enum Line {
 }
 
 /// What the end of a transcript says: the turn that ends it, `None` when that cannot be known;
-/// and the last answer recorded, known even when the turn's start is not.
+/// and then the last answer recorded, which may be known when the turn's start is not.
 struct TailRead {
     turn: Option<RecordedTurn>,
     last_answer: Option<String>,
@@ -235,8 +235,8 @@ fn read_settled(reading: &ReadAs, path: &Path, prompt_id: Option<&str>, answer: 
     }
 }
 
-/// The turn that ends `text`, if its prompt is in it; and the last answer read, whether or not,
-/// unless a line that cannot be read came before the prompt.
+/// The turn that ends `text`, if its prompt is in it; else the last answer read, unless a line
+/// that cannot be read came before the prompt.
 fn turn_of(reading: &ReadAs, text: &str) -> (Option<RecordedTurn>, Option<String>) {
     let mut calls: Vec<Vec<ToolCall>> = Vec::new();
     let mut outcomes: std::collections::HashMap<String, CallOutcome> = std::collections::HashMap::new();
@@ -311,8 +311,10 @@ fn turn_of(reading: &ReadAs, text: &str) -> (Option<RecordedTurn>, Option<String
             call.outcome = call.id.as_ref().and_then(|id| outcomes.get(id)).copied();
         }
     }
-    let last_answer = answer.clone();
-    (prompted.then_some(RecordedTurn { calls, continued, answer, prompt_id }), last_answer)
+    match prompted {
+        true => (Some(RecordedTurn { calls, continued, answer, prompt_id }), None),
+        false => (None, answer),
+    }
 }
 
 /// The last `size` bytes of a regular file, from a line start, and whether that is the whole

@@ -110,44 +110,27 @@ fn binaries_before(exe: &Path, path: &std::ffi::OsStr, cwd: Option<&Path>) -> Ve
             (false, Some(cwd)) => cwd.join(dir),
             (false, None) => continue,
         };
-        let Some(resolved) = resolved_as_far_as_it_exists(&dir) else { continue };
+        let Some(resolved) = hookc_core::paths::resolve_as_far_as_it_exists(&dir) else { continue };
         if Some(&resolved) == home.as_ref() {
             break;
         }
         for name in ["hookc", "hookc.exe", "hookc.cmd"] {
             let what = "a hookc earlier on PATH than the hook's own";
             let file = resolved.join(name);
-            let as_is = |path: &Path| {
-                path.to_str().map(|path| hookc_core::paths::Guarded { path: path.replace('\\', "/"), what })
-            };
-            files.extend(as_is(&file));
+            files.extend(hookc_core::paths::Guarded::resolved(&file, what));
             // A link is guarded where it leads as well, made yet or not (a write through a
             // dangling link makes its target).
             if file.symlink_metadata().is_ok_and(|meta| meta.file_type().is_symlink()) {
-                let target = std::fs::read_link(&file).map(|target| resolved.join(target));
-                let leads = target.ok().and_then(|target| {
-                    let name = target.file_name()?.to_owned();
-                    Some(resolved_as_far_as_it_exists(target.parent()?)?.join(name))
+                let leads = std::fs::read_link(&file).ok().and_then(|target| {
+                    std::fs::canonicalize(&file)
+                        .ok()
+                        .or_else(|| hookc_core::paths::resolve_as_far_as_it_exists(&resolved.join(target)))
                 });
-                files.extend(std::fs::canonicalize(&file).ok().or(leads).as_deref().and_then(as_is));
+                files.extend(leads.and_then(|leads| hookc_core::paths::Guarded::resolved(&leads, what)));
             }
         }
     }
     files
-}
-
-/// `dir` with links resolved: its nearest ancestor that exists, resolved, with the rest of its
-/// names after it; `None` when no ancestor resolves.
-fn resolved_as_far_as_it_exists(dir: &Path) -> Option<PathBuf> {
-    let mut rest: Vec<&std::ffi::OsStr> = Vec::new();
-    let mut at = dir;
-    loop {
-        if let Ok(resolved) = std::fs::canonicalize(at) {
-            return Some(rest.iter().rev().fold(resolved, |path, name| path.join(name)));
-        }
-        rest.push(at.file_name()?);
-        at = at.parent()?;
-    }
 }
 
 impl PolicyArgs {

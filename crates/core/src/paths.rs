@@ -98,8 +98,21 @@ impl Guarded {
             let dir = path.parent().filter(|dir| !dir.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
             Some(std::fs::canonicalize(dir).ok()?.join(name))
         })?;
-        Some(Guarded { path: resolved.to_str()?.replace('\\', "/"), what })
+        Guarded::resolved(&resolved, what)
     }
+
+    /// `path`, already absolute with its links resolved, guarded as `what`; `None` when it is
+    /// not UTF-8.
+    pub fn resolved(path: &std::path::Path, what: &'static str) -> Option<Guarded> {
+        Some(Guarded { path: path.to_str()?.replace('\\', "/"), what })
+    }
+}
+
+/// An absolute `path` as the hook resolves an event's path: its longest existing prefix
+/// resolved by the file system (links followed), the rest appended; `None` when it is not
+/// absolute or not UTF-8.
+pub fn resolve_as_far_as_it_exists(path: &std::path::Path) -> Option<std::path::PathBuf> {
+    resolve_existing_prefix(path.to_str()?).map(|resolved| std::path::PathBuf::from(resolved.to_string()))
 }
 
 impl Default for PathSettings {

@@ -52,17 +52,22 @@ impl serde::Serialize for Redaction {
 impl<'de> serde::Deserialize<'de> for Redaction {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let stored = Stored::deserialize(deserializer)?;
-        let needles = std::sync::OnceLock::new();
-        if let Some(known) = stored.needles {
-            let _ = needles.set(lowered(known));
-        }
-        Ok(Redaction { regex: stored.regex, needles: std::sync::Arc::new(needles), finders: std::sync::Arc::default() })
+        Ok(Redaction::with_needles(stored.regex, stored.needles.map(lowered)))
     }
 }
 
 impl Redaction {
     pub(crate) fn new(regex: Regex) -> Redaction {
-        Redaction { regex, needles: std::sync::Arc::default(), finders: std::sync::Arc::default() }
+        Redaction::with_needles(regex, None)
+    }
+
+    /// A redaction whose needles (lower case) are known, else computed when first needed.
+    fn with_needles(regex: Regex, needles: Option<Vec<Vec<String>>>) -> Redaction {
+        let known = std::sync::OnceLock::new();
+        if let Some(needles) = needles {
+            let _ = known.set(needles);
+        }
+        Redaction { regex, needles: std::sync::Arc::new(known), finders: std::sync::Arc::default() }
     }
 
     /// The needles, computed once.
@@ -230,13 +235,9 @@ pub fn shipped() -> Option<&'static Redaction> {
     SHIPPED
         .get_or_init(|| {
             let regex = Regex::lazy(shipped::PATTERN, shipped::FLAGS).ok()?;
-            let needles: Vec<Vec<String>> =
-                shipped::NEEDLES.iter().map(|set| set.iter().map(|needle| (*needle).to_string()).collect()).collect();
-            Some(Redaction {
-                regex,
-                needles: std::sync::Arc::new(std::sync::OnceLock::from(lowered(needles))),
-                finders: std::sync::Arc::default(),
-            })
+            // Generated lower case.
+            let needles = shipped::NEEDLES.iter().map(|set| set.iter().map(|needle| (*needle).to_string()).collect());
+            Some(Redaction::with_needles(regex, Some(needles.collect())))
         })
         .as_ref()
 }
