@@ -962,12 +962,12 @@ pub(super) static PROGRAMS: &[Program] = &[
         ..GENERIC
     },
     // `yq -i EXPR FILE…` edits its files in place (the expression is read as a file too: a
-    // superset).
+    // superset); Python's yq spells it `--in-place`, and ships `xq` and `tomlq` alike.
     Program {
-        names: &["yq"],
+        names: &["yq", "xq", "tomlq"],
         short_values: "opI",
         long_values: &["output-format", "input-format", "indent"],
-        writes_all_with: &["i", "inplace"],
+        writes_all_with: &["i", "inplace", "in-place"],
         ..GENERIC
     },
     Program { names: &["head", "tail"], short_values: "nc", long_values: &["lines", "bytes"], ..GENERIC },
